@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { loadConfig, type ServerConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { migrate, openDatabase, type Database } from './db/database.js';
+import { seedSystem } from './db/seed/system.js';
+import { seedDemo } from './db/seed/demo.js';
+import { randomCaptchaText } from './lib/captcha.js';
+import { fail } from './lib/envelope.js';
+import { RsaTransport } from './lib/rsa.js';
+import { loadSecrets, assertUsableJwtSecret, type Secrets } from './lib/secrets.js';
+import { epochSeconds } from './lib/time.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security.js';
+import { registerRoutes } from './routes.js';
+
+export interface BuildOptions {
+  /** Overrides on top of the environment's configuration. */
+  config?: Partial<ServerConfig>;
+  /** An open database (tests); otherwise one is opened from the configuration. */
+  database?: Database;
+  /** Secrets (tests); otherwise from the environment or DATA_DIR/secrets. */
+  secrets?: Secrets;
+  now?: () => number;
+  captchaText?: () => string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole server, ready for `inject` (tests) or `listen` (main.ts). */
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config: ServerConfig = { ...loadConfig(), ...options.config };
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'quanyi.db') }));
+  const secrets = options.secrets ?? loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret, rsaPrivateKey: config.rsaPrivateKey });
+  assertUsableJwtSecret(secrets.jwtSecret);
+
+  await migrate(database.db);
+  await seedSystem(database.db);
+  if (config.demoData) await seedDemo(database.db);
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    // Ids are strings on the wire; nothing needs prototype keys in JSON bodies.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    rsa: new RsaTransport(secrets.rsaPrivateKeyPem),
+    jwtSecret: secrets.jwtSecret,
+    now: options.now ?? epochSeconds,
+    captchaText: options.captchaText ?? (() => randomCaptchaText()),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    if (!options.database) await database.close();
+  });
+
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(rateLimit, { global: false });
+  registerSecurityHeaders(app);
+  registerErrorHandling(app);
+  registerAuth(app);
+  await registerRoutes(app);
+
+  const staticDir = config.staticDir;
+  const indexHtml = staticDir ? path.join(staticDir, 'index.html') : undefined;
+  if (staticDir && indexHtml && fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: staticDir, index: false, wildcard: true, maxAge: '1h', immutable: false });
+    // Client-side routes (/login, /wel/index, ...) all load the console's index.html.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '')) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send(fail(404, '404 没找到请求'));
+    });
+  }
+  return app;
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment (documented in README.md). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder for the SQLite file, generated keys and uploaded files. */
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the embedded SQLite database is used. */
+  databaseUrl: string | undefined;
+  /** HS256 signing secret; generated on first start and kept in dataDir when absent. */
+  jwtSecret: string | undefined;
+  /** PEM of the RSA private key used for password transport; generated when absent. */
+  rsaPrivateKey: string | undefined;
+  /** The organisation segment of business service names (blade-{org}-platform-supplier). */
+  org: string;
+  /** Captcha mode (spec section 9: on). Off lets scripted clients use the password grant. */
+  captcha: boolean;
+  /** Seed the demo tenant, departments and users on an empty database. */
+  demoData: boolean;
+  /** Built console to serve; absent or missing folder means API only. */
+  staticDir: string | undefined;
+  logLevel: string;
+  /** Requests per minute per client address on the token and captcha endpoints. */
+  tokenRateLimit: number;
+  captchaRateLimit: number;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'off', 'false', 'no'].includes(value.trim().toLowerCase());
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    rsaPrivateKey: env.RSA_PRIVATE_KEY || undefined,
+    org: env.BLADE_ORG || 'quanyi',
+    captcha: flag(env.CAPTCHA, true),
+    demoData: flag(env.DEMO_DATA, true),
+    staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : path.resolve('dist/client'),
+    logLevel: env.LOG_LEVEL || 'info',
+    tokenRateLimit: int(env.TOKEN_RATE_LIMIT, 30),
+    captchaRateLimit: int(env.CAPTCHA_RATE_LIMIT, 60),
+  };
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import type { DB } from './schema.js';
+import * as m001 from './migrations/001-platform.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://... ; absent = SQLite. */
+  databaseUrl?: string | undefined;
+  /** SQLite file path or ':memory:'. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests give each suite its own, created when missing). */
+  pgSchema?: string;
+}
+
+// int8 (counts, epoch seconds) as numbers; every id is text so nothing here exceeds 2^53.
+pg.types.setTypeParser(20, (v: string) => Number(v));
+
+const MIGRATIONS: Record<string, Migration> = { '001-platform': m001 };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const plugins = [new CamelCasePlugin()];
+  if (options.databaseUrl) {
+    const schema = options.pgSchema;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    if (schema) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('invalid schema name');
+      await pool.query(`create schema if not exists ${schema}`);
+    }
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Runs every pending migration; the same set on SQLite and PostgreSQL. */
+export async function migrate(db: Kysely<DB>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** Case-insensitive LIKE that behaves the same on both databases. */
+export function likeOperator(dialect: Dialect): 'like' | 'ilike' {
+  return dialect === 'postgres' ? 'ilike' : 'like';
+}
+
+export { sql };

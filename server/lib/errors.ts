@@ -1,0 +1,35 @@
+/**
+ * An error that becomes an enveloped answer: `{code, success:false, data:{}, msg}` with the same
+ * HTTP status (contract.md Part 1 decision 8). Anything else thrown becomes a 500 with a reference.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (msg: string) => new ApiError(400, msg);
+export const unauthorized = (msg = '请求未授权') => new ApiError(401, msg);
+export const forbidden = (msg = '请求被拒绝，没有权限') => new ApiError(403, msg);
+export const notFound = (msg = '数据不存在') => new ApiError(404, msg);
+export const conflict = (msg: string) => new ApiError(409, msg);
+
+/**
+ * Token-endpoint failures use the raw OAuth shape `{error_code, error_description}`
+ * instead of the envelope (contract.md 2.12).
+ */
+export class OAuthError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly description: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(description);
+    this.name = 'OAuthError';
+  }
+}

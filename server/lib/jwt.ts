@@ -1,0 +1,36 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Minimal HS256 JWT. Only the exact header {alg:'HS256',typ:'JWT'} is accepted, so `alg:none`
+ * and algorithm-confusion tokens fail before any signature work.
+ */
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+export type JwtClaims = Record<string, unknown> & { exp: number; iat: number };
+
+export function signJwt(claims: JwtClaims, secret: string): string {
+  const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const sig = createHmac('sha256', secret).update(`${HEADER}.${body}`).digest('base64url');
+  return `${HEADER}.${body}.${sig}`;
+}
+
+export function verifyJwt(token: string, secret: string, nowSeconds: number): JwtClaims | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  const [header, body, sig] = parts as [string, string, string];
+  if (header !== HEADER) return undefined;
+  const expected = createHmac('sha256', secret).update(`${header}.${body}`).digest();
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  let claims: unknown;
+  try {
+    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof claims !== 'object' || claims === null) return undefined;
+  const c = claims as JwtClaims;
+  if (typeof c.exp !== 'number' || c.exp <= nowSeconds) return undefined;
+  if (typeof c.nbf === 'number' && c.nbf > nowSeconds + 5) return undefined;
+  return c;
+}

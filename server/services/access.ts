@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import type { AuthUser } from '../plugins/auth.js';
+
+/**
+ * The menu ids a user holds: the menus granted to their roles, cut down to their tenant's
+ * package when the tenant has one. The super administrator holds every menu.
+ */
+export async function grantedMenuIds(db: Kysely<DB>, user: AuthUser): Promise<Set<string>> {
+  if (user.isSuperAdmin) {
+    const all = await db.selectFrom('bladeMenu').select('id').where('isDeleted', '=', 0).execute();
+    return new Set(all.map((m) => m.id));
+  }
+  if (user.roleIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('bladeRoleMenu as rm')
+    .innerJoin('bladeRole as r', 'r.id', 'rm.roleId')
+    .innerJoin('bladeMenu as m', 'm.id', 'rm.menuId')
+    .select('m.id')
+    .distinct()
+    .where('rm.roleId', 'in', user.roleIds)
+    .where('r.tenantId', '=', user.tenantId)
+    .where('r.isDeleted', '=', 0)
+    .where('m.isDeleted', '=', 0)
+    .execute();
+  const ids = new Set(rows.map((r) => r.id));
+  const allowed = await packageMenuIds(db, user.tenantId);
+  if (allowed) for (const id of ids) if (!allowed.has(id)) ids.delete(id);
+  return ids;
+}
+
+/** Menus a tenant's package allows, or undefined when the tenant has no package. */
+export async function packageMenuIds(db: Kysely<DB>, tenantId: string): Promise<Set<string> | undefined> {
+  const row = await db
+    .selectFrom('bladeTenant as t')
+    .innerJoin('bladeTenantPackage as p', 'p.id', 't.packageId')
+    .select('p.menuId')
+    .where('t.tenantId', '=', tenantId)
+    .where('t.isDeleted', '=', 0)
+    .where('p.isDeleted', '=', 0)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return new Set(row.menuId.split(',').filter(Boolean));
+}
+
+/** Codes of every granted menu and button: the permission flags. */
+export async function permissionCodes(db: Kysely<DB>, user: AuthUser): Promise<Set<string>> {
+  const ids = [...(await grantedMenuIds(db, user))];
+  if (ids.length === 0) return new Set();
+  const codes = new Set<string>();
+  // Chunked: SQLite binds at most 32766 parameters.
+  for (let i = 0; i < ids.length; i += 5000) {
+    const rows = await db.selectFrom('bladeMenu').select('code').where('id', 'in', ids.slice(i, i + 5000)).execute();
+    for (const r of rows) codes.add(r.code);
+  }
+  return codes;
+}

@@ -1,0 +1,167 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { OAuthError } from '../../lib/errors.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
+import { formatDateTime } from '../../lib/time.js';
+import type { SessionRoles, TokenClient, TokenUser } from './tokens.js';
+
+/** One answer for unknown user, wrong tenant, wrong password and undecryptable ciphertext. */
+export const BAD_CREDENTIALS = '用户名或密码错误';
+export const MAX_FAILURES = 5;
+export const LOCK_SECONDS = 15 * 60;
+
+const clientCache = new Map<string, { client: TokenClient & { grantTypes: string[] }; until: number }>();
+
+export function clearClientCache(): void {
+  clientCache.clear();
+}
+
+/** `Authorization: Basic base64(clientId:secret)` checked against blade_client (scrypt). */
+export async function authenticateClient(ctx: AppContext, request: FastifyRequest): Promise<TokenClient & { grantTypes: string[] }> {
+  const header = request.headers.authorization ?? '';
+  const match = /^Basic(?:\s+|%20)(\S+)$/i.exec(header);
+  if (!match?.[1]) throw new OAuthError(401, '客户端认证失败!');
+  const cached = clientCache.get(match[1]);
+  if (cached && cached.until > ctx.now()) return cached.client;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) throw new OAuthError(401, '客户端认证失败!');
+  const clientId = decoded.slice(0, colon);
+  const secret = decoded.slice(colon + 1);
+  const row = await ctx.db
+    .selectFrom('bladeClient')
+    .selectAll()
+    .where('clientId', '=', clientId)
+    .where('isDeleted', '=', 0)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  const check = await verifyPassword(secret, row?.clientSecret ?? (await dummyPasswordHash()));
+  if (!row || !check.ok) throw new OAuthError(401, '客户端认证失败!');
+  const client = {
+    clientId: row.clientId,
+    accessTokenValidity: row.accessTokenValidity,
+    refreshTokenValidity: row.refreshTokenValidity,
+    grantTypes: row.authorizedGrantTypes.split(',').map((g) => g.trim()),
+  };
+  clientCache.set(match[1], { client, until: ctx.now() + 300 });
+  return client;
+}
+
+/** Lock-out state per tenant + account, kept for unknown accounts too so it reveals nothing. */
+export async function assertNotLocked(ctx: AppContext, tenantId: string, account: string): Promise<void> {
+  const row = await ctx.db
+    .selectFrom('authLoginFailure')
+    .select(['lockedUntil'])
+    .where('tenantId', '=', tenantId)
+    .where('account', '=', account)
+    .executeTakeFirst();
+  const remaining = row ? row.lockedUntil - ctx.now() : 0;
+  if (remaining > 0) {
+    throw new OAuthError(429, '登录失败次数过多，请稍后再试', { 'Retry-After': String(remaining) });
+  }
+}
+
+export async function recordFailure(ctx: AppContext, tenantId: string, account: string): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('authLoginFailure')
+      .select(['failures', 'lockedUntil', 'updatedAt'])
+      .where('tenantId', '=', tenantId)
+      .where('account', '=', account)
+      .executeTakeFirst();
+    // A lock that has run out, or failures older than 30 minutes, start a fresh count.
+    const stale = row && ((row.lockedUntil !== 0 && row.lockedUntil <= now) || row.updatedAt < now - 1800);
+    const failures = (stale ? 0 : (row?.failures ?? 0)) + 1;
+    const lockedUntil = failures >= MAX_FAILURES ? now + LOCK_SECONDS : 0;
+    if (row) {
+      await trx.updateTable('authLoginFailure').set({ failures, lockedUntil, updatedAt: now }).where('tenantId', '=', tenantId).where('account', '=', account).execute();
+    } else {
+      await trx.insertInto('authLoginFailure').values({ tenantId, account, failures, lockedUntil, updatedAt: now }).execute();
+    }
+  });
+}
+
+export async function clearFailures(ctx: Pick<AppContext, 'db'>, tenantId: string, accounts: string[]): Promise<void> {
+  if (accounts.length === 0) return;
+  await ctx.db.deleteFrom('authLoginFailure').where('tenantId', '=', tenantId).where('account', 'in', accounts).execute();
+}
+
+export async function checkCaptcha(ctx: AppContext, key: string | undefined, code: string | undefined): Promise<void> {
+  if (!key || !code) throw new OAuthError(400, '验证码不正确');
+  // Single use: the row is deleted whether or not the answer is right.
+  const row = await ctx.db.deleteFrom('authCaptcha').where('captchaKey', '=', key).returning(['code', 'expiresAt']).executeTakeFirst();
+  if (!row || row.expiresAt <= ctx.now() || row.code !== code.trim().toLowerCase()) {
+    throw new OAuthError(400, '验证码不正确');
+  }
+}
+
+export interface LoginUserRow extends TokenUser {
+  password: string;
+  status: number;
+  roleId: string;
+  deptId: string;
+}
+
+/**
+ * Password check for the password and captcha grants. Every failure before the password is
+ * known to be right gives the same answer and costs the same scrypt work.
+ */
+export async function verifyCredentials(ctx: AppContext, tenantId: string, account: string, plain: string | undefined): Promise<LoginUserRow> {
+  await assertNotLocked(ctx, tenantId, account);
+  const tenant = await ctx.db
+    .selectFrom('bladeTenant')
+    .select(['expireTime', 'status'])
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  const user = tenant
+    ? await ctx.db
+        .selectFrom('bladeUser')
+        .select(['id', 'tenantId', 'account', 'name', 'realName', 'avatar', 'password', 'status', 'roleId', 'deptId', 'mustChangePassword'])
+        .where('tenantId', '=', tenantId)
+        .where('account', '=', account)
+        .where('isDeleted', '=', 0)
+        .executeTakeFirst()
+    : undefined;
+  const check = await verifyPassword(plain ?? '', user?.password ?? (await dummyPasswordHash()));
+  if (!user || plain === undefined || !check.ok) {
+    await recordFailure(ctx, tenantId, account);
+    throw new OAuthError(400, BAD_CREDENTIALS);
+  }
+  await clearFailures(ctx, tenantId, [account]);
+  if (check.needsRehash) {
+    await ctx.db.updateTable('bladeUser').set({ password: await hashPassword(plain) }).where('id', '=', user.id).execute();
+  }
+  if (tenant?.status !== 1) throw new OAuthError(400, '租户已被禁用，请联系管理员');
+  if (tenant.expireTime && tenant.expireTime < formatDateTime(new Date(ctx.now() * 1000))) {
+    throw new OAuthError(400, '租户授权已过期，请联系管理员');
+  }
+  if (user.status === 2) throw new OAuthError(400, '账号待审核，请等待管理员审核');
+  if (user.status !== 1) throw new OAuthError(400, '账号已被禁用，请联系管理员');
+  return user;
+}
+
+const splitIds = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
+
+/**
+ * The roles and departments a session carries: all of the user's, or, in switch mode, the one
+ * the Dept-Id / Role-Id headers ask for when the user holds it.
+ */
+export async function sessionRoles(ctx: AppContext, user: { tenantId: string; roleId: string; deptId: string }, request: FastifyRequest): Promise<SessionRoles> {
+  let roleIds = splitIds(user.roleId);
+  let deptIds = splitIds(user.deptId);
+  const wantRole = String(request.headers['role-id'] ?? '').trim();
+  const wantDept = String(request.headers['dept-id'] ?? '').trim();
+  if (wantRole && roleIds.includes(wantRole)) roleIds = [wantRole];
+  if (wantDept && deptIds.includes(wantDept)) deptIds = [wantDept];
+  const roles = roleIds.length
+    ? await ctx.db.selectFrom('bladeRole').select(['id', 'roleAlias', 'roleName']).where('id', 'in', roleIds).where('tenantId', '=', user.tenantId).where('isDeleted', '=', 0).execute()
+    : [];
+  return {
+    roleIds: roles.map((r) => r.id),
+    deptIds,
+    roleAliases: roles.map((r) => r.roleAlias),
+    roleNames: roles.map((r) => r.roleName),
+  };
+}

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { openDatabase } from '../db/database.js';
+import { RsaTransport } from '../lib/rsa.js';
+import { hashPassword } from '../lib/password.js';
+import { DEMO_PASSWORD, DEMO_TENANT } from '../db/seed/demo.js';
+
+/**
+ * Server tests run against a fresh database through buildApp() and app.inject (design.md
+ * convention 9): in-memory SQLite by default, a throw-away PostgreSQL schema when
+ * TEST_DATABASE_URL is set (.ci/run runs the server suite both ways).
+ */
+let rsaPem: string | undefined;
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+export const ADMIN_PASSWORD = 'Admin@123';
+export { DEMO_PASSWORD, DEMO_TENANT, BASIC };
+
+export interface TestOptions {
+  captcha?: boolean;
+  demo?: boolean;
+  tokenRateLimit?: number;
+  captchaRateLimit?: number;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Moves the server clock (seconds). */
+  advance(seconds: number): void;
+  /** The next captcha text the server will draw. */
+  nextCaptcha: string;
+  encrypt(plain: string): string;
+  /** POST oauth/token with the password grant. */
+  tokenRequest(account: string, password: string, tenantId?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** A signed-in access token (fails the test when login fails). */
+  login(account: string, password: string, tenantId?: string): Promise<string>;
+  /** The super administrator, with the forced password change already done. */
+  adminToken(): Promise<string>;
+  /** The demo tenant's administrator. */
+  tenantAdminToken(): Promise<string>;
+  get(url: string, token?: string, query?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(url: string, token?: string, body?: unknown, query?: Record<string, string>): Promise<LightMyRequestResponse>;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: TestOptions = {}): Promise<TestApp> {
+  rsaPem ??= RsaTransport.generatePrivateKeyPem();
+  const url = process.env.TEST_DATABASE_URL;
+  const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const database = await openDatabase({ databaseUrl: url, sqliteFile: ':memory:', ...(schema ? { pgSchema: schema } : {}) });
+  let offset = 0;
+  const state = { nextCaptcha: 'abcde' };
+  const app = await buildApp({
+    database,
+    secrets: { jwtSecret: randomBytes(32).toString('hex'), rsaPrivateKeyPem: rsaPem },
+    config: {
+      captcha: options.captcha ?? false,
+      demoData: options.demo ?? true,
+      staticDir: undefined,
+      tokenRateLimit: options.tokenRateLimit ?? 10_000,
+      captchaRateLimit: options.captchaRateLimit ?? 10_000,
+    },
+    now: () => Math.floor(Date.now() / 1000) + offset,
+    captchaText: () => state.nextCaptcha,
+  });
+  const rsa = app.ctx.rsa;
+
+  const inject = (o: InjectOptions) => app.inject(o);
+  const authHeaders = (token?: string): Record<string, string> => (token ? { 'blade-auth': `bearer ${token}` } : {});
+
+  const tokenRequest = (account: string, password: string, tenantId = '000000', headers: Record<string, string> = {}) =>
+    inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      headers: { authorization: BASIC, ...headers },
+      query: { tenantId, username: account, password: rsa.encrypt(password), grant_type: 'password', scope: 'all' },
+    });
+
+  const login = async (account: string, password: string, tenantId = '000000') => {
+    const res = await tokenRequest(account, password, tenantId);
+    if (res.statusCode !== 200) throw new Error(`login ${account} failed: ${res.statusCode} ${res.body}`);
+    return (res.json() as { access_token: string }).access_token;
+  };
+
+  let adminReady = false;
+  const t: TestApp = {
+    app,
+    advance: (s) => {
+      offset += s;
+    },
+    get nextCaptcha() {
+      return state.nextCaptcha;
+    },
+    set nextCaptcha(v: string) {
+      state.nextCaptcha = v;
+    },
+    encrypt: (plain) => rsa.encrypt(plain),
+    tokenRequest,
+    login,
+    adminToken: async () => {
+      if (!adminReady) {
+        await app.ctx.db
+          .updateTable('bladeUser')
+          .set({ password: await hashPassword(ADMIN_PASSWORD), mustChangePassword: 0 })
+          .where('tenantId', '=', '000000')
+          .where('account', '=', 'admin')
+          .execute();
+        adminReady = true;
+      }
+      return login('admin', ADMIN_PASSWORD);
+    },
+    tenantAdminToken: () => login('admin', DEMO_PASSWORD, DEMO_TENANT),
+    get: (url, token, query) => inject({ method: 'GET', url, headers: authHeaders(token), ...(query ? { query } : {}) }),
+    post: (url, token, body, query) =>
+      inject({
+        method: 'POST',
+        url,
+        headers: authHeaders(token),
+        ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+        ...(query ? { query } : {}),
+      }),
+    inject,
+    close: async () => {
+      await app.close();
+      await database.close();
+      if (url && schema) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      }
+    },
+  };
+  return t;
+}
+
+/** The `data` of an enveloped answer, asserting success. */
+export function data<T = unknown>(res: LightMyRequestResponse): T {
+  const body = res.json() as { code: number; success: boolean; data: T; msg: string };
+  if (res.statusCode !== 200 || body.code !== 200 || !body.success) {
+    throw new Error(`expected success, got HTTP ${res.statusCode}: ${res.body}`);
+  }
+  return body.data;
+}

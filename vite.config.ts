@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * One config for the console build and for every test project.
+ * - `server`: the embedded API, tested through buildApp() (Node environment). Runs against
+ *   SQLite by default and against PostgreSQL when TEST_DATABASE_URL is set.
+ * - `web`: console units and machines (jsdom).
+ */
+const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
+  server: {
+    port: 5173,
+    host: '127.0.0.1',
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
