@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { AuthUser } from '../plugins/auth.js';
+import { forbidden } from '../lib/errors.js';
 
 /**
  * The menu ids a user holds: the menus granted to their roles, cut down to their tenant's
@@ -54,4 +55,14 @@ export async function permissionCodes(db: Kysely<DB>, user: AuthUser): Promise<S
     for (const r of rows) codes.add(r.code);
   }
   return codes;
+}
+
+/**
+ * For routes that serve two actions (submit = add or edit): the route admits either code, the
+ * handler then asks for the one the request really needs.
+ */
+export async function assertPermission(db: Kysely<DB>, user: AuthUser, code: string): Promise<void> {
+  if (user.isSuperAdmin) return;
+  const codes = await permissionCodes(db, user);
+  if (!codes.has(code)) throw forbidden();
 }

@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+import { badRequest } from './errors.js';
+
+/**
+ * Validates a JSON body; a failure is a 400 whose msg names the first bad field in BladeX's
+ * `<field>:<message>` form (contract.md 1.3), using the schema's zh message where it has one.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.join('.') ?? '';
+  const message = issue?.message ?? '参数校验失败';
+  throw badRequest(field ? `${field}:${message}` : message);
+}
+
+/** A required, trimmed text field with one zh message for missing, empty and wrong type. */
+export function requiredText(zod: typeof z, message: string, max: number) {
+  return zod.string({ error: message }).trim().min(1, message).max(max, `长度不能超过${max}个字符`);
+}
