@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
  * - `server`: the embedded API, tested through buildApp() (Node environment). Runs against
  *   SQLite by default and against PostgreSQL when TEST_DATABASE_URL is set.
  * - `web`: console units and machines (jsdom).
+ * - `e2e`: the built console and server as `npm start` runs them (Chromium tests join later).
  */
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -35,6 +36,18 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
     ],

@@ -10,7 +10,6 @@ import { migrate, openDatabase, type Database } from './db/database.js';
 import { seedSystem } from './db/seed/system.js';
 import { seedDemo } from './db/seed/demo.js';
 import { randomCaptchaText } from './lib/captcha.js';
-import { fail } from './lib/envelope.js';
 import { RsaTransport } from './lib/rsa.js';
 import { loadSecrets, assertUsableJwtSecret, type Secrets } from './lib/secrets.js';
 import { epochSeconds } from './lib/time.js';
@@ -71,21 +70,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(rateLimit, { global: false });
   registerSecurityHeaders(app);
-  registerErrorHandling(app);
+  const staticDir = config.staticDir;
+  const serveConsole = !!staticDir && fs.existsSync(path.join(staticDir, 'index.html'));
+  if (serveConsole) {
+    await app.register(fastifyStatic, { root: staticDir, index: false, wildcard: true, maxAge: '1h' });
+  }
+  registerErrorHandling(app, { spaIndex: serveConsole });
   registerAuth(app);
   await registerRoutes(app);
 
-  const staticDir = config.staticDir;
-  const indexHtml = staticDir ? path.join(staticDir, 'index.html') : undefined;
-  if (staticDir && indexHtml && fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: staticDir, index: false, wildcard: true, maxAge: '1h', immutable: false });
-    // Client-side routes (/login, /wel/index, ...) all load the console's index.html.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '')) {
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-      }
-      return reply.code(404).send(fail(404, '404 没找到请求'));
-    });
-  }
   return app;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, OAuthError } from '../lib/errors.js';
 import { fail } from '../lib/envelope.js';
@@ -8,7 +9,7 @@ import { fail } from '../lib/envelope.js';
  * framework errors (bad JSON, too large, rate limit) keep their 4xx status with a plain message,
  * anything else is a 500 with a reference id and nothing of the stack or SQL.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, options: { spaIndex: boolean }): void {
   app.setErrorHandler((error: FastifyError | ApiError | OAuthError, request, reply) => {
     if (error instanceof OAuthError) {
       return reply
@@ -34,6 +35,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(fail(404, '404 没找到请求'));
+    // Client-side routes (/login, /wel/index, ...) all load the console's index.html.
+    const pathname = request.url.split('?')[0] ?? '';
+    if (options.spaIndex && request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname)) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    }
+    return reply.code(404).send(fail(404, '404 没找到请求'));
   });
 }

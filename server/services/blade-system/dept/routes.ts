@@ -1,4 +1,103 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok, okStatus } from '../../../lib/envelope.js';
+import { idList, param, queryMap, requiredParam } from '../../../lib/params.js';
+import { parseBody, requiredText } from '../../../lib/validation.js';
+import { currentUser, perm } from '../../../plugins/auth.js';
+import { assertPermission } from '../../access.js';
+import {
+  deptLevel,
+  deptOptions,
+  deptSelectLevel,
+  deptSelectTree,
+  deptTree,
+  getDept,
+  removeDepts,
+  saveDept,
+} from './repository.js';
 
-/** /api/blade-system/dept/* (to be written). */
-export default async function deptRoutes(_app: FastifyInstance): Promise<void> {}
+const ID = /^[A-Za-z0-9_-]{1,32}$/;
+const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+/** The client writes an empty reference as '', null, 0 or -1 (contract.md Part 1 decision 1). */
+const parentIdField = z.preprocess(
+  (v) => (blank(v) || v === '-1' || v === -1 || v === 0 ? '0' : String(v)),
+  z.string().regex(ID, '上级机构不存在!'),
+);
+const optionalText = (max: number) =>
+  z.preprocess((v) => (blank(v) ? undefined : v), z.string().max(max, `长度不能超过${max}个字符`).optional());
+const intWithin = (min: number, max: number, fallback: number, message: string) =>
+  z.preprocess(
+    (v) => (blank(v) ? fallback : Number(v)),
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+
+const deptInput = z.object({
+  id: z.preprocess((v) => (blank(v) ? undefined : String(v)), z.string().regex(ID, '参数格式错误').optional()),
+  parentId: parentIdField,
+  deptName: requiredText(z, '请输入机构名称', 64),
+  fullName: optionalText(128),
+  deptCategory: intWithin(1, 3, 1, '请选择机构类型'),
+  sort: intWithin(-999999, 999999, 0, '排序必须是整数'),
+  remark: optionalText(255),
+  version: z.preprocess((v) => (blank(v) ? undefined : Number(v)), z.number().int().optional()),
+});
+
+/** Lazy endpoints: `parentId` absent or empty means the top level. */
+function parentParam(value: string | undefined): string {
+  if (value === undefined || value === '-1') return '0';
+  if (!ID.test(value)) return '-';
+  return value;
+}
+
+/**
+ * blade-system/dept (contract.md 4.5): the caller's tenant only. Reads are also open to the user
+ * screens (`user`, `user_info`), which need the department tree.
+ */
+export default async function deptRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const base = '/api/blade-system/dept';
+  const read = { config: { access: perm('dept', 'dept_view', 'user', 'user_info') } };
+
+  app.get(`${base}/list`, read, async (request) =>
+    ok(await deptTree(ctx, currentUser(request), queryMap(request))),
+  );
+
+  app.get(`${base}/lazy-list`, read, async (request) => {
+    const given = param(request, 'parentId');
+    return ok(
+      await deptLevel(
+        ctx,
+        currentUser(request),
+        queryMap(request),
+        given === undefined ? undefined : parentParam(given),
+      ),
+    );
+  });
+
+  app.get(`${base}/detail`, read, async (request) =>
+    ok(await getDept(ctx, currentUser(request), requiredParam(request, 'id'))),
+  );
+
+  // A tenantId parameter is ignored: the tenant comes from the token (decision 5).
+  app.get(`${base}/tree`, read, async (request) => ok(await deptSelectTree(ctx, currentUser(request))));
+
+  app.get(`${base}/lazy-tree`, read, async (request) =>
+    ok(await deptSelectLevel(ctx, currentUser(request), parentParam(param(request, 'parentId')))),
+  );
+
+  app.get(`${base}/select`, read, async (request) => ok(await deptOptions(ctx, currentUser(request))));
+
+  app.post(`${base}/submit`, { config: { access: perm('dept_add', 'dept_edit') } }, async (request) => {
+    const input = parseBody(deptInput, request.body);
+    const user = currentUser(request);
+    await assertPermission(ctx.db, user, input.id ? 'dept_edit' : 'dept_add');
+    const id = await saveDept(ctx, user, input);
+    return ok({ id }, input.id ? '修改成功' : '新增成功');
+  });
+
+  app.post(`${base}/remove`, { config: { access: perm('dept_delete') } }, async (request) => {
+    await removeDepts(ctx, currentUser(request), idList(request));
+    return okStatus('删除成功');
+  });
+}
