@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { RsaTransport } from '../lib/rsa.js';
+import { openDatabase, type DatabaseOptions } from './database.js';
+
+/** The same database opened twice, as two starts of the server would. */
+function databaseOptions(): { options: DatabaseOptions; cleanup: () => Promise<void> } {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    return {
+      options: { databaseUrl: url, pgSchema: schema },
+      cleanup: async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'quanyi-db-'));
+  return { options: { sqliteFile: path.join(dir, 'quanyi.db') }, cleanup: async () => {} };
+}
+
+describe('database start-up', () => {
+  it('migrates and seeds once: a second start keeps the data and adds nothing', async () => {
+    const { options, cleanup } = databaseOptions();
+    const secrets = {
+      jwtSecret: randomBytes(32).toString('hex'),
+      rsaPrivateKeyPem: RsaTransport.generatePrivateKeyPem(),
+    };
+    const config = { demoData: true, captcha: false, staticDir: undefined };
+    try {
+      for (let start = 1; start <= 2; start++) {
+        const database = await openDatabase(options);
+        const app = await buildApp({ database, secrets, config });
+        const { db } = app.ctx;
+        if (start === 1) {
+          await db
+            .updateTable('bladeUser')
+            .set({ realName: '改过的名字' })
+            .where('account', '=', 'operator')
+            .execute();
+        }
+        const tenants = await db
+          .selectFrom('bladeTenant')
+          .select('tenantId')
+          .orderBy('tenantId')
+          .execute();
+        expect(tenants.map((t) => t.tenantId)).toEqual(['000000', '100001']);
+        const admins = await db
+          .selectFrom('bladeUser')
+          .select('id')
+          .where('account', '=', 'admin')
+          .where('tenantId', '=', '000000')
+          .execute();
+        expect(admins).toHaveLength(1);
+        const operator = await db
+          .selectFrom('bladeUser')
+          .select('realName')
+          .where('account', '=', 'operator')
+          .executeTakeFirst();
+        expect(operator?.realName).toBe('改过的名字');
+        await app.close();
+        await database.close();
+      }
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('starts without demo data when DEMO_DATA is off', async () => {
+    const { options, cleanup } = databaseOptions();
+    try {
+      const database = await openDatabase(options);
+      const app = await buildApp({
+        database,
+        secrets: {
+          jwtSecret: randomBytes(32).toString('hex'),
+          rsaPrivateKeyPem: RsaTransport.generatePrivateKeyPem(),
+        },
+        config: { demoData: false, captcha: false, staticDir: undefined },
+      });
+      const users = await app.ctx.db.selectFrom('bladeUser').select('account').execute();
+      expect(users.map((u) => u.account)).toEqual(['admin']);
+      await app.close();
+      await database.close();
+    } finally {
+      await cleanup();
+    }
+  });
+});

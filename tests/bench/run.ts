@@ -1,0 +1,122 @@
+/**
+ * `npm run bench`: prints measured figures (never asserted in tests).
+ * - start-up time and resident memory of the built server on an empty data directory
+ *   (first start: migrations, key generation, seed and demo data) and on a second start;
+ * - API latency on the embedded database: token grant, menu routes, a user page.
+ */
+import { execSync } from 'node:child_process';
+import { constants, publicEncrypt } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { startServer } from '../e2e/server-process';
+
+const RUNS = 3;
+const REQUESTS = 200;
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+function summary(samples: number[]): string {
+  const s = [...samples].sort((a, b) => a - b);
+  return `median ${quantile(s, 0.5).toFixed(1)} ms, p95 ${quantile(s, 0.95).toFixed(1)} ms (n=${s.length})`;
+}
+
+async function timed(fn: () => Promise<unknown>, n: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync('dist/server/main.js') || !existsSync('dist/client/index.html'))
+    execSync('npm run build', { stdio: 'inherit' });
+
+  console.log('## Server start-up (npm start on an empty data directory)');
+  for (let i = 0; i < RUNS; i++) {
+    const first = await startServer();
+    const firstReady = first.ready;
+    await first.stop();
+    const second = await startServer({}, first.dataDir);
+    console.log(
+      `run ${i + 1}: empty data dir ${String(firstReady.startupMs)} ms to listen, RSS ${String(firstReady.rssMb)} MB; ` +
+        `restart on that data ${String(second.ready.startupMs)} ms, RSS ${String(second.ready.rssMb)} MB`,
+    );
+    await second.stop();
+  }
+
+  console.log('\n## API latency on the embedded SQLite database (loopback, one client)');
+  const server = await startServer({ TOKEN_RATE_LIMIT: '100000' });
+  try {
+    const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+    const key = (
+      (await (await fetch(`${server.url}/api/blade-auth/oauth/public-key`)).json()) as {
+        data: { pem: string };
+      }
+    ).data.pem;
+    const enc = (p: string) =>
+      publicEncrypt(
+        { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        Buffer.from(p),
+      ).toString('base64');
+    const login = async () => {
+      const q = new URLSearchParams({
+        tenantId: '000000',
+        username: 'operator',
+        password: enc('Demo@2026'),
+        grant_type: 'password',
+      });
+      const res = await fetch(`${server.url}/api/blade-auth/oauth/token?${q}`, {
+        method: 'POST',
+        headers: { Authorization: basic },
+      });
+      return ((await res.json()) as { access_token: string }).access_token;
+    };
+    console.log(`token (password grant, scrypt): ${summary(await timed(login, 30))}`);
+    const token = await login();
+    const get = (path: string) => async () => {
+      const res = await fetch(`${server.url}${path}`, {
+        headers: { 'Blade-Auth': `bearer ${token}` },
+      });
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+      await res.arrayBuffer();
+    };
+    console.log(
+      `GET menu/routes: ${summary(await timed(get('/api/blade-system/menu/routes'), REQUESTS))}`,
+    );
+    console.log(
+      `GET menu/buttons: ${summary(await timed(get('/api/blade-system/menu/buttons'), REQUESTS))}`,
+    );
+    const adminToken = await (async () => {
+      const q = new URLSearchParams({
+        tenantId: '100001',
+        username: 'admin',
+        password: enc('Demo@2026'),
+        grant_type: 'password',
+      });
+      const res = await fetch(`${server.url}/api/blade-auth/oauth/token?${q}`, {
+        method: 'POST',
+        headers: { Authorization: basic },
+      });
+      return ((await res.json()) as { access_token: string }).access_token;
+    })();
+    const page = async () => {
+      const res = await fetch(`${server.url}/api/blade-user/page?current=1&size=30&realName=周`, {
+        headers: { 'Blade-Auth': `bearer ${adminToken}` },
+      });
+      if (res.status !== 200) throw new Error(`user page: ${res.status}`);
+      await res.arrayBuffer();
+    };
+    console.log(`GET blade-user/page (filtered): ${summary(await timed(page, REQUESTS))}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
