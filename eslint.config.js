@@ -11,7 +11,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-eval': 'error',
       'no-new-func': 'error',
     },
@@ -25,7 +28,17 @@ export default tseslint.config(
     // Folders are boundaries (design.md convention 6).
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../src/*', '../../src/*', '../../../src/*', '!**/contracts/**'], message: 'server/ may only import src/contracts' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../src/*', '../../src/*', '../../../src/*', '!**/contracts/**'],
+              message: 'server/ may only import src/contracts',
+            },
+          ],
+        },
+      ],
     },
   },
 );

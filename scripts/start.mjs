@@ -17,12 +17,18 @@ function newest(p) {
 
 const stamp = 'dist/.build-stamp';
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-if (!existsSync('dist/server/main.js') || !existsSync('dist/client/index.html') || Math.max(...SOURCES.map(newest)) > built) {
+if (
+  !existsSync('dist/server/main.js') ||
+  !existsSync('dist/client/index.html') ||
+  Math.max(...SOURCES.map(newest)) > built
+) {
   console.log('Building the console and the server ...');
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -16,7 +16,9 @@ describe('cross-cutting behaviour', () => {
     } catch (err) {
       unguarded = err;
     }
-    t.app.post('/api/test/echo', { config: { access: PUBLIC } }, async (request) => ({ size: JSON.stringify(request.body).length }));
+    t.app.post('/api/test/echo', { config: { access: PUBLIC } }, async (request) => ({
+      size: JSON.stringify(request.body).length,
+    }));
   });
   afterAll(() => t.close());
 
@@ -37,12 +39,22 @@ describe('cross-cutting behaviour', () => {
   });
 
   it('refuses JSON with prototype poisoning with 400', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"admin":true}}' });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__":{"admin":true}}',
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().success).toBe(false);
   });
@@ -50,7 +62,9 @@ describe('cross-cutting behaviour', () => {
   it('sends security headers and no-store on /api', async () => {
     const res = await t.get('/api/blade-auth/oauth/public-key');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['content-security-policy']).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(res.headers['content-security-policy']).not.toContain(
+      "script-src 'self' 'unsafe-inline'",
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('no-store');
   });

@@ -35,11 +35,19 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const config: ServerConfig = { ...loadConfig(), ...options.config };
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'quanyi.db') }));
-  const secrets = options.secrets ?? loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret, rsaPrivateKey: config.rsaPrivateKey });
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      sqliteFile: path.join(config.dataDir, 'quanyi.db'),
+    }));
+  const secrets =
+    options.secrets ??
+    loadSecrets(config.dataDir, {
+      jwtSecret: config.jwtSecret,
+      rsaPrivateKey: config.rsaPrivateKey,
+    });
   assertUsableJwtSecret(secrets.jwtSecret);
 
-  await migrate(database.db);
+  await migrate(database.db, database.schema);
   await seedSystem(database.db);
   if (config.demoData) await seedDemo(database.db);
 
@@ -73,7 +81,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const staticDir = config.staticDir;
   const serveConsole = !!staticDir && fs.existsSync(path.join(staticDir, 'index.html'));
   if (serveConsole) {
-    await app.register(fastifyStatic, { root: staticDir, index: false, wildcard: true, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      index: false,
+      wildcard: true,
+      maxAge: '1h',
+    });
   }
   registerErrorHandling(app, { spaIndex: serveConsole });
   registerAuth(app);

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Migration,
+} from 'kysely';
 import type { DB } from './schema.js';
 import * as m001 from './migrations/001-platform.js';
 
@@ -11,6 +19,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** PostgreSQL schema the tables live in, when not the default. */
+  schema?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -42,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.query(`create schema if not exists ${schema}`);
     }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', schema, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -55,10 +65,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** Runs every pending migration; the same set on SQLite and PostgreSQL. */
-export async function migrate(db: Kysely<DB>): Promise<void> {
+export async function migrate(db: Kysely<DB>, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
+    // Kysely looks for its lock table in any schema unless told which one: name it, so
+    // databases shared by several schemas (the test suites) do not see each other's.
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -16,6 +16,12 @@ export function randomCaptchaText(length = 5): string {
 
 /** A 130x48 image (BladeX size) as a data URL for `<img src>`. */
 export function captchaImage(text: string): string {
-  const svg = createCaptchaSvg(text, { width: 130, height: 48, noise: 3, color: true, background: '#f4f6f8' });
+  const svg = createCaptchaSvg(text, {
+    width: 130,
+    height: 48,
+    noise: 3,
+    color: true,
+    background: '#f4f6f8',
+  });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

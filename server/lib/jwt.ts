@@ -14,7 +14,11 @@ export function signJwt(claims: JwtClaims, secret: string): string {
   return `${HEADER}.${body}.${sig}`;
 }
 
-export function verifyJwt(token: string, secret: string, nowSeconds: number): JwtClaims | undefined {
+export function verifyJwt(
+  token: string,
+  secret: string,
+  nowSeconds: number,
+): JwtClaims | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [header, body, sig] = parts as [string, string, string];

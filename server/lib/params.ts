@@ -8,7 +8,10 @@ import { badRequest } from './errors.js';
 export function param(request: FastifyRequest, name: string): string | undefined {
   const fromQuery = (request.query as Record<string, unknown> | undefined)?.[name];
   const body = request.body;
-  const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
+  const fromBody =
+    body && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>)[name]
+      : undefined;
   let value = fromQuery ?? fromBody;
   if (Array.isArray(value)) value = value[0];
   if (value === undefined || value === null) return undefined;
@@ -26,18 +29,26 @@ export function requiredParam(request: FastifyRequest, name: string): string {
 /** Comma-separated id list (`ids=1,2,3`), ids also accepted as a JSON array in the body. */
 export function idList(request: FastifyRequest, name = 'ids'): string[] {
   const body = request.body as Record<string, unknown> | undefined;
-  const raw = body && typeof body === 'object' && Array.isArray(body[name]) ? (body[name] as unknown[]).join(',') : param(request, name);
-  const ids = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const raw =
+    body && typeof body === 'object' && Array.isArray(body[name])
+      ? (body[name] as unknown[]).join(',')
+      : param(request, name);
+  const ids = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (ids.length === 0) throw badRequest('请至少选择一条数据');
   if (ids.length > 1000) throw badRequest('一次最多处理1000条数据');
-  for (const id of ids) if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) throw badRequest(`参数格式错误: ${name}`);
+  for (const id of ids)
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) throw badRequest(`参数格式错误: ${name}`);
   return ids;
 }
 
 /** The JSON body as an object (submit calls). */
 export function bodyObject(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求体必须是JSON对象');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('请求体必须是JSON对象');
   return body as Record<string, unknown>;
 }
 

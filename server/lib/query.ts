@@ -24,9 +24,24 @@ export interface ListSpec {
 export type QueryMap = Record<string, unknown>;
 
 const SUFFIXES = [
-  'notequal', 'equal', 'likeleft', 'likeright', 'notlike', 'like',
-  'dategt', 'datege', 'datelt', 'datele', 'dateequal',
-  'gt', 'ge', 'lt', 'le', 'notnull', 'null', 'ignore',
+  'notequal',
+  'equal',
+  'likeleft',
+  'likeright',
+  'notlike',
+  'like',
+  'dategt',
+  'datege',
+  'datelt',
+  'datele',
+  'dateequal',
+  'gt',
+  'ge',
+  'lt',
+  'le',
+  'notnull',
+  'null',
+  'ignore',
 ] as const;
 type Suffix = (typeof SUFFIXES)[number];
 
@@ -43,7 +58,12 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function likeExpr(column: string, pattern: string, dialect: Dialect, negate = false): Expression<SqlBool> {
+export function likeExpr(
+  column: string,
+  pattern: string,
+  dialect: Dialect,
+  negate = false,
+): Expression<SqlBool> {
   const op = sql.raw(`${negate ? 'not ' : ''}${dialect === 'postgres' ? 'ilike' : 'like'}`);
   return sql<SqlBool>`${sql.ref(column)} ${op} ${pattern} escape '\\'`;
 }
@@ -56,7 +76,11 @@ function scalar(value: unknown): string | undefined {
 }
 
 /** The WHERE conditions for the allowlisted filters present in `query`. */
-export function filterConditions(query: QueryMap, spec: ListSpec, dialect: Dialect): Expression<SqlBool>[] {
+export function filterConditions(
+  query: QueryMap,
+  spec: ListSpec,
+  dialect: Dialect,
+): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   for (const [name, raw] of Object.entries(query)) {
     const { base, suffix } = splitParam(name);
@@ -67,18 +91,42 @@ export function filterConditions(query: QueryMap, spec: ListSpec, dialect: Diale
     const col = sql.ref(def.column);
     const op = suffix ?? def.default ?? 'like';
     switch (op) {
-      case 'equal': out.push(sql<SqlBool>`${col} = ${value}`); break;
-      case 'notequal': out.push(sql<SqlBool>`${col} <> ${value}`); break;
-      case 'like': out.push(likeExpr(def.column, `%${escapeLike(value)}%`, dialect)); break;
-      case 'notlike': out.push(likeExpr(def.column, `%${escapeLike(value)}%`, dialect, true)); break;
-      case 'likeleft': out.push(likeExpr(def.column, `%${escapeLike(value)}`, dialect)); break;
-      case 'likeright': out.push(likeExpr(def.column, `${escapeLike(value)}%`, dialect)); break;
-      case 'gt': out.push(sql<SqlBool>`${col} > ${value}`); break;
-      case 'ge': out.push(sql<SqlBool>`${col} >= ${value}`); break;
-      case 'lt': out.push(sql<SqlBool>`${col} < ${value}`); break;
-      case 'le': out.push(sql<SqlBool>`${col} <= ${value}`); break;
-      case 'null': out.push(sql<SqlBool>`${col} is null`); break;
-      case 'notnull': out.push(sql<SqlBool>`${col} is not null`); break;
+      case 'equal':
+        out.push(sql<SqlBool>`${col} = ${value}`);
+        break;
+      case 'notequal':
+        out.push(sql<SqlBool>`${col} <> ${value}`);
+        break;
+      case 'like':
+        out.push(likeExpr(def.column, `%${escapeLike(value)}%`, dialect));
+        break;
+      case 'notlike':
+        out.push(likeExpr(def.column, `%${escapeLike(value)}%`, dialect, true));
+        break;
+      case 'likeleft':
+        out.push(likeExpr(def.column, `%${escapeLike(value)}`, dialect));
+        break;
+      case 'likeright':
+        out.push(likeExpr(def.column, `${escapeLike(value)}%`, dialect));
+        break;
+      case 'gt':
+        out.push(sql<SqlBool>`${col} > ${value}`);
+        break;
+      case 'ge':
+        out.push(sql<SqlBool>`${col} >= ${value}`);
+        break;
+      case 'lt':
+        out.push(sql<SqlBool>`${col} < ${value}`);
+        break;
+      case 'le':
+        out.push(sql<SqlBool>`${col} <= ${value}`);
+        break;
+      case 'null':
+        out.push(sql<SqlBool>`${col} is null`);
+        break;
+      case 'notnull':
+        out.push(sql<SqlBool>`${col} is not null`);
+        break;
       default: {
         // Dates are stored as 'yyyy-MM-dd HH:mm:ss' text, so they compare as strings.
         const date = parseDateTime(value);
@@ -154,6 +202,9 @@ export async function paged<QB extends SelectQueryBuilder<any, any, any>, Row>(
   const sorts = sortItems(query, spec);
   let q = select(filtered);
   for (const s of sorts.length ? sorts : defaultSort) q = q.orderBy(sql.ref(s.column), s.direction);
-  const records = await q.limit(size).offset((current - 1) * size).execute();
+  const records = await q
+    .limit(size)
+    .offset((current - 1) * size)
+    .execute();
   return { records, total, size, current, pages: Math.ceil(total / size) };
 }

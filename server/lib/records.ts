@@ -44,8 +44,13 @@ export interface SelectNode {
   children?: SelectNode[];
 }
 
-export function selectTree<T extends { id: string; parentId: string }>(rows: T[], title: (row: T) => string): SelectNode[] {
-  return buildTree(rows.map((r) => ({ id: r.id, parentId: r.parentId, title: title(r), key: r.id, value: r.id }))) as SelectNode[];
+export function selectTree<T extends { id: string; parentId: string }>(
+  rows: T[],
+  title: (row: T) => string,
+): SelectNode[] {
+  return buildTree(
+    rows.map((r) => ({ id: r.id, parentId: r.parentId, title: title(r), key: r.id, value: r.id })),
+  ) as SelectNode[];
 }
 
 export const STALE_VERSION = '数据已被其他用户修改，请刷新后重试';
@@ -63,7 +68,9 @@ export function assertUpdated(updated: bigint | number, exists: boolean): void {
 /** Integer from a body field, or the fallback. */
 export function intField(value: unknown, fallback: number): number {
   const n = Number(value);
-  return value === undefined || value === null || value === '' || !Number.isFinite(n) ? fallback : Math.trunc(n);
+  return value === undefined || value === null || value === '' || !Number.isFinite(n)
+    ? fallback
+    : Math.trunc(n);
 }
 
 /** Trimmed string from a body field limited to `max` characters; undefined when absent or empty. */

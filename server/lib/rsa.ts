@@ -1,4 +1,12 @@
-import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, publicEncrypt, type KeyObject } from 'node:crypto';
+import {
+  constants,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  privateDecrypt,
+  publicEncrypt,
+  type KeyObject,
+} from 'node:crypto';
 
 /**
  * Password transport: RSA-2048 with OAEP padding and SHA-256 (contract.md Part 1 decision 2).
@@ -11,7 +19,9 @@ export class RsaTransport {
 
   constructor(privateKeyPem: string) {
     this.privateKey = createPrivateKey(privateKeyPem);
-    this.publicKeyPem = createPublicKey(this.privateKey).export({ type: 'spki', format: 'pem' }).toString();
+    this.publicKeyPem = createPublicKey(this.privateKey)
+      .export({ type: 'spki', format: 'pem' })
+      .toString();
   }
 
   static generatePrivateKeyPem(): string {

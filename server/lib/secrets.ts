@@ -35,11 +35,17 @@ export interface Secrets {
  * Per-installation secrets: from the environment when given, else generated on first start and
  * kept in DATA_DIR/secrets (contract.md Part 1 decisions 2 and 4).
  */
-export function loadSecrets(dataDir: string, env: { jwtSecret?: string | undefined; rsaPrivateKey?: string | undefined }): Secrets {
+export function loadSecrets(
+  dataDir: string,
+  env: { jwtSecret?: string | undefined; rsaPrivateKey?: string | undefined },
+): Secrets {
   const dir = path.join(dataDir, 'secrets');
-  const jwtSecret = env.jwtSecret ?? readOrCreate(path.join(dir, 'jwt.secret'), () => randomBytes(48).toString('base64url'));
+  const jwtSecret =
+    env.jwtSecret ??
+    readOrCreate(path.join(dir, 'jwt.secret'), () => randomBytes(48).toString('base64url'));
   assertUsableJwtSecret(jwtSecret);
   const rsaPrivateKeyPem =
-    env.rsaPrivateKey ?? readOrCreate(path.join(dir, 'rsa-private.pem'), () => RsaTransport.generatePrivateKeyPem());
+    env.rsaPrivateKey ??
+    readOrCreate(path.join(dir, 'rsa-private.pem'), () => RsaTransport.generatePrivateKeyPem());
   return { jwtSecret, rsaPrivateKeyPem };
 }

@@ -45,7 +45,11 @@ declare module 'fastify' {
 export const SUPER_TENANT = '000000';
 export const SUPER_ROLE_ALIAS = 'administrator';
 
-const splitIds = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
+const splitIds = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** Tokens only from `Blade-Auth: bearer` (or `Authorization: Bearer`), never query or cookie. */
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -85,16 +89,35 @@ export function registerAuth(app: FastifyInstance): void {
     const row = await db
       .selectFrom('authSession as s')
       .innerJoin('bladeUser as u', 'u.id', 's.userId')
-      .select(['s.id', 's.userId', 's.tenantId', 's.clientId', 's.roleId', 's.deptId', 'u.account', 'u.status', 'u.isDeleted', 'u.mustChangePassword'])
+      .select([
+        's.id',
+        's.userId',
+        's.tenantId',
+        's.clientId',
+        's.roleId',
+        's.deptId',
+        'u.account',
+        'u.status',
+        'u.isDeleted',
+        'u.mustChangePassword',
+      ])
       .where('s.id', '=', claims.sid)
       .where('s.revokedAt', 'is', null)
       .where('s.expiresAt', '>', now())
       .executeTakeFirst();
-    if (!row || row.isDeleted !== 0 || row.status !== 1) throw unauthorized('令牌已失效，请重新登录');
+    if (!row || row.isDeleted !== 0 || row.status !== 1)
+      throw unauthorized('令牌已失效，请重新登录');
 
     const roleIds = splitIds(row.roleId);
     const roleAliases = roleIds.length
-      ? (await db.selectFrom('bladeRole').select('roleAlias').where('id', 'in', roleIds).where('isDeleted', '=', 0).execute()).map((r) => r.roleAlias)
+      ? (
+          await db
+            .selectFrom('bladeRole')
+            .select('roleAlias')
+            .where('id', 'in', roleIds)
+            .where('isDeleted', '=', 0)
+            .execute()
+        ).map((r) => r.roleAlias)
       : [];
     const user: AuthUser = {
       userId: row.userId,

@@ -18,7 +18,10 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex:
         .send({ error_code: error.statusCode, error_description: error.description });
     }
     if (error instanceof ApiError) {
-      return reply.code(error.statusCode).headers(error.headers).send(fail(error.statusCode, error.message));
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(fail(error.statusCode, error.message));
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) {
@@ -26,7 +29,11 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex:
     }
     if (status >= 400 && status < 500) {
       const msg =
-        status === 413 ? '请求内容过大' : (error as FastifyError).validation ? '请求参数格式错误' : '请求参数错误';
+        status === 413
+          ? '请求内容过大'
+          : (error as FastifyError).validation
+            ? '请求参数格式错误'
+            : '请求参数错误';
       return reply.code(status).send(fail(status, msg));
     }
     const reference = randomUUID();
@@ -37,8 +44,15 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex:
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes (/login, /wel/index, ...) all load the console's index.html.
     const pathname = request.url.split('?')[0] ?? '';
-    if (options.spaIndex && request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname)) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    if (
+      options.spaIndex &&
+      request.method === 'GET' &&
+      !pathname.startsWith('/api/') &&
+      !path.extname(pathname)
+    ) {
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .sendFile('index.html', { cacheControl: false });
     }
     return reply.code(404).send(fail(404, '404 没找到请求'));
   });

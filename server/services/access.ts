@@ -31,7 +31,10 @@ export async function grantedMenuIds(db: Kysely<DB>, user: AuthUser): Promise<Se
 }
 
 /** Menus a tenant's package allows, or undefined when the tenant has no package. */
-export async function packageMenuIds(db: Kysely<DB>, tenantId: string): Promise<Set<string> | undefined> {
+export async function packageMenuIds(
+  db: Kysely<DB>,
+  tenantId: string,
+): Promise<Set<string> | undefined> {
   const row = await db
     .selectFrom('bladeTenant as t')
     .innerJoin('bladeTenantPackage as p', 'p.id', 't.packageId')
@@ -51,7 +54,11 @@ export async function permissionCodes(db: Kysely<DB>, user: AuthUser): Promise<S
   const codes = new Set<string>();
   // Chunked: SQLite binds at most 32766 parameters.
   for (let i = 0; i < ids.length; i += 5000) {
-    const rows = await db.selectFrom('bladeMenu').select('code').where('id', 'in', ids.slice(i, i + 5000)).execute();
+    const rows = await db
+      .selectFrom('bladeMenu')
+      .select('code')
+      .where('id', 'in', ids.slice(i, i + 5000))
+      .execute();
     for (const r of rows) codes.add(r.code);
   }
   return codes;
@@ -61,8 +68,12 @@ export async function permissionCodes(db: Kysely<DB>, user: AuthUser): Promise<S
  * For routes that serve two actions (submit = add or edit): the route admits either code, the
  * handler then asks for the one the request really needs.
  */
-export async function assertPermission(db: Kysely<DB>, user: AuthUser, code: string): Promise<void> {
+export async function assertPermission(
+  db: Kysely<DB>,
+  user: AuthUser,
+  ...anyOf: string[]
+): Promise<void> {
   if (user.isSuperAdmin) return;
   const codes = await permissionCodes(db, user);
-  if (!codes.has(code)) throw forbidden();
+  if (!anyOf.some((code) => codes.has(code))) throw forbidden();
 }

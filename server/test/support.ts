@@ -32,7 +32,12 @@ export interface TestApp {
   nextCaptcha: string;
   encrypt(plain: string): string;
   /** POST oauth/token with the password grant. */
-  tokenRequest(account: string, password: string, tenantId?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  tokenRequest(
+    account: string,
+    password: string,
+    tenantId?: string,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   /** A signed-in access token (fails the test when login fails). */
   login(account: string, password: string, tenantId?: string): Promise<string>;
   /** The super administrator, with the forced password change already done. */
@@ -40,7 +45,12 @@ export interface TestApp {
   /** The demo tenant's administrator. */
   tenantAdminToken(): Promise<string>;
   get(url: string, token?: string, query?: Record<string, string>): Promise<LightMyRequestResponse>;
-  post(url: string, token?: string, body?: unknown, query?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(
+    url: string,
+    token?: string,
+    body?: unknown,
+    query?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -49,7 +59,11 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
   rsaPem ??= RsaTransport.generatePrivateKeyPem();
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase({ databaseUrl: url, sqliteFile: ':memory:', ...(schema ? { pgSchema: schema } : {}) });
+  const database = await openDatabase({
+    databaseUrl: url,
+    sqliteFile: ':memory:',
+    ...(schema ? { pgSchema: schema } : {}),
+  });
   let offset = 0;
   const state = { nextCaptcha: 'abcde' };
   const app = await buildApp({
@@ -68,19 +82,32 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
   const rsa = app.ctx.rsa;
 
   const inject = (o: InjectOptions) => app.inject(o);
-  const authHeaders = (token?: string): Record<string, string> => (token ? { 'blade-auth': `bearer ${token}` } : {});
+  const authHeaders = (token?: string): Record<string, string> =>
+    token ? { 'blade-auth': `bearer ${token}` } : {};
 
-  const tokenRequest = (account: string, password: string, tenantId = '000000', headers: Record<string, string> = {}) =>
+  const tokenRequest = (
+    account: string,
+    password: string,
+    tenantId = '000000',
+    headers: Record<string, string> = {},
+  ) =>
     inject({
       method: 'POST',
       url: '/api/blade-auth/oauth/token',
       headers: { authorization: BASIC, ...headers },
-      query: { tenantId, username: account, password: rsa.encrypt(password), grant_type: 'password', scope: 'all' },
+      query: {
+        tenantId,
+        username: account,
+        password: rsa.encrypt(password),
+        grant_type: 'password',
+        scope: 'all',
+      },
     });
 
   const login = async (account: string, password: string, tenantId = '000000') => {
     const res = await tokenRequest(account, password, tenantId);
-    if (res.statusCode !== 200) throw new Error(`login ${account} failed: ${res.statusCode} ${res.body}`);
+    if (res.statusCode !== 200)
+      throw new Error(`login ${account} failed: ${res.statusCode} ${res.body}`);
     return (res.json() as { access_token: string }).access_token;
   };
 
@@ -112,7 +139,8 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
       return login('admin', ADMIN_PASSWORD);
     },
     tenantAdminToken: () => login('admin', DEMO_PASSWORD, DEMO_TENANT),
-    get: (url, token, query) => inject({ method: 'GET', url, headers: authHeaders(token), ...(query ? { query } : {}) }),
+    get: (url, token, query) =>
+      inject({ method: 'GET', url, headers: authHeaders(token), ...(query ? { query } : {}) }),
     post: (url, token, body, query) =>
       inject({
         method: 'POST',

@@ -15,11 +15,23 @@ export interface RunningServer {
 let nextPort = 19000 + (process.pid % 500) * 2;
 
 /** Starts dist/server/main.js with its own data directory and port, waits until it listens. */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<RunningServer> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'quanyi-e2e-'));
   const port = nextPort++;
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', CAPTCHA: 'off', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CAPTCHA: 'off',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TREE, type SeedMenu } from '../../server/db/seed/menu-tree';
 import { startServer, type RunningServer } from './server-process';
 
-const leafPaths = (nodes: SeedMenu[]): string[] => nodes.flatMap((n) => (n.children?.length ? leafPaths(n.children) : [n.path]));
+const leafPaths = (nodes: SeedMenu[]): string[] =>
+  nodes.flatMap((n) => (n.children?.length ? leafPaths(n.children) : [n.path]));
 
 describe('npm start on an empty data directory', () => {
   let server: RunningServer;
@@ -26,7 +27,11 @@ describe('npm start on an empty data directory', () => {
   });
 
   it('lets a script log in as admin, make the forced change and read every seeded route', () => {
-    const out = execFileSync(process.execPath, ['scripts/smoke.mjs', server.url, 'admin', 'admin', 'Quanyi@2026'], { encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      ['scripts/smoke.mjs', server.url, 'admin', 'admin', 'Quanyi@2026'],
+      { encoding: 'utf8' },
+    );
     const result = JSON.parse(out) as { account: string; paths: string[] };
     expect(result.account).toBe('admin');
     expect(result.paths.sort()).toEqual(leafPaths(MENU_TREE).sort());
@@ -36,19 +41,28 @@ describe('npm start on an empty data directory', () => {
     expect(await server.stop()).toBe(0);
     server = await startServer({}, server.dataDir);
     // The changed password persisted, so the smoke run logs in without a forced change.
-    const out = execFileSync(process.execPath, ['scripts/smoke.mjs', server.url, 'admin', 'Quanyi@2026', 'unused'], { encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      ['scripts/smoke.mjs', server.url, 'admin', 'Quanyi@2026', 'unused'],
+      { encoding: 'utf8' },
+    );
     expect(JSON.parse(out).account).toBe('admin');
   });
 });
 
 describe('configuration', () => {
   it('refuses to start with a short JWT secret', async () => {
-    await expect(startServer({ JWT_SECRET: 'short' })).rejects.toThrow(/JWT_SECRET must be at least 32 bytes/);
+    await expect(startServer({ JWT_SECRET: 'short' })).rejects.toThrow(
+      /JWT_SECRET must be at least 32 bytes/,
+    );
   });
 
   it('refuses a published BladeX sign key', async () => {
     await expect(
-      startServer({ JWT_SECRET: 'bladexisapowerfulmicroservicearchitectureupgradedandoptimizedfromacommercialproject' }),
+      startServer({
+        JWT_SECRET:
+          'bladexisapowerfulmicroservicearchitectureupgradedandoptimizedfromacommercialproject',
+      }),
     ).rejects.toThrow(/published BladeX sign key/);
   });
 });

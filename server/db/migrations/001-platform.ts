@@ -78,7 +78,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)),
   ).execute();
-  await s.createIndex('blade_user_tenant_account').on('blade_user').columns(['tenant_id', 'account']).execute();
+  await s
+    .createIndex('blade_user_tenant_account')
+    .on('blade_user')
+    .columns(['tenant_id', 'account'])
+    .execute();
 
   await id(s.createTable('blade_role'))
     .addColumn('tenant_id', 'varchar(12)', (c) => c.notNull())
@@ -148,7 +152,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('is_deleted', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await s.createIndex('blade_dept_tenant_parent').on('blade_dept').columns(['tenant_id', 'parent_id']).execute();
+  await s
+    .createIndex('blade_dept_tenant_parent')
+    .on('blade_dept')
+    .columns(['tenant_id', 'parent_id'])
+    .execute();
 
   await audit(
     id(s.createTable('blade_post'))

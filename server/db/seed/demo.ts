@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 import { nextId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
+import { MENU_TREE, type SeedMenu } from './menu-tree.js';
 import { audit, grantAllMenus, seedTenantParams, seedTopMenus } from './system.js';
 
 /** Password of every demo account (README.md lists them). */
@@ -34,7 +35,19 @@ async function seedTenantOrg(
     deptIds.set(key, { id, ancestors });
     await db
       .insertInto('bladeDept')
-      .values({ id, tenantId, parentId: p?.id ?? '0', ancestors, deptCategory: p ? 2 : 1, deptName: name, fullName: name, sort, remark: null, isDeleted: 0, version: 1 })
+      .values({
+        id,
+        tenantId,
+        parentId: p?.id ?? '0',
+        ancestors,
+        deptCategory: p ? 2 : 1,
+        deptName: name,
+        fullName: name,
+        sort,
+        remark: null,
+        isDeleted: 0,
+        version: 1,
+      })
       .execute();
   }
   const roleIds = new Map<string, string>();
@@ -43,7 +56,19 @@ async function seedTenantOrg(
     sort += 1;
     const id = nextId();
     roleIds.set(alias, id);
-    await db.insertInto('bladeRole').values({ id, tenantId, parentId: '0', roleName: name, sort, roleAlias: alias, isDeleted: 0, version: 1 }).execute();
+    await db
+      .insertInto('bladeRole')
+      .values({
+        id,
+        tenantId,
+        parentId: '0',
+        roleName: name,
+        sort,
+        roleAlias: alias,
+        isDeleted: 0,
+        version: 1,
+      })
+      .execute();
     await grantAllMenus(db, id, grant);
   }
   const password = await hashPassword(DEMO_PASSWORD);
@@ -53,57 +78,168 @@ async function seedTenantOrg(
     await db
       .insertInto('bladeUser')
       .values({
-        id: nextId(), tenantId, code: `U${String(code).padStart(4, '0')}`, userType: 1, account: u.account, password,
-        name: u.name, realName: u.realName, avatar: null, email: `${u.account}@example.com`, phone: u.phone, birthday: null,
-        sex: code % 2, roleId: roleIds.get(u.role) ?? '', deptId: deptIds.get(u.dept)?.id ?? '', postId: '',
-        userExt: null, mustChangePassword: 0, version: 1, ...audit(),
+        id: nextId(),
+        tenantId,
+        code: `U${String(code).padStart(4, '0')}`,
+        userType: 1,
+        account: u.account,
+        password,
+        name: u.name,
+        realName: u.realName,
+        avatar: null,
+        email: `${u.account}@example.com`,
+        phone: u.phone,
+        birthday: null,
+        sex: code % 2,
+        roleId: roleIds.get(u.role) ?? '',
+        deptId: deptIds.get(u.dept)?.id ?? '',
+        postId: '',
+        userExt: null,
+        mustChangePassword: 0,
+        version: 1,
+        ...audit(),
       })
       .execute();
   }
 }
 
-const SYSTEM_AREAS = ['system', 'setting', 'workflow'];
-const notSystem = (code: string) => !SYSTEM_AREAS.some((a) => code === a || code.startsWith(`${a}_`)) && !/^(user|role|menu|top_menu|dict|dict_biz|param|tenant|tenant_pkg|oauth_client|region|notice|attach|sms|oss|data_scope|api_scope|log_usual|log_api|log_error|code_generator|datasource|pic_stock|video_stock|export_centre|dept|post)(_|$)/.test(code);
-const supplierOnly = (code: string) => code === 'home' || code === 'wel' || code === 'info' || code.startsWith('supplier') || code.startsWith('code_batch') || code.startsWith('store');
-const financeOnly = (code: string) => code === 'home' || code === 'wel' || code === 'info' || code.startsWith('finance');
+/** The home group, dashboard and personal info: what every demo role gets. */
+const BASICS = ['home', 'wel', 'info'];
+
+/** Every menu and button code under the given top-level areas of the seeded menu tree, plus the basics. */
+function areaCodes(areas: string[]): (code: string) => boolean {
+  const codes = new Set<string>(BASICS);
+  const walk = (nodes: SeedMenu[]) => {
+    for (const n of nodes) {
+      codes.add(n.code);
+      for (const b of n.buttons ?? []) codes.add(b.code);
+      walk(n.children ?? []);
+    }
+  };
+  walk(MENU_TREE.filter((n) => areas.includes(n.code)));
+  return (code) => codes.has(code);
+}
+
+const BUSINESS_AREAS = [
+  'home',
+  'supplier_manage',
+  'product_manage',
+  'service_manage',
+  'access_manage',
+  'business_manage',
+  'finance_manage',
+  'ad_manage',
+];
+const notTenantAdministration = (code: string) => !/^tenant(_|$)/.test(code);
 
 /**
  * Demo data (DEMO_DATA, on by default): users in several departments and roles of tenant 000000,
  * and a second tenant 100001 with its own administrator, so isolation and permissions can be seen.
  */
 export async function seedDemo(db: Kysely<DB>): Promise<void> {
-  const existing = await db.selectFrom('bladeTenant').select('id').where('tenantId', '=', DEMO_TENANT).executeTakeFirst();
+  const existing = await db
+    .selectFrom('bladeTenant')
+    .select('id')
+    .where('tenantId', '=', DEMO_TENANT)
+    .executeTakeFirst();
   if (existing) return;
   await db.transaction().execute(async (trx) => {
     await seedTenantOrg(
       trx,
       '000000',
-      [['ops', '运营部', null], ['supply', '供应链部', 'ops'], ['fin', '财务部', 'ops']],
-      [['operator', '运营专员', notSystem], ['supplier_manager', '供应商经理', supplierOnly], ['finance', '财务', financeOnly]],
       [
-        { account: 'operator', name: '小运', realName: '王运营', phone: '13800000001', dept: 'ops', role: 'operator' },
-        { account: 'supply', name: '小供', realName: '李供应', phone: '13800000002', dept: 'supply', role: 'supplier_manager' },
-        { account: 'finance', name: '小财', realName: '赵财务', phone: '13800000003', dept: 'fin', role: 'finance' },
+        ['ops', '运营部', null],
+        ['supply', '供应链部', 'ops'],
+        ['fin', '财务部', 'ops'],
+      ],
+      [
+        ['operator', '运营专员', areaCodes(BUSINESS_AREAS)],
+        ['supplier_manager', '供应商经理', areaCodes(['supplier_manage'])],
+        ['finance', '财务', areaCodes(['finance_manage'])],
+      ],
+      [
+        {
+          account: 'operator',
+          name: '小运',
+          realName: '王运营',
+          phone: '13800000001',
+          dept: 'ops',
+          role: 'operator',
+        },
+        {
+          account: 'supply',
+          name: '小供',
+          realName: '李供应',
+          phone: '13800000002',
+          dept: 'supply',
+          role: 'supplier_manager',
+        },
+        {
+          account: 'finance',
+          name: '小财',
+          realName: '赵财务',
+          phone: '13800000003',
+          dept: 'fin',
+          role: 'finance',
+        },
       ],
     );
 
     await trx
       .insertInto('bladeTenant')
       .values({
-        id: nextId(), tenantId: DEMO_TENANT, tenantName: '演示租户', domain: null, backgroundUrl: null, linkman: '陈经理',
-        contactNumber: '13900000000', address: '上海市浦东新区', accountNumber: -1, expireTime: null, packageId: null, datasourceId: null,
+        id: nextId(),
+        tenantId: DEMO_TENANT,
+        tenantName: '演示租户',
+        domain: null,
+        backgroundUrl: null,
+        linkman: '陈经理',
+        contactNumber: '13900000000',
+        address: '上海市浦东新区',
+        accountNumber: -1,
+        expireTime: null,
+        packageId: null,
+        datasourceId: null,
         ...audit(),
       })
       .execute();
     await seedTenantOrg(
       trx,
       DEMO_TENANT,
-      [['hq', '演示总部', null], ['sales', '销售部', 'hq'], ['service', '客服部', 'hq']],
-      [['admin', '租户管理员', (code) => !code.startsWith('tenant')], ['staff', '员工', (code) => code === 'home' || code === 'wel' || code === 'info']],
       [
-        { account: 'admin', name: '演示管理员', realName: '陈管理', phone: '13900000001', dept: 'hq', role: 'admin' },
-        { account: 'sales', name: '小销', realName: '周销售', phone: '13900000002', dept: 'sales', role: 'staff' },
-        { account: 'service', name: '小服', realName: '吴客服', phone: '13900000003', dept: 'service', role: 'staff' },
+        ['hq', '演示总部', null],
+        ['sales', '销售部', 'hq'],
+        ['service', '客服部', 'hq'],
+      ],
+      [
+        ['admin', '租户管理员', notTenantAdministration],
+        ['staff', '员工', areaCodes([])],
+      ],
+      [
+        {
+          account: 'admin',
+          name: '演示管理员',
+          realName: '陈管理',
+          phone: '13900000001',
+          dept: 'hq',
+          role: 'admin',
+        },
+        {
+          account: 'sales',
+          name: '小销',
+          realName: '周销售',
+          phone: '13900000002',
+          dept: 'sales',
+          role: 'staff',
+        },
+        {
+          account: 'service',
+          name: '小服',
+          realName: '吴客服',
+          phone: '13900000003',
+          dept: 'service',
+          role: 'staff',
+        },
       ],
     );
     await seedTenantParams(trx, DEMO_TENANT);

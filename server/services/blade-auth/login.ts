@@ -10,14 +10,20 @@ export const BAD_CREDENTIALS = '用户名或密码错误';
 export const MAX_FAILURES = 5;
 export const LOCK_SECONDS = 15 * 60;
 
-const clientCache = new Map<string, { client: TokenClient & { grantTypes: string[] }; until: number }>();
+const clientCache = new Map<
+  string,
+  { client: TokenClient & { grantTypes: string[] }; until: number }
+>();
 
 export function clearClientCache(): void {
   clientCache.clear();
 }
 
 /** `Authorization: Basic base64(clientId:secret)` checked against blade_client (scrypt). */
-export async function authenticateClient(ctx: AppContext, request: FastifyRequest): Promise<TokenClient & { grantTypes: string[] }> {
+export async function authenticateClient(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<TokenClient & { grantTypes: string[] }> {
   const header = request.headers.authorization ?? '';
   const match = /^Basic(?:\s+|%20)(\S+)$/i.exec(header);
   if (!match?.[1]) throw new OAuthError(401, '客户端认证失败!');
@@ -48,7 +54,11 @@ export async function authenticateClient(ctx: AppContext, request: FastifyReques
 }
 
 /** Lock-out state per tenant + account, kept for unknown accounts too so it reveals nothing. */
-export async function assertNotLocked(ctx: AppContext, tenantId: string, account: string): Promise<void> {
+export async function assertNotLocked(
+  ctx: AppContext,
+  tenantId: string,
+  account: string,
+): Promise<void> {
   const row = await ctx.db
     .selectFrom('authLoginFailure')
     .select(['lockedUntil'])
@@ -61,7 +71,11 @@ export async function assertNotLocked(ctx: AppContext, tenantId: string, account
   }
 }
 
-export async function recordFailure(ctx: AppContext, tenantId: string, account: string): Promise<void> {
+export async function recordFailure(
+  ctx: AppContext,
+  tenantId: string,
+  account: string,
+): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
@@ -71,26 +85,51 @@ export async function recordFailure(ctx: AppContext, tenantId: string, account: 
       .where('account', '=', account)
       .executeTakeFirst();
     // A lock that has run out, or failures older than 30 minutes, start a fresh count.
-    const stale = row && ((row.lockedUntil !== 0 && row.lockedUntil <= now) || row.updatedAt < now - 1800);
+    const stale =
+      row && ((row.lockedUntil !== 0 && row.lockedUntil <= now) || row.updatedAt < now - 1800);
     const failures = (stale ? 0 : (row?.failures ?? 0)) + 1;
     const lockedUntil = failures >= MAX_FAILURES ? now + LOCK_SECONDS : 0;
     if (row) {
-      await trx.updateTable('authLoginFailure').set({ failures, lockedUntil, updatedAt: now }).where('tenantId', '=', tenantId).where('account', '=', account).execute();
+      await trx
+        .updateTable('authLoginFailure')
+        .set({ failures, lockedUntil, updatedAt: now })
+        .where('tenantId', '=', tenantId)
+        .where('account', '=', account)
+        .execute();
     } else {
-      await trx.insertInto('authLoginFailure').values({ tenantId, account, failures, lockedUntil, updatedAt: now }).execute();
+      await trx
+        .insertInto('authLoginFailure')
+        .values({ tenantId, account, failures, lockedUntil, updatedAt: now })
+        .execute();
     }
   });
 }
 
-export async function clearFailures(ctx: Pick<AppContext, 'db'>, tenantId: string, accounts: string[]): Promise<void> {
+export async function clearFailures(
+  ctx: Pick<AppContext, 'db'>,
+  tenantId: string,
+  accounts: string[],
+): Promise<void> {
   if (accounts.length === 0) return;
-  await ctx.db.deleteFrom('authLoginFailure').where('tenantId', '=', tenantId).where('account', 'in', accounts).execute();
+  await ctx.db
+    .deleteFrom('authLoginFailure')
+    .where('tenantId', '=', tenantId)
+    .where('account', 'in', accounts)
+    .execute();
 }
 
-export async function checkCaptcha(ctx: AppContext, key: string | undefined, code: string | undefined): Promise<void> {
+export async function checkCaptcha(
+  ctx: AppContext,
+  key: string | undefined,
+  code: string | undefined,
+): Promise<void> {
   if (!key || !code) throw new OAuthError(400, '验证码不正确');
   // Single use: the row is deleted whether or not the answer is right.
-  const row = await ctx.db.deleteFrom('authCaptcha').where('captchaKey', '=', key).returning(['code', 'expiresAt']).executeTakeFirst();
+  const row = await ctx.db
+    .deleteFrom('authCaptcha')
+    .where('captchaKey', '=', key)
+    .returning(['code', 'expiresAt'])
+    .executeTakeFirst();
   if (!row || row.expiresAt <= ctx.now() || row.code !== code.trim().toLowerCase()) {
     throw new OAuthError(400, '验证码不正确');
   }
@@ -107,7 +146,12 @@ export interface LoginUserRow extends TokenUser {
  * Password check for the password and captcha grants. Every failure before the password is
  * known to be right gives the same answer and costs the same scrypt work.
  */
-export async function verifyCredentials(ctx: AppContext, tenantId: string, account: string, plain: string | undefined): Promise<LoginUserRow> {
+export async function verifyCredentials(
+  ctx: AppContext,
+  tenantId: string,
+  account: string,
+  plain: string | undefined,
+): Promise<LoginUserRow> {
   await assertNotLocked(ctx, tenantId, account);
   const tenant = await ctx.db
     .selectFrom('bladeTenant')
@@ -118,7 +162,19 @@ export async function verifyCredentials(ctx: AppContext, tenantId: string, accou
   const user = tenant
     ? await ctx.db
         .selectFrom('bladeUser')
-        .select(['id', 'tenantId', 'account', 'name', 'realName', 'avatar', 'password', 'status', 'roleId', 'deptId', 'mustChangePassword'])
+        .select([
+          'id',
+          'tenantId',
+          'account',
+          'name',
+          'realName',
+          'avatar',
+          'password',
+          'status',
+          'roleId',
+          'deptId',
+          'mustChangePassword',
+        ])
         .where('tenantId', '=', tenantId)
         .where('account', '=', account)
         .where('isDeleted', '=', 0)
@@ -131,7 +187,11 @@ export async function verifyCredentials(ctx: AppContext, tenantId: string, accou
   }
   await clearFailures(ctx, tenantId, [account]);
   if (check.needsRehash) {
-    await ctx.db.updateTable('bladeUser').set({ password: await hashPassword(plain) }).where('id', '=', user.id).execute();
+    await ctx.db
+      .updateTable('bladeUser')
+      .set({ password: await hashPassword(plain) })
+      .where('id', '=', user.id)
+      .execute();
   }
   if (tenant?.status !== 1) throw new OAuthError(400, '租户已被禁用，请联系管理员');
   if (tenant.expireTime && tenant.expireTime < formatDateTime(new Date(ctx.now() * 1000))) {
@@ -142,13 +202,21 @@ export async function verifyCredentials(ctx: AppContext, tenantId: string, accou
   return user;
 }
 
-const splitIds = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
+const splitIds = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /**
  * The roles and departments a session carries: all of the user's, or, in switch mode, the one
  * the Dept-Id / Role-Id headers ask for when the user holds it.
  */
-export async function sessionRoles(ctx: AppContext, user: { tenantId: string; roleId: string; deptId: string }, request: FastifyRequest): Promise<SessionRoles> {
+export async function sessionRoles(
+  ctx: AppContext,
+  user: { tenantId: string; roleId: string; deptId: string },
+  request: FastifyRequest,
+): Promise<SessionRoles> {
   let roleIds = splitIds(user.roleId);
   let deptIds = splitIds(user.deptId);
   const wantRole = String(request.headers['role-id'] ?? '').trim();
@@ -156,7 +224,13 @@ export async function sessionRoles(ctx: AppContext, user: { tenantId: string; ro
   if (wantRole && roleIds.includes(wantRole)) roleIds = [wantRole];
   if (wantDept && deptIds.includes(wantDept)) deptIds = [wantDept];
   const roles = roleIds.length
-    ? await ctx.db.selectFrom('bladeRole').select(['id', 'roleAlias', 'roleName']).where('id', 'in', roleIds).where('tenantId', '=', user.tenantId).where('isDeleted', '=', 0).execute()
+    ? await ctx.db
+        .selectFrom('bladeRole')
+        .select(['id', 'roleAlias', 'roleName'])
+        .where('id', 'in', roleIds)
+        .where('tenantId', '=', user.tenantId)
+        .where('isDeleted', '=', 0)
+        .execute()
     : [];
   return {
     roleIds: roles.map((r) => r.id),

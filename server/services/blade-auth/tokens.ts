@@ -61,15 +61,35 @@ function mint(
   const iat = ctx.now();
   const access = signJwt(
     {
-      iss: 'quanyi', token_type: 'access_token', sid: sessionId, jti: randomBytes(12).toString('base64url'),
-      tenant_id: user.tenantId, user_id: user.id, account: user.account, user_name: user.account,
-      role_id: roles.roleIds.join(','), dept_id: roles.deptIds.join(','), role_name: roles.roleAliases.join(','),
-      client_id: client.clientId, iat, nbf: iat, exp: iat + client.accessTokenValidity,
+      iss: 'quanyi',
+      token_type: 'access_token',
+      sid: sessionId,
+      jti: randomBytes(12).toString('base64url'),
+      tenant_id: user.tenantId,
+      user_id: user.id,
+      account: user.account,
+      user_name: user.account,
+      role_id: roles.roleIds.join(','),
+      dept_id: roles.deptIds.join(','),
+      role_name: roles.roleAliases.join(','),
+      client_id: client.clientId,
+      iat,
+      nbf: iat,
+      exp: iat + client.accessTokenValidity,
     },
     ctx.jwtSecret,
   );
   const refresh = signJwt(
-    { iss: 'quanyi', token_type: 'refresh_token', sid: sessionId, jti: refreshJti, user_id: user.id, client_id: client.clientId, iat, exp: refreshExpiresAt },
+    {
+      iss: 'quanyi',
+      token_type: 'refresh_token',
+      sid: sessionId,
+      jti: refreshJti,
+      user_id: user.id,
+      client_id: client.clientId,
+      iat,
+      exp: refreshExpiresAt,
+    },
     ctx.jwtSecret,
   );
   return {
@@ -94,7 +114,12 @@ function mint(
 }
 
 /** A new login: a new session (refresh-token family). */
-export async function startSession(ctx: AppContext, user: TokenUser, client: TokenClient, roles: SessionRoles): Promise<TokenResponse> {
+export async function startSession(
+  ctx: AppContext,
+  user: TokenUser,
+  client: TokenClient,
+  roles: SessionRoles,
+): Promise<TokenResponse> {
   const sessionId = nextId();
   const refreshJti = randomBytes(16).toString('base64url');
   const now = ctx.now();
@@ -102,8 +127,17 @@ export async function startSession(ctx: AppContext, user: TokenUser, client: Tok
   await ctx.db
     .insertInto('authSession')
     .values({
-      id: sessionId, userId: user.id, tenantId: user.tenantId, clientId: client.clientId,
-      roleId: roles.roleIds.join(','), deptId: roles.deptIds.join(','), refreshJti, createdAt: now, expiresAt, revokedAt: null, revokeReason: null,
+      id: sessionId,
+      userId: user.id,
+      tenantId: user.tenantId,
+      clientId: client.clientId,
+      roleId: roles.roleIds.join(','),
+      deptId: roles.deptIds.join(','),
+      refreshJti,
+      createdAt: now,
+      expiresAt,
+      revokedAt: null,
+      revokeReason: null,
     })
     .execute();
   return mint(ctx, sessionId, refreshJti, user, client, roles, expiresAt);
@@ -134,12 +168,30 @@ export async function rotateSession(
   return mint(ctx, sessionId, refreshJti, user, client, roles, expiresAt);
 }
 
-export async function revokeSession(ctx: AppContext, sessionId: string, reason: string): Promise<void> {
-  await ctx.db.updateTable('authSession').set({ revokedAt: ctx.now(), revokeReason: reason }).where('id', '=', sessionId).where('revokedAt', 'is', null).execute();
+export async function revokeSession(
+  ctx: AppContext,
+  sessionId: string,
+  reason: string,
+): Promise<void> {
+  await ctx.db
+    .updateTable('authSession')
+    .set({ revokedAt: ctx.now(), revokeReason: reason })
+    .where('id', '=', sessionId)
+    .where('revokedAt', 'is', null)
+    .execute();
 }
 
 /** Logout everywhere: password change, disable, role change, removal. */
-export async function revokeUserSessions(ctx: Pick<AppContext, 'db' | 'now'>, userIds: string[], reason: string): Promise<void> {
+export async function revokeUserSessions(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  userIds: string[],
+  reason: string,
+): Promise<void> {
   if (userIds.length === 0) return;
-  await ctx.db.updateTable('authSession').set({ revokedAt: ctx.now(), revokeReason: reason }).where('userId', 'in', userIds).where('revokedAt', 'is', null).execute();
+  await ctx.db
+    .updateTable('authSession')
+    .set({ revokedAt: ctx.now(), revokeReason: reason })
+    .where('userId', 'in', userIds)
+    .where('revokedAt', 'is', null)
+    .execute();
 }

@@ -140,9 +140,10 @@ export function decryptPhone(value: string, key: Buffer): string | undefined {
     if (raw.length < 29) return undefined;
     const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(raw.length - 16));
-    return Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString(
-      'utf8',
-    );
+    return Buffer.concat([
+      decipher.update(raw.subarray(12, raw.length - 16)),
+      decipher.final(),
+    ]).toString('utf8');
   } catch {
     return undefined;
   }

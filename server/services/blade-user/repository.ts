@@ -72,7 +72,9 @@ function listContains(column: string, raw: unknown): Expression<SqlBool> | undef
   const ids = splitIds(String(value)).slice(0, 100);
   if (ids.length === 0) return undefined;
   const wrapped = sql`(',' || ${sql.ref(column)} || ',')`;
-  const tests = ids.map((id) => sql<SqlBool>`${wrapped} like ${`%,${escapeLike(id)},%`} escape '\\'`);
+  const tests = ids.map(
+    (id) => sql<SqlBool>`${wrapped} like ${`%,${escapeLike(id)},%`} escape '\\'`,
+  );
   return sql<SqlBool>`(${sql.join(tests, sql` or `)})`;
 }
 

@@ -10,7 +10,14 @@ import { param } from '../../../lib/params.js';
 import { nowText } from '../../../lib/time.js';
 import { PUBLIC, SIGNED_IN, currentUser } from '../../../plugins/auth.js';
 import { permissionCodes } from '../../access.js';
-import { BAD_CREDENTIALS, authenticateClient, checkCaptcha, clearClientCache, sessionRoles, verifyCredentials } from '../login.js';
+import {
+  BAD_CREDENTIALS,
+  authenticateClient,
+  checkCaptcha,
+  clearClientCache,
+  sessionRoles,
+  verifyCredentials,
+} from '../login.js';
 import { revokeSession, rotateSession, startSession } from '../tokens.js';
 
 const CAPTCHA_SECONDS = 5 * 60;
@@ -34,39 +41,70 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
   const base = '/api/blade-auth/oauth';
 
   app.get(`${base}/public-key`, { config: { access: PUBLIC } }, async () =>
-    ok({ publicKey: ctx.rsa.publicKeyBase64, pem: ctx.rsa.publicKeyPem, algorithm: 'RSA-OAEP', hash: 'SHA-256' }),
+    ok({
+      publicKey: ctx.rsa.publicKeyBase64,
+      pem: ctx.rsa.publicKeyPem,
+      algorithm: 'RSA-OAEP',
+      hash: 'SHA-256',
+    }),
   );
 
   // Raw {key, image} (contract.md 2.12).
   app.get(
     `${base}/captcha`,
-    { config: { access: PUBLIC, rateLimit: { max: ctx.config.captchaRateLimit, timeWindow: '1 minute' } } },
+    {
+      config: {
+        access: PUBLIC,
+        rateLimit: { max: ctx.config.captchaRateLimit, timeWindow: '1 minute' },
+      },
+    },
     async () => {
       const key = randomUUID();
       const code = ctx.captchaText();
       const now = ctx.now();
       await ctx.db.deleteFrom('authCaptcha').where('expiresAt', '<=', now).execute();
-      await ctx.db.insertInto('authCaptcha').values({ captchaKey: key, code: code.toLowerCase(), expiresAt: now + CAPTCHA_SECONDS }).execute();
+      await ctx.db
+        .insertInto('authCaptcha')
+        .values({ captchaKey: key, code: code.toLowerCase(), expiresAt: now + CAPTCHA_SECONDS })
+        .execute();
       return { key, image: captchaImage(code) };
     },
   );
 
   app.post(
     `${base}/token`,
-    { config: { access: PUBLIC, rateLimit: { max: ctx.config.tokenRateLimit, timeWindow: '1 minute' } } },
+    {
+      config: {
+        access: PUBLIC,
+        rateLimit: { max: ctx.config.tokenRateLimit, timeWindow: '1 minute' },
+      },
+    },
     async (request) => {
       const client = await authenticateClient(ctx, request);
       const grantType = param(request, 'grant_type') ?? 'password';
-      if (!client.grantTypes.includes(grantType) || !['password', 'captcha', 'refresh_token'].includes(grantType)) {
+      if (
+        !client.grantTypes.includes(grantType) ||
+        !['password', 'captcha', 'refresh_token'].includes(grantType)
+      ) {
         throw new OAuthError(400, `不支持的授权类型: ${grantType.slice(0, 40)}`);
       }
 
       if (grantType === 'refresh_token') {
         const claims = verifyJwt(param(request, 'refresh_token') ?? '', ctx.jwtSecret, ctx.now());
-        if (!claims || claims.token_type !== 'refresh_token' || typeof claims.sid !== 'string' || typeof claims.jti !== 'string' || claims.client_id !== client.clientId) {
+        if (
+          !claims ||
+          claims.token_type !== 'refresh_token' ||
+          typeof claims.sid !== 'string' ||
+          typeof claims.jti !== 'string' ||
+          claims.client_id !== client.clientId
+        ) {
           throw new OAuthError(401, '令牌无效或已过期，请重新登录');
         }
-        const session = await ctx.db.selectFrom('authSession').selectAll().where('id', '=', claims.sid).executeTakeFirst();
+        const session = await ctx.db
+          .selectFrom('authSession')
+          .selectAll()
+          .where('id', '=', claims.sid)
+          .executeTakeFirst();
         if (!session || session.revokedAt !== null || session.expiresAt <= ctx.now()) {
           throw new OAuthError(401, '令牌已失效，请重新登录');
         }
@@ -77,7 +115,18 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
         }
         const user = await ctx.db
           .selectFrom('bladeUser')
-          .select(['id', 'tenantId', 'account', 'name', 'realName', 'avatar', 'status', 'roleId', 'deptId', 'mustChangePassword'])
+          .select([
+            'id',
+            'tenantId',
+            'account',
+            'name',
+            'realName',
+            'avatar',
+            'status',
+            'roleId',
+            'deptId',
+            'mustChangePassword',
+          ])
           .where('id', '=', session.userId)
           .where('isDeleted', '=', 0)
           .executeTakeFirst();
@@ -86,12 +135,21 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
           throw new OAuthError(401, '令牌已失效，请重新登录');
         }
         const roles = await sessionRoles(ctx, user, request);
-        const rotated = await rotateSession(ctx, session.id, claims.jti, user, client, roles, session.expiresAt);
+        const rotated = await rotateSession(
+          ctx,
+          session.id,
+          claims.jti,
+          user,
+          client,
+          roles,
+          session.expiresAt,
+        );
         if (!rotated) throw new OAuthError(401, '令牌已失效，请重新登录');
         return rotated;
       }
 
-      const tenantId = param(request, 'tenantId') ?? String(request.headers['tenant-id'] ?? '000000');
+      const tenantId =
+        param(request, 'tenantId') ?? String(request.headers['tenant-id'] ?? '000000');
       const account = param(request, 'username') ?? param(request, 'account') ?? '';
       if (!/^\d{6}$/.test(tenantId) || account.length === 0 || account.length > 45) {
         throw new OAuthError(400, BAD_CREDENTIALS);
@@ -111,27 +169,55 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(`${base}/logout`, { config: { access: { kind: 'user', duringPasswordChange: true } } }, async (request) => {
-    await revokeSession(ctx, currentUser(request).sessionId, 'logout');
-    return okStatus('退出成功');
-  });
+  app.get(
+    `${base}/logout`,
+    { config: { access: { kind: 'user', duringPasswordChange: true } } },
+    async (request) => {
+      await revokeSession(ctx, currentUser(request).sessionId, 'logout');
+      return okStatus('退出成功');
+    },
+  );
 
   // The console ships its local debug log here (spec section 8); this does not log out.
-  app.post(`${base}/logout`, { config: { access: { kind: 'user', duringPasswordChange: true } } }, async (request) => {
-    const user = currentUser(request);
-    const parsed = logEntries.safeParse(request.body ?? []);
-    if (!parsed.success) throw badRequest('日志格式错误');
-    const createTime = nowText();
-    const rows = parsed.data.map((e) => ({ id: nextId(), tenantId: user.tenantId, userId: user.userId, ...e, createTime }));
-    for (let i = 0; i < rows.length; i += 50) await ctx.db.insertInto('bladeClientLog').values(rows.slice(i, i + 50)).execute();
-    return ok({ count: rows.length }, '发送成功');
-  });
+  app.post(
+    `${base}/logout`,
+    { config: { access: { kind: 'user', duringPasswordChange: true } } },
+    async (request) => {
+      const user = currentUser(request);
+      const parsed = logEntries.safeParse(request.body ?? []);
+      if (!parsed.success) throw badRequest('日志格式错误');
+      const createTime = nowText();
+      const rows = parsed.data.map((e) => ({
+        id: nextId(),
+        tenantId: user.tenantId,
+        userId: user.userId,
+        ...e,
+        createTime,
+      }));
+      for (let i = 0; i < rows.length; i += 50)
+        await ctx.db
+          .insertInto('bladeClientLog')
+          .values(rows.slice(i, i + 50))
+          .execute();
+      return ok({ count: rows.length }, '发送成功');
+    },
+  );
 
   app.get(`${base}/user-info`, { config: { access: SIGNED_IN } }, async (request) => {
     const auth = currentUser(request);
     const user = await ctx.db
       .selectFrom('bladeUser')
-      .select(['id', 'tenantId', 'account', 'name', 'realName', 'avatar', 'email', 'deptId', 'roleId'])
+      .select([
+        'id',
+        'tenantId',
+        'account',
+        'name',
+        'realName',
+        'avatar',
+        'email',
+        'deptId',
+        'roleId',
+      ])
       .where('id', '=', auth.userId)
       .executeTakeFirstOrThrow();
     const permissions = [...(await permissionCodes(ctx.db, auth))].sort();

@@ -4,8 +4,20 @@ import type { DB } from '../../../db/schema.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
-import { escapeLike, filterConditions, likeExpr, type ListSpec, type QueryMap } from '../../../lib/query.js';
-import { assertUpdated, buildTree, selectTree, wire, type SelectNode } from '../../../lib/records.js';
+import {
+  escapeLike,
+  filterConditions,
+  likeExpr,
+  type ListSpec,
+  type QueryMap,
+} from '../../../lib/query.js';
+import {
+  assertUpdated,
+  buildTree,
+  selectTree,
+  wire,
+  type SelectNode,
+} from '../../../lib/records.js';
 
 /** Departments (contract.md 4.5) are tenant rows: every query is bound to the caller's tenant. */
 export const DEPT_LIST: ListSpec = {
@@ -75,11 +87,19 @@ async function selectDepts(
   let qb = tenantDepts(ctx.db, user.tenantId);
   for (const c of filterConditions(query, DEPT_LIST, ctx.dialect)) qb = qb.where(c);
   if (parentId !== undefined) qb = qb.where('d.parentId', '=', parentId);
-  return qb.select([...COLUMNS, 'p.deptName as parentName']).orderBy('d.sort').orderBy('d.id').execute();
+  return qb
+    .select([...COLUMNS, 'p.deptName as parentName'])
+    .orderBy('d.sort')
+    .orderBy('d.id')
+    .execute();
 }
 
 /** Which of `ids` have at least one live child (lazy trees draw an expander for them). */
-async function idsWithChildren(ctx: AppContext, tenantId: string, ids: string[]): Promise<Set<string>> {
+async function idsWithChildren(
+  ctx: AppContext,
+  tenantId: string,
+  ids: string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await ctx.db
     .selectFrom('bladeDept')
@@ -101,10 +121,19 @@ export async function deptTree(ctx: AppContext, user: AuthUser, query: QueryMap)
  * GET lazy-list: one level under `parentId`. A name search without an explicit parentId looks at
  * every level, as the console's search box expects to find nested departments.
  */
-export async function deptLevel(ctx: AppContext, user: AuthUser, query: QueryMap, parentId: string | undefined) {
+export async function deptLevel(
+  ctx: AppContext,
+  user: AuthUser,
+  query: QueryMap,
+  parentId: string | undefined,
+) {
   const searching = filterConditions(query, DEPT_LIST, ctx.dialect).length > 0;
   const rows = await selectDepts(ctx, user, query, parentId ?? (searching ? undefined : '0'));
-  const withChildren = await idsWithChildren(ctx, user.tenantId, rows.map((r) => r.id));
+  const withChildren = await idsWithChildren(
+    ctx,
+    user.tenantId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ ...deptVO(r), hasChildren: withChildren.has(r.id) }));
 }
 
@@ -124,9 +153,17 @@ export async function deptSelectTree(ctx: AppContext, user: AuthUser): Promise<S
 }
 
 /** GET lazy-tree: one level of TreeNode under `parentId`. */
-export async function deptSelectLevel(ctx: AppContext, user: AuthUser, parentId: string): Promise<SelectNode[]> {
+export async function deptSelectLevel(
+  ctx: AppContext,
+  user: AuthUser,
+  parentId: string,
+): Promise<SelectNode[]> {
   const rows = await selectDepts(ctx, user, {}, parentId);
-  const withChildren = await idsWithChildren(ctx, user.tenantId, rows.map((r) => r.id));
+  const withChildren = await idsWithChildren(
+    ctx,
+    user.tenantId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     parentId: r.parentId,
@@ -219,7 +256,12 @@ export async function saveDept(ctx: AppContext, user: AuthUser, input: DeptInput
       .executeTakeFirst();
     assertUpdated(result.numUpdatedRows, true);
     if (ancestors !== current.ancestors) {
-      await rewriteDescendantAncestors(trx, user.tenantId, `${current.ancestors},${id}`, `${ancestors},${id}`);
+      await rewriteDescendantAncestors(
+        trx,
+        user.tenantId,
+        `${current.ancestors},${id}`,
+        `${ancestors},${id}`,
+      );
     }
     return id;
   });
@@ -273,7 +315,9 @@ export async function removeDepts(ctx: AppContext, user: AuthUser, ids: string[]
       .select('deptId')
       .where('tenantId', '=', user.tenantId)
       .where('isDeleted', '=', 0)
-      .where((eb) => eb.or(unique.map((id) => likeExpr('deptId', `%${escapeLike(id)}%`, ctx.dialect))))
+      .where((eb) =>
+        eb.or(unique.map((id) => likeExpr('deptId', `%${escapeLike(id)}%`, ctx.dialect))),
+      )
       .execute();
     const used = candidates.some((u) => u.deptId.split(',').some((d) => unique.includes(d.trim())));
     if (used) throw badRequest('请先删除机构下的用户');

@@ -25,7 +25,10 @@ const parentIdField = z.preprocess(
   z.string().regex(ID, '上级机构不存在!'),
 );
 const optionalText = (max: number) =>
-  z.preprocess((v) => (blank(v) ? undefined : v), z.string().max(max, `长度不能超过${max}个字符`).optional());
+  z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z.string().max(max, `长度不能超过${max}个字符`).optional(),
+  );
 const intWithin = (min: number, max: number, fallback: number, message: string) =>
   z.preprocess(
     (v) => (blank(v) ? fallback : Number(v)),
@@ -33,7 +36,10 @@ const intWithin = (min: number, max: number, fallback: number, message: string) 
   );
 
 const deptInput = z.object({
-  id: z.preprocess((v) => (blank(v) ? undefined : String(v)), z.string().regex(ID, '参数格式错误').optional()),
+  id: z.preprocess(
+    (v) => (blank(v) ? undefined : String(v)),
+    z.string().regex(ID, '参数格式错误').optional(),
+  ),
   parentId: parentIdField,
   deptName: requiredText(z, '请输入机构名称', 64),
   fullName: optionalText(128),
@@ -80,21 +86,29 @@ export default async function deptRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // A tenantId parameter is ignored: the tenant comes from the token (decision 5).
-  app.get(`${base}/tree`, read, async (request) => ok(await deptSelectTree(ctx, currentUser(request))));
+  app.get(`${base}/tree`, read, async (request) =>
+    ok(await deptSelectTree(ctx, currentUser(request))),
+  );
 
   app.get(`${base}/lazy-tree`, read, async (request) =>
     ok(await deptSelectLevel(ctx, currentUser(request), parentParam(param(request, 'parentId')))),
   );
 
-  app.get(`${base}/select`, read, async (request) => ok(await deptOptions(ctx, currentUser(request))));
+  app.get(`${base}/select`, read, async (request) =>
+    ok(await deptOptions(ctx, currentUser(request))),
+  );
 
-  app.post(`${base}/submit`, { config: { access: perm('dept_add', 'dept_edit') } }, async (request) => {
-    const input = parseBody(deptInput, request.body);
-    const user = currentUser(request);
-    await assertPermission(ctx.db, user, input.id ? 'dept_edit' : 'dept_add');
-    const id = await saveDept(ctx, user, input);
-    return ok({ id }, input.id ? '修改成功' : '新增成功');
-  });
+  app.post(
+    `${base}/submit`,
+    { config: { access: perm('dept_add', 'dept_edit') } },
+    async (request) => {
+      const input = parseBody(deptInput, request.body);
+      const user = currentUser(request);
+      await assertPermission(ctx.db, user, input.id ? 'dept_edit' : 'dept_add');
+      const id = await saveDept(ctx, user, input);
+      return ok({ id }, input.id ? '修改成功' : '新增成功');
+    },
+  );
 
   app.post(`${base}/remove`, { config: { access: perm('dept_delete') } }, async (request) => {
     await removeDepts(ctx, currentUser(request), idList(request));

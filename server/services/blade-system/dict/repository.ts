@@ -11,7 +11,13 @@ import {
   type QueryMap,
   type SortItem,
 } from '../../../lib/query.js';
-import { buildTree, selectTree, wire, type SelectNode, type TreeNode } from '../../../lib/records.js';
+import {
+  buildTree,
+  selectTree,
+  wire,
+  type SelectNode,
+  type TreeNode,
+} from '../../../lib/records.js';
 import { notFound } from '../../../lib/errors.js';
 
 /**
@@ -84,7 +90,11 @@ export function scopedRows(db: DictDb, store: DictStore, user: AuthUser) {
 type ScopedQuery = ReturnType<typeof scopedRows>;
 
 function selectRows(qb: ScopedQuery, store: DictStore) {
-  return qb.select(columns(store)) as unknown as SelectQueryBuilder<DictDB, DictStore['table'], DictRow>;
+  return qb.select(columns(store)) as unknown as SelectQueryBuilder<
+    DictDB,
+    DictStore['table'],
+    DictRow
+  >;
 }
 
 const BY_SORT: SortItem[] = [
@@ -93,7 +103,11 @@ const BY_SORT: SortItem[] = [
 ];
 
 export const DICT_LIST: ListSpec = {
-  filters: { code: { column: 'code' }, dictValue: { column: 'dictValue' }, dictKey: { column: 'dictKey' } },
+  filters: {
+    code: { column: 'code' },
+    dictValue: { column: 'dictValue' },
+    dictKey: { column: 'dictKey' },
+  },
   sorts: { sort: 'sort', code: 'code', dictKey: 'dictKey', dictValue: 'dictValue' },
 };
 
@@ -107,25 +121,55 @@ export const CHILD_LIST: ListSpec = {
   sorts: { sort: 'sort', dictKey: 'dictKey', dictValue: 'dictValue' },
 };
 
-async function filteredRows(ctx: AppContext, store: DictStore, base: ScopedQuery, query: QueryMap, spec: ListSpec) {
+async function filteredRows(
+  ctx: AppContext,
+  store: DictStore,
+  base: ScopedQuery,
+  query: QueryMap,
+  spec: ListSpec,
+) {
   let qb = base;
   for (const c of filterConditions(query, spec, ctx.dialect)) qb = qb.where(c);
   const sorts = sortItems(query, spec);
   let q = selectRows(qb, store);
-  for (const s of sorts.length ? [...sorts, ...BY_SORT] : BY_SORT) q = q.orderBy(s.column as 'sort', s.direction);
+  for (const s of sorts.length ? [...sorts, ...BY_SORT] : BY_SORT)
+    q = q.orderBy(s.column as 'sort', s.direction);
   return q.execute();
 }
 
 /** GET list: the filtered rows as a tree (an entry whose parent was filtered out becomes a root). */
-export async function listTree(ctx: AppContext, store: DictStore, user: AuthUser, query: QueryMap): Promise<TreeNode<DictRow>[]> {
-  const rows = await filteredRows(ctx, store, scopedRows(dictDb(ctx.db), store, user), query, DICT_LIST);
+export async function listTree(
+  ctx: AppContext,
+  store: DictStore,
+  user: AuthUser,
+  query: QueryMap,
+): Promise<TreeNode<DictRow>[]> {
+  const rows = await filteredRows(
+    ctx,
+    store,
+    scopedRows(dictDb(ctx.db), store, user),
+    query,
+    DICT_LIST,
+  );
   return buildTree(rows.map(wire));
 }
 
 /** GET parent-list: the dictionaries themselves (parent rows), paged. */
-export async function parentPage(ctx: AppContext, store: DictStore, user: AuthUser, query: QueryMap): Promise<Page<DictRow>> {
+export async function parentPage(
+  ctx: AppContext,
+  store: DictStore,
+  user: AuthUser,
+  query: QueryMap,
+): Promise<Page<DictRow>> {
   const base = scopedRows(dictDb(ctx.db), store, user).where('parentId', '=', TOP_PARENT_ID);
-  const page = await paged(base, (qb) => selectRows(qb, store), query, PARENT_LIST, ctx.dialect, BY_SORT);
+  const page = await paged(
+    base,
+    (qb) => selectRows(qb, store),
+    query,
+    PARENT_LIST,
+    ctx.dialect,
+    BY_SORT,
+  );
   return { ...page, records: page.records.map(wire) };
 }
 
@@ -142,13 +186,28 @@ export async function childList(
   if (query.current === undefined && query.size === undefined) {
     return (await filteredRows(ctx, store, base, query, CHILD_LIST)).map(wire);
   }
-  const page = await paged(base, (qb) => selectRows(qb, store), query, CHILD_LIST, ctx.dialect, BY_SORT);
+  const page = await paged(
+    base,
+    (qb) => selectRows(qb, store),
+    query,
+    CHILD_LIST,
+    ctx.dialect,
+    BY_SORT,
+  );
   return { ...page, records: page.records.map(wire) };
 }
 
 /** A visible live row, or 404 (another tenant's business dictionary rows do not exist for the caller). */
-export async function findRow(db: AppContext['db'], store: DictStore, user: AuthUser, id: string): Promise<DictRow> {
-  const row = await selectRows(scopedRows(dictDb(db), store, user).where('id', '=', id), store).executeTakeFirst();
+export async function findRow(
+  db: AppContext['db'],
+  store: DictStore,
+  user: AuthUser,
+  id: string,
+): Promise<DictRow> {
+  const row = await selectRows(
+    scopedRows(dictDb(db), store, user).where('id', '=', id),
+    store,
+  ).executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
@@ -170,7 +229,11 @@ export async function detail(ctx: AppContext, store: DictStore, user: AuthUser, 
 }
 
 /** GET tree: every visible row as a TreeNode titled by its value. */
-export async function tree(ctx: AppContext, store: DictStore, user: AuthUser): Promise<SelectNode[]> {
+export async function tree(
+  ctx: AppContext,
+  store: DictStore,
+  user: AuthUser,
+): Promise<SelectNode[]> {
   const rows = await scopedRows(dictDb(ctx.db), store, user)
     .select(['id', 'parentId', 'dictValue'])
     .orderBy('sort')
@@ -190,7 +253,12 @@ export interface DictionaryEntry {
 }
 
 /** GET dictionary?code=: the entries of one dictionary, for the console's selects. */
-export async function dictionary(ctx: AppContext, store: DictStore, user: AuthUser, code: string): Promise<DictionaryEntry[]> {
+export async function dictionary(
+  ctx: AppContext,
+  store: DictStore,
+  user: AuthUser,
+  code: string,
+): Promise<DictionaryEntry[]> {
   const rows = await scopedRows(dictDb(ctx.db), store, user)
     .select(['id', 'parentId', 'code', 'dictKey', 'dictValue', 'sort', 'remark'])
     .where('code', '=', code)

@@ -38,7 +38,12 @@ export interface DictInput {
 }
 
 /** Ids among `parentIds` whose rows are sealed. */
-async function sealedIds(db: DictDb, store: DictStore, user: AuthUser, parentIds: string[]): Promise<Set<string>> {
+async function sealedIds(
+  db: DictDb,
+  store: DictStore,
+  user: AuthUser,
+  parentIds: string[],
+): Promise<Set<string>> {
   if (parentIds.length === 0) return new Set();
   const rows = await scopedRows(db, store, user)
     .select('id')
@@ -49,16 +54,31 @@ async function sealedIds(db: DictDb, store: DictStore, user: AuthUser, parentIds
 }
 
 /** A sealed row, or an entry of a sealed dictionary, is changed only by the super administrator. */
-async function assertChangeable(db: DictDb, store: DictStore, user: AuthUser, rows: DictRow[]): Promise<void> {
+async function assertChangeable(
+  db: DictDb,
+  store: DictStore,
+  user: AuthUser,
+  rows: Pick<DictRow, 'parentId' | 'isSealed'>[],
+): Promise<void> {
   if (user.isSuperAdmin) return;
   if (rows.some((r) => r.isSealed === 1)) throw forbidden(SEALED);
-  const parents = [...new Set(rows.filter((r) => r.parentId !== TOP_PARENT_ID).map((r) => r.parentId))];
+  const parents = [
+    ...new Set(rows.filter((r) => r.parentId !== TOP_PARENT_ID).map((r) => r.parentId)),
+  ];
   if ((await sealedIds(db, store, user, parents)).size > 0) throw forbidden(SEALED);
 }
 
-async function liveChildIds(db: DictDb, store: DictStore, user: AuthUser, parentIds: string[]): Promise<string[]> {
+async function liveChildIds(
+  db: DictDb,
+  store: DictStore,
+  user: AuthUser,
+  parentIds: string[],
+): Promise<string[]> {
   if (parentIds.length === 0) return [];
-  const rows = await scopedRows(db, store, user).select('id').where('parentId', 'in', parentIds).execute();
+  const rows = await scopedRows(db, store, user)
+    .select('id')
+    .where('parentId', 'in', parentIds)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -74,7 +94,12 @@ async function parentRow(db: DictDb, store: DictStore, user: AuthUser, parentId:
 }
 
 /** Insert (no id) or update with optimistic locking; answers the row's id. */
-export async function saveDict(ctx: AppContext, store: DictStore, user: AuthUser, input: DictInput): Promise<string> {
+export async function saveDict(
+  ctx: AppContext,
+  store: DictStore,
+  user: AuthUser,
+  input: DictInput,
+): Promise<string> {
   return ctx.db.transaction().execute(async (trx) => {
     const db = dictDb(trx);
     const current = input.id ? await findRow(trx, store, user, input.id) : undefined;
@@ -97,9 +122,13 @@ export async function saveDict(ctx: AppContext, store: DictStore, user: AuthUser
       dictKey = input.dictKey;
     }
 
-    let duplicate = scopedRows(db, store, user).select('id').where('code', '=', code).where('dictKey', '=', dictKey);
+    let duplicate = scopedRows(db, store, user)
+      .select('id')
+      .where('code', '=', code)
+      .where('dictKey', '=', dictKey);
     if (current) duplicate = duplicate.where('id', '<>', current.id);
-    if (await duplicate.executeTakeFirst()) throw badRequest(dictKey === PARENT_KEY ? DUPLICATE_CODE : DUPLICATE_KEY);
+    if (await duplicate.executeTakeFirst())
+      throw badRequest(dictKey === PARENT_KEY ? DUPLICATE_CODE : DUPLICATE_KEY);
 
     const fields = {
       parentId,
@@ -149,7 +178,12 @@ export async function saveDict(ctx: AppContext, store: DictStore, user: AuthUser
  * Logical delete. Every id must be visible (else 404, nothing removed); a dictionary goes only
  * when its entries are gone or removed in the same call.
  */
-export async function removeDicts(ctx: AppContext, store: DictStore, user: AuthUser, ids: string[]): Promise<void> {
+export async function removeDicts(
+  ctx: AppContext,
+  store: DictStore,
+  user: AuthUser,
+  ids: string[],
+): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const db = dictDb(trx);
     const wanted = [...new Set(ids)];
@@ -158,11 +192,12 @@ export async function removeDicts(ctx: AppContext, store: DictStore, user: AuthU
       .where('id', 'in', wanted)
       .execute();
     if (rows.length !== wanted.length) throw notFound();
-    await assertChangeable(db, store, user, rows as DictRow[]);
+    await assertChangeable(db, store, user, rows);
 
     const parents = rows.filter((r) => r.parentId === TOP_PARENT_ID).map((r) => r.id);
     const removing = new Set(wanted);
-    if ((await liveChildIds(db, store, user, parents)).some((id) => !removing.has(id))) throw badRequest(HAS_CHILDREN);
+    if ((await liveChildIds(db, store, user, parents)).some((id) => !removing.has(id)))
+      throw badRequest(HAS_CHILDREN);
 
     let update = db.updateTable(store.table).set({ isDeleted: 1 }).where('id', 'in', wanted);
     if (store.tenantScoped) update = update.where('tenantId', '=', user.tenantId);

@@ -1,4 +1,129 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok, okStatus } from '../../../lib/envelope.js';
+import { idList, param, queryMap, requiredParam } from '../../../lib/params.js';
+import { parseBody, requiredText } from '../../../lib/validation.js';
+import { SIGNED_IN, SUPER_ADMIN, currentUser, perm } from '../../../plugins/auth.js';
+import { commaIds, optionalId, optionalInt, optionalParentId, optionalText } from './input.js';
+import {
+  grantTree,
+  heldScreenTree,
+  roleTreeKeys,
+  topTreeKeys,
+  userButtons,
+  userRoutes,
+  userTopMenus,
+} from './navigation.js';
+import { lazyMenus, menuDetail, menuTree, removeMenus, saveMenu } from './repository.js';
 
-/** /api/blade-system/menu/* (to be written). */
-export default async function menuRoutes(_app: FastifyInstance): Promise<void> {}
+const menuInput = z.object({
+  id: optionalId,
+  parentId: optionalParentId,
+  name: requiredText(z, '请输入菜单名称', 100),
+  code: requiredText(z, '请输入菜单编号', 100),
+  nameEn: optionalText(100),
+  alias: optionalText(50),
+  path: optionalText(500),
+  source: optionalText(100),
+  sort: optionalInt('排序须为整数'),
+  category: optionalInt('菜单类型须为1(菜单)或2(按钮)').refine(
+    (v) => v === undefined || v === 1 || v === 2,
+    '菜单类型须为1(菜单)或2(按钮)',
+  ),
+  action: optionalInt('按钮功能须为0-3').refine(
+    (v) => v === undefined || (v >= 0 && v <= 3),
+    '按钮功能须为0-3',
+  ),
+  isOpen: optionalInt('新窗口须为1(否)或2(是)').refine(
+    (v) => v === undefined || v === 1 || v === 2,
+    '新窗口须为1(否)或2(是)',
+  ),
+  remark: optionalText(255),
+});
+
+/** Screens that show the menu tree (menu management, menu resources). */
+const MENU_READ = perm('menu', 'menu_view', 'menu_resource', 'menu_resource_view');
+/** Every dialog that grants menus: roles, top menus, tenant packages. */
+const GRANT_READ = perm(
+  'role_grant',
+  'role_permission_grant',
+  'top_menu_grant',
+  'tenant_pkg_add',
+  'tenant_pkg_edit',
+);
+
+/** /api/blade-system/menu: the global menu tree, and each user's view of it. */
+export default async function menuRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const base = '/api/blade-system/menu';
+
+  app.get(`${base}/routes`, { config: { access: SIGNED_IN } }, async (request) =>
+    ok(await userRoutes(ctx, currentUser(request), param(request, 'topMenuId'))),
+  );
+  app.get(`${base}/buttons`, { config: { access: SIGNED_IN } }, async (request) =>
+    ok(await userButtons(ctx, currentUser(request))),
+  );
+  app.get(`${base}/top-menu`, { config: { access: SIGNED_IN } }, async (request) =>
+    ok(await userTopMenus(ctx, currentUser(request))),
+  );
+  app.get(`${base}/tree`, { config: { access: SIGNED_IN } }, async (request) =>
+    ok(await heldScreenTree(ctx, currentUser(request))),
+  );
+
+  app.get(`${base}/grant-tree`, { config: { access: GRANT_READ } }, async (request) =>
+    ok(await grantTree(ctx, currentUser(request))),
+  );
+  app.get(`${base}/role-tree-keys`, { config: { access: GRANT_READ } }, async (request) =>
+    ok(await roleTreeKeys(ctx, currentUser(request), commaIds(requiredParam(request, 'roleIds')))),
+  );
+  app.get(
+    `${base}/grant-top-tree`,
+    { config: { access: perm('top_menu_grant') } },
+    async (request) => ok({ menu: await heldScreenTree(ctx, currentUser(request)) }),
+  );
+  app.get(
+    `${base}/top-tree-keys`,
+    { config: { access: perm('top_menu_grant') } },
+    async (request) =>
+      ok(
+        await topTreeKeys(
+          ctx,
+          currentUser(request),
+          commaIds(requiredParam(request, 'topMenuIds')),
+        ),
+      ),
+  );
+
+  app.get(`${base}/list`, { config: { access: MENU_READ } }, async (request) =>
+    ok(await menuTree(ctx, queryMap(request))),
+  );
+  app.get(`${base}/menu-list`, { config: { access: MENU_READ } }, async (request) =>
+    ok(await menuTree(ctx, queryMap(request), 1)),
+  );
+  app.get(`${base}/lazy-list`, { config: { access: MENU_READ } }, async (request) =>
+    ok(await lazyMenus(ctx, queryMap(request), parentParam(param(request, 'parentId')))),
+  );
+  app.get(`${base}/lazy-menu-list`, { config: { access: MENU_READ } }, async (request) =>
+    ok(await lazyMenus(ctx, queryMap(request), parentParam(param(request, 'parentId')), 1)),
+  );
+  app.get(`${base}/detail`, { config: { access: MENU_READ } }, async (request) =>
+    ok(await menuDetail(ctx, requiredParam(request, 'id'))),
+  );
+
+  // Menus are shared by every tenant, so only the super administrator changes them.
+  app.post(`${base}/submit`, { config: { access: SUPER_ADMIN } }, async (request) => {
+    const input = parseBody(menuInput, request.body);
+    const id = await saveMenu(ctx, input);
+    return ok({ id }, input.id ? '修改成功' : '新增成功');
+  });
+  app.post(`${base}/remove`, { config: { access: SUPER_ADMIN } }, async (request) => {
+    await removeMenus(ctx, idList(request));
+    return okStatus('删除成功');
+  });
+}
+
+/** A lazy list's parentId: "-1" is the console's "none", i.e. the top level. */
+function parentParam(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  return raw === '-1' ? '0' : raw;
+}

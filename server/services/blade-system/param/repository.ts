@@ -14,14 +14,39 @@ export const PARAM_LIST: ListSpec = {
     paramValue: { column: 'paramValue' },
     createTime: { column: 'createTime' },
   },
-  sorts: { paramName: 'paramName', paramKey: 'paramKey', createTime: 'createTime', updateTime: 'updateTime' },
+  sorts: {
+    paramName: 'paramName',
+    paramKey: 'paramKey',
+    createTime: 'createTime',
+    updateTime: 'updateTime',
+  },
 };
 
-const COLUMNS = ['id', 'tenantId', 'paramName', 'paramKey', 'paramValue', 'remark', 'createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'status', 'isDeleted', 'version'] as const;
+const COLUMNS = [
+  'id',
+  'tenantId',
+  'paramName',
+  'paramKey',
+  'paramValue',
+  'remark',
+  'createUser',
+  'createDept',
+  'createTime',
+  'updateUser',
+  'updateTime',
+  'status',
+  'isDeleted',
+  'version',
+] as const;
 
 export async function listParams(ctx: AppContext, user: AuthUser, query: QueryMap) {
-  const base = ctx.db.selectFrom('bladeParam').where('tenantId', '=', user.tenantId).where('isDeleted', '=', 0);
-  const page = await paged(base, (qb) => qb.select(COLUMNS), query, PARAM_LIST, ctx.dialect, [{ column: 'createTime', direction: 'desc' }]);
+  const base = ctx.db
+    .selectFrom('bladeParam')
+    .where('tenantId', '=', user.tenantId)
+    .where('isDeleted', '=', 0);
+  const page = await paged(base, (qb) => qb.select(COLUMNS), query, PARAM_LIST, ctx.dialect, [
+    { column: 'createTime', direction: 'desc' },
+  ]);
   return { ...page, records: page.records.map(wire) };
 }
 
@@ -46,16 +71,31 @@ export interface ParamInput {
   version?: number | undefined;
 }
 
-export async function saveParam(ctx: AppContext, user: AuthUser, input: ParamInput): Promise<string> {
+export async function saveParam(
+  ctx: AppContext,
+  user: AuthUser,
+  input: ParamInput,
+): Promise<string> {
   const now = nowText();
   if (!input.id) {
     const id = nextId();
     await ctx.db
       .insertInto('bladeParam')
       .values({
-        id, tenantId: user.tenantId, paramName: input.paramName, paramKey: input.paramKey, paramValue: input.paramValue,
-        remark: input.remark ?? null, createUser: user.userId, createDept: user.deptIds[0] ?? null, createTime: now,
-        updateUser: user.userId, updateTime: now, status: 1, isDeleted: 0, version: 1,
+        id,
+        tenantId: user.tenantId,
+        paramName: input.paramName,
+        paramKey: input.paramKey,
+        paramValue: input.paramValue,
+        remark: input.remark ?? null,
+        createUser: user.userId,
+        createDept: user.deptIds[0] ?? null,
+        createTime: now,
+        updateUser: user.userId,
+        updateTime: now,
+        status: 1,
+        isDeleted: 0,
+        version: 1,
       })
       .execute();
     return id;
@@ -64,7 +104,15 @@ export async function saveParam(ctx: AppContext, user: AuthUser, input: ParamInp
   const version = input.version ?? current.version;
   const result = await ctx.db
     .updateTable('bladeParam')
-    .set({ paramName: input.paramName, paramKey: input.paramKey, paramValue: input.paramValue, remark: input.remark ?? null, updateUser: user.userId, updateTime: now, version: version + 1 })
+    .set({
+      paramName: input.paramName,
+      paramKey: input.paramKey,
+      paramValue: input.paramValue,
+      remark: input.remark ?? null,
+      updateUser: user.userId,
+      updateTime: now,
+      version: version + 1,
+    })
     .where('id', '=', input.id)
     .where('tenantId', '=', user.tenantId)
     .where('isDeleted', '=', 0)
@@ -84,7 +132,11 @@ export async function removeParams(ctx: AppContext, user: AuthUser, ids: string[
 }
 
 /** A parameter's value in a tenant (used by guest registration and password reset). */
-export async function paramValue(ctx: Pick<AppContext, 'db'>, tenantId: string, key: string): Promise<string | undefined> {
+export async function paramValue(
+  ctx: Pick<AppContext, 'db'>,
+  tenantId: string,
+  key: string,
+): Promise<string | undefined> {
   const row = await ctx.db
     .selectFrom('bladeParam')
     .select('paramValue')

@@ -29,13 +29,17 @@ export default async function paramRoutes(app: FastifyInstance): Promise<void> {
     ok(await getParam(ctx, currentUser(request), requiredParam(request, 'id'))),
   );
 
-  app.post(`${base}/submit`, { config: { access: perm('param_add', 'param_edit') } }, async (request) => {
-    const input = parseBody(paramInput, request.body);
-    const user = currentUser(request);
-    await assertPermission(ctx.db, user, input.id ? 'param_edit' : 'param_add');
-    const id = await saveParam(ctx, user, input);
-    return ok({ id }, input.id ? '修改成功' : '新增成功');
-  });
+  app.post(
+    `${base}/submit`,
+    { config: { access: perm('param_add', 'param_edit') } },
+    async (request) => {
+      const input = parseBody(paramInput, request.body);
+      const user = currentUser(request);
+      await assertPermission(ctx.db, user, input.id ? 'param_edit' : 'param_add');
+      const id = await saveParam(ctx, user, input);
+      return ok({ id }, input.id ? '修改成功' : '新增成功');
+    },
+  );
 
   app.post(`${base}/remove`, { config: { access: perm('param_delete') } }, async (request) => {
     await removeParams(ctx, currentUser(request), idList(request));

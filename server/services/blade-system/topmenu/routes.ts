@@ -1,4 +1,71 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok, okStatus } from '../../../lib/envelope.js';
+import { idList, queryMap, requiredParam } from '../../../lib/params.js';
+import { parseBody, requiredText } from '../../../lib/validation.js';
+import { currentUser, perm } from '../../../plugins/auth.js';
+import { assertPermission } from '../../access.js';
+import { idArray, optionalId, optionalInt, optionalText } from '../menu/input.js';
+import {
+  getTopMenu,
+  grantTopMenus,
+  listTopMenus,
+  removeTopMenus,
+  saveTopMenu,
+} from './repository.js';
 
-/** /api/blade-system/topmenu/* (to be written). */
-export default async function topmenuRoutes(_app: FastifyInstance): Promise<void> {}
+const topMenuInput = z.object({
+  id: optionalId,
+  name: requiredText(z, '请输入顶部菜单名称', 100),
+  code: requiredText(z, '请输入顶部菜单编号', 100),
+  nameEn: optionalText(100),
+  source: optionalText(100),
+  path: optionalText(500),
+  sort: optionalInt('排序须为整数'),
+});
+
+const grantInput = z.object({
+  topMenuIds: idArray('请选择顶部菜单').refine(
+    (ids) => ids.length <= 100,
+    '一次最多设置100个顶部菜单',
+  ),
+  menuIds: idArray('请选择菜单'),
+});
+
+const READ = perm('top_menu', 'top_menu_view');
+
+/** /api/blade-system/topmenu: the caller's tenant's top-bar entries and their menus. */
+export default async function topmenuRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const base = '/api/blade-system/topmenu';
+
+  app.get(`${base}/list`, { config: { access: READ } }, async (request) =>
+    ok(await listTopMenus(ctx, currentUser(request), queryMap(request))),
+  );
+
+  app.get(`${base}/detail`, { config: { access: READ } }, async (request) =>
+    ok(await getTopMenu(ctx, currentUser(request), requiredParam(request, 'id'))),
+  );
+
+  app.post(
+    `${base}/submit`,
+    { config: { access: perm('top_menu_add', 'top_menu_edit') } },
+    async (request) => {
+      const input = parseBody(topMenuInput, request.body);
+      const user = currentUser(request);
+      await assertPermission(ctx.db, user, input.id ? 'top_menu_edit' : 'top_menu_add');
+      const id = await saveTopMenu(ctx, user, input);
+      return ok({ id }, input.id ? '修改成功' : '新增成功');
+    },
+  );
+
+  app.post(`${base}/remove`, { config: { access: perm('top_menu_delete') } }, async (request) => {
+    await removeTopMenus(ctx, currentUser(request), idList(request));
+    return okStatus('删除成功');
+  });
+
+  app.post(`${base}/grant`, { config: { access: perm('top_menu_grant') } }, async (request) => {
+    await grantTopMenus(ctx, currentUser(request), parseBody(grantInput, request.body));
+    return okStatus('操作成功');
+  });
+}
