@@ -8,7 +8,7 @@ const [
   base = 'http://127.0.0.1:8080',
   account = 'admin',
   password = 'admin',
-  newPassword = 'Quanyi@2026',
+  newPassword = 'Quanyi@26',
 ] = process.argv.slice(2);
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 

@@ -29,7 +29,7 @@ describe('npm start on an empty data directory', () => {
   it('lets a script log in as admin, make the forced change and read every seeded route', () => {
     const out = execFileSync(
       process.execPath,
-      ['scripts/smoke.mjs', server.url, 'admin', 'admin', 'Quanyi@2026'],
+      ['scripts/smoke.mjs', server.url, 'admin', 'admin', 'Quanyi@26'],
       { encoding: 'utf8' },
     );
     const result = JSON.parse(out) as { account: string; paths: string[] };
@@ -43,7 +43,7 @@ describe('npm start on an empty data directory', () => {
     // The changed password persisted, so the smoke run logs in without a forced change.
     const out = execFileSync(
       process.execPath,
-      ['scripts/smoke.mjs', server.url, 'admin', 'Quanyi@2026', 'unused'],
+      ['scripts/smoke.mjs', server.url, 'admin', 'Quanyi@26', 'unused'],
       { encoding: 'utf8' },
     );
     expect(JSON.parse(out).account).toBe('admin');
