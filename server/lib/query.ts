@@ -13,6 +13,11 @@ export interface FilterDef {
   column: string;
   /** What an unsuffixed parameter means: BladeX's LIKE, or equality for ids and flags. */
   default?: 'like' | 'equal';
+  /**
+   * Integer columns: LIKE becomes equality and a value that is not an integer matches nothing
+   * (PostgreSQL would otherwise fail on the type and answer 500).
+   */
+  type?: 'int';
 }
 
 export interface ListSpec {
@@ -89,7 +94,15 @@ export function filterConditions(
     const value = scalar(raw);
     if (value === undefined) continue;
     const col = sql.ref(def.column);
-    const op = suffix ?? def.default ?? 'like';
+    let op: string = suffix ?? def.default ?? 'like';
+    if (def.type === 'int') {
+      if (op.startsWith('date')) continue;
+      if (op.includes('like')) op = op === 'notlike' ? 'notequal' : 'equal';
+      if (!/^-?\d{1,9}$/.test(value) && op !== 'null' && op !== 'notnull') {
+        out.push(sql<SqlBool>`1 = 0`);
+        continue;
+      }
+    }
     switch (op) {
       case 'equal':
         out.push(sql<SqlBool>`${col} = ${value}`);
@@ -131,7 +144,12 @@ export function filterConditions(
         // Dates are stored as 'yyyy-MM-dd HH:mm:ss' text, so they compare as strings.
         const date = parseDateTime(value);
         if (!date) continue;
-        const cmp = { dategt: '>', datege: '>=', datelt: '<', datele: '<=', dateequal: '=' }[op];
+        const cmp = (
+          { dategt: '>', datege: '>=', datelt: '<', datele: '<=', dateequal: '=' } as Record<
+            string,
+            string
+          >
+        )[op];
         if (cmp) out.push(sql<SqlBool>`${col} ${sql.raw(cmp)} ${date}`);
       }
     }
