@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { OAuthError } from '../../lib/errors.js';
@@ -71,38 +72,40 @@ export async function assertNotLocked(
   }
 }
 
+/**
+ * Counts a failure atomically (one upsert, then one conditional update), so concurrent failed
+ * logins on several connections neither lose a count nor collide on the key.
+ */
 export async function recordFailure(
   ctx: AppContext,
   tenantId: string,
   account: string,
 ): Promise<void> {
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('authLoginFailure')
-      .select(['failures', 'lockedUntil', 'updatedAt'])
-      .where('tenantId', '=', tenantId)
-      .where('account', '=', account)
-      .executeTakeFirst();
-    // A lock that has run out, or failures older than 30 minutes, start a fresh count.
-    const stale =
-      row && ((row.lockedUntil !== 0 && row.lockedUntil <= now) || row.updatedAt < now - 1800);
-    const failures = (stale ? 0 : (row?.failures ?? 0)) + 1;
-    const lockedUntil = failures >= MAX_FAILURES ? now + LOCK_SECONDS : 0;
-    if (row) {
-      await trx
-        .updateTable('authLoginFailure')
-        .set({ failures, lockedUntil, updatedAt: now })
-        .where('tenantId', '=', tenantId)
-        .where('account', '=', account)
-        .execute();
-    } else {
-      await trx
-        .insertInto('authLoginFailure')
-        .values({ tenantId, account, failures, lockedUntil, updatedAt: now })
-        .execute();
-    }
-  });
+  const failures = sql.ref('authLoginFailure.failures');
+  const lockedUntil = sql.ref('authLoginFailure.lockedUntil');
+  const updatedAt = sql.ref('authLoginFailure.updatedAt');
+  // A lock that has run out, or failures older than 30 minutes, start a fresh count.
+  const stale = sql`(${lockedUntil} <> 0 and ${lockedUntil} <= ${now}) or ${updatedAt} < ${now - 1800}`;
+  await ctx.db
+    .insertInto('authLoginFailure')
+    .values({ tenantId, account, failures: 1, lockedUntil: 0, updatedAt: now })
+    .onConflict((oc) =>
+      oc.columns(['tenantId', 'account']).doUpdateSet({
+        failures: sql<number>`case when ${stale} then 1 else ${failures} + 1 end`,
+        lockedUntil: sql<number>`case when ${stale} then 0 else ${lockedUntil} end`,
+        updatedAt: now,
+      }),
+    )
+    .execute();
+  await ctx.db
+    .updateTable('authLoginFailure')
+    .set({ lockedUntil: now + LOCK_SECONDS })
+    .where('tenantId', '=', tenantId)
+    .where('account', '=', account)
+    .where('failures', '>=', MAX_FAILURES)
+    .where('lockedUntil', '=', 0)
+    .execute();
 }
 
 export async function clearFailures(

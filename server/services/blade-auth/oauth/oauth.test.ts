@@ -148,6 +148,14 @@ describe('blade-auth/oauth', () => {
     expect((await t.tokenRequest('finance', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('counts concurrent failures without losing any', async () => {
+    const fails = await Promise.all(
+      Array.from({ length: 5 }, () => t.tokenRequest('operator2', 'bad')),
+    );
+    expect(fails.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400]);
+    expect((await t.tokenRequest('operator2', 'bad')).statusCode).toBe(429);
+  });
+
   it('lets a lock run out after 15 minutes', async () => {
     for (let i = 0; i < 5; i++) await t.tokenRequest('supply', 'bad');
     expect((await t.tokenRequest('supply', DEMO_PASSWORD)).statusCode).toBe(429);
