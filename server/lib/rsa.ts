@@ -16,9 +16,11 @@ export class RsaTransport {
   private readonly privateKey: KeyObject;
   /** SubjectPublicKeyInfo PEM, served at /api/blade-auth/oauth/public-key. */
   readonly publicKeyPem: string;
+  private readonly modulusBytes: number;
 
   constructor(privateKeyPem: string) {
     this.privateKey = createPrivateKey(privateKeyPem);
+    this.modulusBytes = (this.privateKey.asymmetricKeyDetails?.modulusLength ?? 2048) / 8;
     this.publicKeyPem = createPublicKey(this.privateKey)
       .export({ type: 'spki', format: 'pem' })
       .toString();
@@ -38,9 +40,15 @@ export class RsaTransport {
   decrypt(ciphertextBase64: string | undefined | null): string | undefined {
     if (!ciphertextBase64 || ciphertextBase64.length > 2048) return undefined;
     try {
+      let cipher = Buffer.from(ciphertextBase64, 'base64');
+      // JSEncrypt drops leading zero bytes of the ciphertext (about 1 in 256 encryptions);
+      // RSA ciphertext is a number, so padding it back to the modulus length is exact.
+      const size = this.modulusBytes;
+      if (cipher.length < size)
+        cipher = Buffer.concat([Buffer.alloc(size - cipher.length), cipher]);
       return privateDecrypt(
         { key: this.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-        Buffer.from(ciphertextBase64, 'base64'),
+        cipher,
       ).toString('utf8');
     } catch {
       return undefined;
