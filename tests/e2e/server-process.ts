@@ -7,7 +7,7 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   process: ChildProcess;
-  /** Startup line fields: startupMs, rssMb. */
+  /** Startup line fields: startupMs, rssMb, and wallMs from spawn to listening. */
   ready: Record<string, unknown>;
   stop(): Promise<number | null>;
 }
@@ -21,6 +21,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'quanyi-e2e-'));
   const port = nextPort++;
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
@@ -42,7 +43,10 @@ export async function startServer(
       for (const line of output.split('\n')) {
         if (line.includes('Quanyi Console ready')) {
           clearTimeout(timer);
-          resolve(JSON.parse(line) as Record<string, unknown>);
+          resolve({
+            ...(JSON.parse(line) as Record<string, unknown>),
+            wallMs: Math.round(performance.now() - spawnedAt),
+          });
         }
       }
     });
