@@ -86,7 +86,9 @@ function open(ctx: TabsContext, tab: Tab): Partial<TabsContext> {
   const exists = ctx.tabs.some((t) => t.key === tab.key);
   // An open tab keeps its place; only its label and title change (e.g. after a language switch).
   const tabs = exists
-    ? ctx.tabs.map((t) => (t.key === tab.key ? { ...t, label: tab.label, meta: tab.meta ?? t.meta } : t))
+    ? ctx.tabs.map((t) =>
+        t.key === tab.key ? { ...t, label: tab.label, meta: tab.meta ?? t.meta } : t,
+      )
     : [...ctx.tabs, tab];
   return { tabs, ...activate({ ...ctx, tabs }, tab.key) };
 }
@@ -122,8 +124,7 @@ export const tabsMachine = setup({
     input: {} as TabsInput,
   },
   guards: {
-    hasTab: ({ context, event }) =>
-      'key' in event && context.tabs.some((t) => t.key === event.key),
+    hasTab: ({ context, event }) => 'key' in event && context.tabs.some((t) => t.key === event.key),
     /** Home is never closable, so neither is the last tab (which is always home). */
     canClose: ({ context, event }) => {
       assertEvent(event, 'tab.close');

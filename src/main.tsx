@@ -1,12 +1,24 @@
+import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ShellPlaceholder } from './shell-placeholder';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { createRouter } from './app/router';
+import { createStore } from './app/store';
+import { ShellRuntime } from './app/shell-runtime';
+
+const store = createStore();
+const router = createRouter();
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <ShellPlaceholder />
+      <AppProviders store={store}>
+        <ShellRuntime router={router}>
+          <RouterProvider router={router} />
+        </ShellRuntime>
+      </AppProviders>
     </StrictMode>,
   );
 }

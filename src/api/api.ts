@@ -1,0 +1,23 @@
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { apiRequest, type ApiError, type ApiRequest } from './client';
+
+/** RTK Query over the one client; errors are ApiError {status, message}. */
+const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (args, { signal }) => {
+  try {
+    return { data: await apiRequest(args, signal) };
+  } catch (err) {
+    if ((err as ApiError).status !== undefined) return { error: err as ApiError };
+    return { error: { status: 'network', message: String((err as Error).message ?? err) } };
+  }
+};
+
+/**
+ * One createApi for the console; each BladeX service injects its endpoints from its own file
+ * (auth.ts, system.ts, user.ts, ...).
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Session', 'Menu', 'User', 'Notice', 'ExportTask', 'Dict', 'Tenant'],
+  endpoints: () => ({}),
+});

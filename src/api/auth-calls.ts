@@ -1,0 +1,98 @@
+import type { Captcha, TokenResponse } from '../contracts/auth';
+import { apiRequest, DEFAULT_TENANT } from './client';
+
+/**
+ * blade-auth calls of the login path, as plain functions so the login page does not load
+ * RTK Query; the signed-in shell's cached queries are in auth.ts.
+ */
+export interface LoginParams {
+  tenantId: string;
+  username: string;
+  /** RSA-OAEP ciphertext (base64). */
+  password: string;
+  captchaKey?: string | undefined;
+  captchaCode?: string | undefined;
+  deptId?: string | undefined;
+  roleId?: string | undefined;
+}
+
+export interface UserInfo {
+  user_id: string;
+  tenant_id: string;
+  account: string;
+  nick_name: string;
+  real_name: string;
+  avatar: string;
+  role_name: string;
+  is_super_admin: boolean;
+  permissions: string[];
+}
+
+export interface DebugLogEntry {
+  type: string;
+  url: string;
+  message: string;
+  stack: string;
+  info: string;
+  time: string;
+}
+
+let publicKey: Promise<string> | undefined;
+
+/** The server's RSA public key (PEM), fetched once per page load. */
+export function fetchPublicKey(): Promise<string> {
+  publicKey ??= apiRequest<{ pem: string }>({
+    url: 'blade-auth/oauth/public-key',
+    auth: false,
+    silent: true,
+  })
+    .then((d) => d.pem)
+    .catch((err: unknown) => {
+      publicKey = undefined;
+      throw err;
+    });
+  return publicKey;
+}
+
+export function fetchCaptcha(): Promise<Captcha> {
+  return apiRequest<Captcha>({
+    url: 'blade-auth/oauth/captcha',
+    auth: false,
+    kind: 'raw',
+    silent: true,
+  });
+}
+
+/** Password or captcha grant; rejects with the text to show (server's, else 'wrong username or password'). */
+export function requestToken(p: LoginParams, captchaMode: boolean): Promise<TokenResponse> {
+  const headers: Record<string, string> = { 'Tenant-Id': p.tenantId || DEFAULT_TENANT };
+  if (p.captchaKey) headers['Captcha-Key'] = p.captchaKey;
+  if (p.captchaCode) headers['Captcha-Code'] = p.captchaCode;
+  if (p.deptId) headers['Dept-Id'] = p.deptId;
+  if (p.roleId) headers['Role-Id'] = p.roleId;
+  return apiRequest<TokenResponse>({
+    url: 'blade-auth/oauth/token',
+    method: 'POST',
+    params: {
+      tenantId: p.tenantId || DEFAULT_TENANT,
+      username: p.username,
+      password: p.password,
+      grant_type: captchaMode ? 'captcha' : 'password',
+      scope: 'all',
+      type: 'account',
+    },
+    headers,
+    kind: 'oauth',
+    auth: false,
+    silent: true,
+  });
+}
+
+/** Logs out on the server; a failure does not keep anyone signed in. */
+export function requestLogout(): Promise<unknown> {
+  return apiRequest({ url: 'blade-auth/oauth/logout', silent: true });
+}
+
+export function uploadDebugLog(entries: DebugLogEntry[]): Promise<{ count: number }> {
+  return apiRequest({ url: 'blade-auth/oauth/logout', method: 'POST', body: entries });
+}

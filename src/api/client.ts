@@ -1,0 +1,287 @@
+import type { StoredSession, TokenResponse } from '../contracts/auth';
+import { emitApiEvent } from './events';
+
+/**
+ * The one HTTP client (design.md convention 2). Screens never build URLs; endpoint files
+ * describe requests and this module sends them: BladeX headers, 20 s timeout, envelope
+ * unwrapping, spec error texts, single-flight token refresh, one logout per session.
+ */
+export const API_PREFIX = '/api/';
+export const TIMEOUT_MS = 20_000;
+/** Saber's client (contract.md 1.2). */
+export const CLIENT_BASIC = `Basic ${btoa('saber:saber_secret')}`;
+export const DEFAULT_TENANT = '000000';
+
+export type Scalar = string | number | boolean | null | undefined;
+
+export interface ApiRequest {
+  /** Path after /api/, e.g. 'blade-system/menu/routes'. */
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  params?: Record<string, Scalar>;
+  /** JSON body. */
+  body?: unknown;
+  /** Form body (application/x-www-form-urlencoded). */
+  form?: Record<string, Scalar>;
+  /**
+   * 'envelope' (default): {code,success,data,msg}; 'oauth': raw token JSON with
+   * error_description on failure; 'raw': any JSON as is; 'blob': a file.
+   */
+  kind?: 'envelope' | 'oauth' | 'raw' | 'blob';
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  headers?: Record<string, string>;
+  /** Do not toast failures (the caller shows them, e.g. inline in a form). */
+  silent?: boolean;
+  timeoutMs?: number;
+}
+
+export interface ApiError {
+  /** HTTP or business code, or 'network' / 'timeout'. */
+  status: number | 'network' | 'timeout';
+  message: string;
+}
+
+/** Message texts the client produces itself, supplied by the app in the current language. */
+export interface ClientTexts {
+  network: string;
+  timeout: string;
+  badCredentials: string;
+  noPermission: string;
+}
+
+export interface SessionAccess {
+  getSession(): StoredSession | undefined;
+  /** Store refreshed tokens (state and browser storage). */
+  storeSession(session: StoredSession): void;
+  /** The session as other tabs last wrote it to storage. */
+  readStoredSession(): StoredSession | undefined;
+  texts(): ClientTexts;
+}
+
+let access: SessionAccess | undefined;
+
+/** Wired once by the app (store + storage + i18n). */
+export function configureClient(a: SessionAccess): void {
+  access = a;
+}
+
+function requireAccess(): SessionAccess {
+  if (!access) throw new Error('API client used before configureClient()');
+  return access;
+}
+
+function query(params: Record<string, Scalar> | undefined): string {
+  if (!params) return '';
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== null) q.append(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+interface RawResponse {
+  status: number;
+  body: unknown;
+}
+
+/** One HTTP exchange. Statuses 200-500 are answers; anything else, and no answer, is network. */
+async function exchange(
+  req: ApiRequest,
+  token: string | undefined,
+  signal?: AbortSignal,
+): Promise<RawResponse> {
+  const headers: Record<string, string> = { Authorization: CLIENT_BASIC, ...req.headers };
+  if (token) headers['Blade-Auth'] = `bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (req.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = query(req.form).slice(1);
+  } else if (req.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(req.body);
+  }
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), req.timeoutMs ?? TIMEOUT_MS);
+  const onAbort = () => timeout.abort();
+  signal?.addEventListener('abort', onAbort);
+  try {
+    const res = await fetch(API_PREFIX + req.url + query(req.params), {
+      method: req.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: timeout.signal,
+    });
+    if (res.status < 200 || res.status > 500)
+      throw Object.assign(new Error('status'), { network: true });
+    if (req.kind === 'blob' && res.status === 200)
+      return { status: res.status, body: await res.blob() };
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, body: parsed };
+  } catch (err) {
+    if (timeout.signal.aborted && !signal?.aborted)
+      throw { status: 'timeout', message: requireAccess().texts().timeout } satisfies ApiError;
+    if (signal?.aborted) throw err; // the caller cancelled: not an error to show
+    throw { status: 'network', message: requireAccess().texts().network } satisfies ApiError;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const b = body as Record<string, unknown>;
+  for (const key of ['msg', 'error_description', 'message']) {
+    if (typeof b[key] === 'string' && b[key]) return b[key];
+  }
+  return undefined;
+}
+
+/** Turns an exchange into data or an ApiError, per kind. */
+function interpret(req: ApiRequest, raw: RawResponse): { data: unknown } | { error: ApiError } {
+  const texts = requireAccess().texts();
+  const body = raw.body;
+  if (req.kind === 'blob') {
+    return raw.status === 200
+      ? { data: body }
+      : { error: { status: raw.status, message: messageOf(body) ?? texts.network } };
+  }
+  if (req.kind === 'oauth') {
+    const failed =
+      raw.status !== 200 ||
+      (typeof body === 'object' && body !== null && 'error_description' in body);
+    if (!failed) return { data: body };
+    return { error: { status: raw.status, message: messageOf(body) ?? texts.badCredentials } };
+  }
+  if (req.kind === 'raw') {
+    return raw.status === 200
+      ? { data: body }
+      : { error: { status: raw.status, message: messageOf(body) ?? texts.network } };
+  }
+  const env = body as { code?: unknown; data?: unknown } | undefined;
+  const code = typeof env?.code === 'number' ? env.code : raw.status;
+  if (raw.status === 200 && code === 200) return { data: env?.data };
+  return {
+    error: { status: code === 200 ? raw.status : code, message: messageOf(body) ?? texts.network },
+  };
+}
+
+let inflightRefresh: Promise<StoredSession | undefined> | undefined;
+let expiredFor: string | undefined;
+
+/**
+ * Single-flight token refresh: parallel requests share one refresh, and other tabs are kept
+ * out with a Web Lock; a tab that waited adopts the tokens the winner stored instead of
+ * spending its own (already rotated) refresh token.
+ */
+export function refreshSession(): Promise<StoredSession | undefined> {
+  const a = requireAccess();
+  inflightRefresh ??= (async () => {
+    const before = a.getSession();
+    if (!before) return undefined;
+    const run = async (): Promise<StoredSession | undefined> => {
+      const stored = a.readStoredSession();
+      if (
+        stored &&
+        stored.user_id === before.user_id &&
+        stored.refresh_token !== before.refresh_token
+      ) {
+        a.storeSession(stored);
+        return stored;
+      }
+      const raw = await exchange(
+        {
+          url: 'blade-auth/oauth/token',
+          method: 'POST',
+          params: {
+            grant_type: 'refresh_token',
+            refresh_token: before.refresh_token,
+            tenantId: before.tenant_id,
+            scope: 'all',
+          },
+          kind: 'oauth',
+          auth: false,
+        },
+        undefined,
+      ).catch(() => undefined);
+      if (!raw) return undefined;
+      const result = interpret({ url: '', kind: 'oauth' }, raw);
+      if ('error' in result) return undefined;
+      const next: StoredSession = { ...(result.data as TokenResponse), storedAt: Date.now() };
+      a.storeSession(next);
+      emitApiEvent({ type: 'session.refreshed' });
+      return next;
+    };
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    return locks ? locks.request('quanyi-token-refresh', run) : run();
+  })().finally(() => {
+    inflightRefresh = undefined;
+  });
+  return inflightRefresh;
+}
+
+function sessionExpired(session: StoredSession | undefined): void {
+  const id = session?.refresh_token ?? 'none';
+  if (expiredFor === id) return; // one logout per session, however many requests fail
+  expiredFor = id;
+  emitApiEvent({ type: 'session.expired' });
+}
+
+/** Sends a request; resolves with data or rejects with an ApiError. */
+export async function apiRequest<T = unknown>(req: ApiRequest, signal?: AbortSignal): Promise<T> {
+  const a = requireAccess();
+  const wantsAuth = req.auth ?? true;
+  let session = wantsAuth ? a.getSession() : undefined;
+  const report = (error: ApiError): never => {
+    emitApiEvent({ type: 'failed', url: req.url, status: error.status, message: error.message });
+    if (error.status === 401) {
+      if (wantsAuth) sessionExpired(session);
+    } else if (error.status === 403) {
+      emitApiEvent({ type: 'forbidden', message: a.texts().noPermission });
+    } else if (!req.silent) {
+      emitApiEvent({ type: 'error', message: error.message });
+    }
+    throw error;
+  };
+
+  let raw: RawResponse;
+  try {
+    raw = await exchange(req, session?.access_token, signal);
+  } catch (err) {
+    if ((err as ApiError).status) return report(err as ApiError);
+    throw err;
+  }
+  if (wantsAuth && raw.status === 401 && session) {
+    const refreshed = await refreshSession();
+    if (!refreshed) {
+      return report({ status: 401, message: messageOf(raw.body) ?? a.texts().network });
+    }
+    session = refreshed;
+    try {
+      raw = await exchange(req, session.access_token, signal);
+    } catch (err) {
+      if ((err as ApiError).status) return report(err as ApiError);
+      throw err;
+    }
+    if (raw.status === 401) {
+      return report({ status: 401, message: messageOf(raw.body) ?? a.texts().network });
+    }
+  }
+  const result = interpret(req, raw);
+  if ('error' in result) return report(result.error);
+  return result.data as T;
+}
+
+/** Tests reset module state between cases. */
+export function resetClientState(): void {
+  inflightRefresh = undefined;
+  expiredFor = undefined;
+}

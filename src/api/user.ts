@@ -1,0 +1,74 @@
+import { api } from './api';
+
+/** blade-user calls of the shell: own profile, password change, guest registration. */
+export interface Profile {
+  id: string;
+  account: string;
+  roleName: string;
+  deptName: string;
+  postName: string;
+  code: string;
+  tenantId: string;
+  tenantName: string;
+  userTypeName: string;
+  name: string;
+  realName: string;
+  sex: number | string;
+  birthday: string;
+  /** Encrypted ('enc1:...'); decrypt with lib/phone. */
+  phone: string;
+  email: string;
+  avatar: string;
+}
+
+export interface ProfileUpdate {
+  name: string;
+  realName: string;
+  phone?: string;
+  email?: string;
+  avatar?: string;
+}
+
+export const userApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    profile: build.query<Profile, void>({
+      query: () => ({ url: 'blade-user/info' }),
+      providesTags: ['User'],
+    }),
+    updateProfile: build.mutation<unknown, ProfileUpdate>({
+      query: (body) => ({ url: 'blade-user/update-info', method: 'POST', body, silent: true }),
+      invalidatesTags: ['User'],
+    }),
+    /** All three values RSA-encrypted. */
+    updatePassword: build.mutation<
+      unknown,
+      { oldPassword: string; newPassword: string; newPassword1: string }
+    >({
+      query: (params) => ({
+        url: 'blade-user/update-password',
+        method: 'POST',
+        form: params,
+        silent: true,
+      }),
+    }),
+    registerGuest: build.mutation<
+      unknown,
+      { tenantId: string; name: string; account: string; password: string; password2: string }
+    >({
+      query: (form) => ({
+        url: 'blade-user/register-guest',
+        method: 'POST',
+        form,
+        auth: false,
+        silent: true,
+      }),
+    }),
+  }),
+});
+
+export const {
+  useProfileQuery,
+  useUpdateProfileMutation,
+  useUpdatePasswordMutation,
+  useRegisterGuestMutation,
+} = userApi;

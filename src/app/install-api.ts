@@ -1,0 +1,14 @@
+import { api } from '../api/api';
+import { onSessionCleared } from './session-slice';
+import { dynamicMiddleware, rootReducer, type AppStore } from './store';
+
+let installed = false;
+
+/** Adds RTK Query to the store; called by the signed-in layout chunk, once. */
+export function installApi(store: AppStore): void {
+  if (installed) return;
+  installed = true;
+  rootReducer.inject(api);
+  dynamicMiddleware.addMiddleware(api.middleware);
+  onSessionCleared(() => store.dispatch(api.util.resetApiState()));
+}

@@ -1,0 +1,43 @@
+import { useSelector } from '@xstate/react';
+import { Navigate, Outlet, useLocation, useRouteError } from 'react-router';
+import { useAppSelector, useT } from './hooks';
+import { useShell } from './shell-runtime';
+
+/**
+ * Route guard (spec section 2): no stored token -> /login; locked -> /lock; a forced password
+ * change is done on the login page before anything else opens.
+ */
+export function RequireSession() {
+  const { auth, lock } = useShell();
+  const session = useAppSelector((s) => s.session.session);
+  const mustChange = useSelector(auth, (s) => s.matches('passwordChangeRequired'));
+  const locked = useSelector(lock, (s) => s.matches('locked'));
+  const location = useLocation();
+  if (!session || mustChange) {
+    const from = location.pathname + location.search;
+    return <Navigate to="/login" replace state={from !== '/wel/index' ? { from } : undefined} />;
+  }
+  if (locked) return <Navigate to="/lock" replace />;
+  return <Outlet />;
+}
+
+/** /login for someone already signed in goes to /. */
+export function PublicOnly() {
+  const { auth } = useShell();
+  const signedIn = useSelector(auth, (s) => s.matches('signedIn'));
+  return signedIn ? <Navigate to="/" replace /> : <Outlet />;
+}
+
+/** Render errors inside routes: a message instead of a white page, logged locally by the runtime. */
+export function RootBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  return (
+    <main role="alert" style={{ padding: 48, textAlign: 'center' }}>
+      <h1>500</h1>
+      <p>{t('errors.pageFailed')}</p>
+      <p style={{ color: '#888' }}>{error instanceof Error ? error.message : ''}</p>
+      <a href="/">{t('common.backHome')}</a>
+    </main>
+  );
+}

@@ -1,0 +1,355 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useStore } from 'react-redux';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { authMachine, type Session } from '../../machines/auth-machine';
+import { lockMachine, type LockSecret } from '../../machines/lock-machine';
+import { tabsMachine } from '../../machines/tabs-machine';
+import { tokenRefreshMachine } from '../../machines/token-refresh-machine';
+import { fetchCaptcha, fetchPublicKey, requestLogout, requestToken } from '../api/auth-calls';
+import { apiRequest, refreshSession } from '../api/client';
+import { onApiEvent } from '../api/events';
+import { isStoredSession } from '../contracts/auth';
+import { recordDebugEntry } from '../features/debug-log/debug-log-store';
+import { isLockSecret, hashLockPassword, verifyLockPassword } from '../lib/lock-secret';
+import { encryptPassword } from '../lib/rsa';
+import {
+  isBoolean,
+  isRecord,
+  readJson,
+  writeJson,
+  removeKey,
+  STORAGE_PREFIX,
+} from '../lib/storage';
+import {
+  loadStoredSession,
+  persistSession,
+  runSessionClearedHooks,
+  SESSION_KEY,
+  sessionCleared,
+  sessionStored,
+} from './session-slice';
+import type { AppStore } from './store';
+
+/** Spec section 9: captcha mode on, switch mode off. */
+export const CAPTCHA_MODE = import.meta.env.VITE_CAPTCHA !== 'off';
+export const SWITCH_MODE = false;
+export const HOME_PATH = '/wel/index';
+const LOCK_KEY = 'lock';
+const LOCK_CHANNEL = 'quanyi-lock';
+
+interface StoredLock {
+  locked: boolean;
+  secret?: LockSecret;
+}
+const isStoredLock = (v: unknown): v is StoredLock =>
+  isRecord(v) && isBoolean(v.locked) && (v.secret === undefined || isLockSecret(v.secret));
+
+export type AuthActor = ActorRefFrom<typeof authMachine>;
+export type LockActor = ActorRefFrom<typeof lockMachine>;
+export type TabsActor = ActorRefFrom<typeof tabsMachine>;
+
+export interface Shell {
+  auth: AuthActor;
+  lock: LockActor;
+  tabs: TabsActor;
+}
+
+interface Router {
+  navigate(to: string, options?: { replace?: boolean }): unknown;
+}
+
+/**
+ * Creates the session machines with their real effects (design.md convention 3: machines are
+ * pure, effects are provided here at the edge) and keeps them for the page's lifetime. The
+ * lock and token-refresh actors belong to one session and are replaced on every login.
+ */
+class ShellRuntimeImpl {
+  readonly auth: AuthActor;
+  readonly tabs: TabsActor;
+  lock!: LockActor;
+  private refresh: ActorRefFrom<typeof tokenRefreshMachine> | undefined;
+  private readonly channel =
+    typeof BroadcastChannel === 'function' ? new BroadcastChannel(LOCK_CHANNEL) : undefined;
+  private readonly listeners = new Set<() => void>();
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(
+    private readonly store: AppStore,
+    private readonly router: Router,
+  ) {
+    this.tabs = createActor(tabsMachine, {
+      input: { home: { key: HOME_PATH, path: HOME_PATH, label: '首页', meta: { i18n: 'wel' } } },
+    });
+    this.lock = this.createLock(readJson(LOCK_KEY, isStoredLock) ?? { locked: false });
+    const restored = loadStoredSession();
+    this.auth = createActor(
+      authMachine.provide({
+        actors: {
+          loadCaptcha: fromPromise(() => fetchCaptcha()),
+          login: fromPromise(async ({ input }) => {
+            const password = await encryptPassword(await fetchPublicKey(), input.password);
+            const token = await requestToken({ ...input, password }, CAPTCHA_MODE).catch(
+              (err: { message?: string }) => {
+                throw new Error(err.message ?? '');
+              },
+            );
+            return { ...token, storedAt: Date.now() } satisfies Session;
+          }),
+          changePassword: fromPromise(async ({ input }) => {
+            const key = await fetchPublicKey();
+            const [oldPassword, newPassword, newPassword1] = await Promise.all(
+              [input.oldPassword, input.newPassword, input.newPassword1].map((p) =>
+                encryptPassword(key, p),
+              ),
+            );
+            await apiRequest({
+              url: 'blade-user/update-password',
+              method: 'POST',
+              form: { oldPassword, newPassword, newPassword1 },
+              silent: true,
+            }).catch((err: { message?: string }) => {
+              throw new Error(err.message ?? '');
+            });
+          }),
+          switchIdentity: fromPromise(async ({ input }) => {
+            const current = this.store.getState().session.session;
+            if (!current) throw new Error('');
+            const token = await apiRequest<Session>({
+              url: 'blade-auth/oauth/token',
+              method: 'POST',
+              params: {
+                grant_type: 'refresh_token',
+                refresh_token: current.refresh_token,
+                tenantId: current.tenant_id,
+                scope: 'all',
+              },
+              headers: { 'Dept-Id': input.deptId, 'Role-Id': input.roleId },
+              kind: 'oauth',
+              auth: false,
+              silent: true,
+            });
+            return { ...token, storedAt: Date.now() };
+          }),
+          logout: fromPromise(() => requestLogout()),
+        },
+        actions: {
+          storeSession: (_, { session }) => this.storeSession(session),
+          clearSession: () => this.clearSession(),
+        },
+      }),
+      {
+        input: {
+          ...(restored ? { session: restored } : {}),
+          captchaMode: CAPTCHA_MODE,
+          switchMode: SWITCH_MODE,
+        },
+      },
+    );
+  }
+
+  private createLock(initial: StoredLock): LockActor {
+    const actor = createActor(
+      lockMachine.provide({
+        actors: {
+          hashSecret: fromPromise(({ input }) => hashLockPassword(input.password)),
+          verifySecret: fromPromise(({ input }) =>
+            verifyLockPassword(input.password, input.secret),
+          ),
+        },
+        actions: {
+          persist: ({ context }, { locked }) =>
+            writeJson(LOCK_KEY, { locked, secret: context.secret }),
+          broadcast: ({ context }, { locked }) =>
+            this.channel?.postMessage({ locked, secret: context.secret }),
+          logout: () => this.auth.send({ type: 'logout' }),
+        },
+      }),
+      { input: { locked: initial.locked, ...(initial.secret ? { secret: initial.secret } : {}) } },
+    );
+    return actor;
+  }
+
+  private startRefresh(storedAt: number): void {
+    this.refresh?.stop();
+    this.refresh = createActor(
+      tokenRefreshMachine.provide({
+        actors: {
+          refresh: fromPromise(async () => {
+            const next = await refreshSession();
+            if (!next) throw new Error('refresh failed');
+            return { storedAt: next.storedAt };
+          }),
+        },
+        actions: { sessionExpired: () => this.auth.send({ type: 'session.expired' }) },
+      }),
+      { input: { storedAt } },
+    );
+    this.refresh.start();
+  }
+
+  private storeSession(session: Session): void {
+    const previous = this.store.getState().session.session;
+    persistSession(session);
+    this.store.dispatch(sessionStored(session));
+    this.startRefresh(session.storedAt);
+    if (!previous || previous.user_id !== session.user_id) {
+      // Spec section 4: login clears tabs and lock.
+      this.tabs.send({ type: 'tabs.reset' });
+      this.resetLock();
+    }
+  }
+
+  private clearSession(): void {
+    this.refresh?.stop();
+    this.refresh = undefined;
+    persistSession(undefined);
+    this.store.dispatch(sessionCleared());
+    runSessionClearedHooks();
+    this.tabs.send({ type: 'tabs.reset' });
+    this.resetLock();
+    this.router.navigate('/login', { replace: true });
+  }
+
+  private resetLock(): void {
+    removeKey(LOCK_KEY);
+    this.lock.stop();
+    this.lock = this.createLock({ locked: false });
+    this.lock.start();
+    this.notify();
+  }
+
+  start(): void {
+    this.tabs.start();
+    this.lock.start();
+    this.auth.start();
+    const session = this.store.getState().session.session;
+    if (session) this.startRefresh(session.storedAt);
+
+    this.cleanups.push(
+      onApiEvent((event) => {
+        if (event.type === 'session.expired') this.auth.send({ type: 'session.expired' });
+        else if (event.type === 'forbidden') showError(event.message, 'forbidden');
+        else if (event.type === 'error') showError(event.message);
+        else if (event.type === 'failed') {
+          recordDebugEntry({
+            type: 'api',
+            url: event.url,
+            message: `${String(event.status)} ${event.message}`,
+            stack: '',
+            info: '',
+          });
+        }
+      }),
+    );
+
+    // Other tabs: session written or removed in storage, lock changes on the channel.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key !== STORAGE_PREFIX + SESSION_KEY) return;
+      if (e.newValue === null) {
+        this.auth.send({ type: 'session.remoteLogout' });
+        return;
+      }
+      const next = readJson(SESSION_KEY, isStoredSession);
+      if (next) {
+        this.store.dispatch(sessionStored(next));
+        this.refresh?.send({ type: 'token.stored', storedAt: next.storedAt });
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    this.cleanups.push(() => window.removeEventListener('storage', onStorage));
+    if (this.channel) {
+      const onMessage = (e: MessageEvent) => {
+        if (isStoredLock(e.data)) {
+          this.lock.send({
+            type: 'lock.remote',
+            locked: e.data.locked,
+            ...(e.data.secret ? { secret: e.data.secret } : {}),
+          });
+        }
+      };
+      this.channel.addEventListener('message', onMessage);
+      this.cleanups.push(() => this.channel?.removeEventListener('message', onMessage));
+    }
+
+    // Uncaught errors go to the local debug log (spec section 8).
+    const onError = (e: ErrorEvent) =>
+      recordDebugEntry({
+        type: 'error',
+        url: location.pathname,
+        message: String(e.message),
+        stack: String(e.error?.stack ?? ''),
+        info: '',
+      });
+    const onRejection = (e: PromiseRejectionEvent) =>
+      recordDebugEntry({
+        type: 'unhandledrejection',
+        url: location.pathname,
+        message: String(e.reason?.message ?? e.reason),
+        stack: String(e.reason?.stack ?? ''),
+        info: '',
+      });
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    this.cleanups.push(() => {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    });
+  }
+
+  stop(): void {
+    this.cleanups.splice(0).forEach((c) => c());
+    this.refresh?.stop();
+    this.auth.stop();
+    this.lock.stop();
+    this.tabs.stop();
+    this.channel?.close();
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(): void {
+    this.listeners.forEach((l) => l());
+  }
+
+  get shell(): Shell {
+    return { auth: this.auth, lock: this.lock, tabs: this.tabs };
+  }
+}
+
+/** Toasts load with the signed-in shell; the login page shows its errors inline. */
+function showError(message: string, id?: string): void {
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({ color: 'red', message, ...(id ? { id } : {}) }),
+  );
+}
+
+const ShellContext = createContext<Shell | null>(null);
+
+export function ShellRuntime({ router, children }: { router: Router; children: ReactNode }) {
+  const store = useStore() as AppStore;
+  const [shell, setShell] = useState<Shell | null>(null);
+  useEffect(() => {
+    // Created in the effect (not in render) so StrictMode's mount-unmount-mount gets a fresh,
+    // running set of actors instead of stopped ones.
+    const runtime = new ShellRuntimeImpl(store, router);
+    runtime.start();
+    setShell(runtime.shell);
+    const unsubscribe = runtime.subscribe(() => setShell(runtime.shell));
+    return () => {
+      unsubscribe();
+      runtime.stop();
+    };
+  }, [store, router]);
+  if (!shell) return null;
+  return <ShellContext.Provider value={shell}>{children}</ShellContext.Provider>;
+}
+
+/** The session machines: `auth`, `lock` (replaced per session) and `tabs`. */
+export function useShell(): Shell {
+  const shell = useContext(ShellContext);
+  if (!shell) throw new Error('useShell outside ShellRuntime');
+  return shell;
+}

@@ -1,0 +1,4 @@
+/** Stub: replaced by the screen's implementation. */
+export function DashboardPage() {
+  return <main>DashboardPage</main>;
+}

@@ -1,0 +1,4 @@
+/** Stub: replaced by the screen's implementation. */
+export function IframePage() {
+  return <main>IframePage</main>;
+}

@@ -1,0 +1,4 @@
+/** Stub: replaced by the screen's implementation. */
+export function LockPage() {
+  return <main>LockPage</main>;
+}
