@@ -336,6 +336,8 @@ export function ShellRuntime({ router, children }: { router: Router; children: R
     // running set of actors instead of stopped ones.
     const runtime = new ShellRuntimeImpl(store, router);
     runtime.start();
+    // The actors exist only once the effect ran (see above), so the first render waits for them.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setShell(runtime.shell);
     const unsubscribe = runtime.subscribe(() => setShell(runtime.shell));
     return () => {
