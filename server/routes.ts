@@ -10,6 +10,7 @@ import tenantRoutes from './services/blade-system/tenant/routes.js';
 import tenantPackageRoutes from './services/blade-system/tenant-package/routes.js';
 import paramRoutes from './services/blade-system/param/routes.js';
 import dictRoutes from './services/blade-system/dict/routes.js';
+import dataExportRoutes from './services/blade-system/data-export/routes.js';
 
 /** Every service's routes; folders under services/ repeat the URL. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -25,6 +26,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     tenantPackageRoutes,
     paramRoutes,
     dictRoutes,
+    dataExportRoutes,
   ]) {
     await app.register(routes);
   }

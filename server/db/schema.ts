@@ -252,6 +252,22 @@ export interface ClientLogTable {
   createTime: string;
 }
 
+/** An export centre task; `status` is the text the console shows (EXPORT_STATUS). */
+export interface DataExportTable {
+  id: string;
+  tenantId: string;
+  userId: string;
+  excelType: string;
+  sourceFileName: string;
+  status: string;
+  /** Path of the finished file below DATA_DIR/exports. */
+  filePath: string | null;
+  errorMessage: string | null;
+  createTime: string;
+  expireTime: string;
+  isDeleted: number;
+}
+
 export interface DB {
   bladeTenant: TenantTable;
   bladeTenantPackage: TenantPackageTable;
@@ -274,4 +290,5 @@ export interface DB {
   authLoginFailure: LoginFailureTable;
   authCaptcha: CaptchaTable;
   bladeClientLog: ClientLogTable;
+  bladeDataExport: DataExportTable;
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
@@ -73,6 +76,7 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
       captcha: options.captcha ?? false,
       demoData: options.demo ?? true,
       staticDir: undefined,
+      dataDir: mkdtempSync(path.join(tmpdir(), 'quanyi-test-')),
       tokenRateLimit: options.tokenRateLimit ?? 10_000,
       captchaRateLimit: options.captchaRateLimit ?? 10_000,
     },
