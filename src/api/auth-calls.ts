@@ -37,21 +37,32 @@ export interface DebugLogEntry {
   time: string;
 }
 
-let publicKey: Promise<string> | undefined;
+export interface LoginSettings {
+  /** PEM of the server's RSA public key. */
+  pem: string;
+  /** Whether the server requires a captcha to log in. */
+  captcha: boolean;
+}
 
-/** The server's RSA public key (PEM), fetched once per page load. */
-export function fetchPublicKey(): Promise<string> {
-  publicKey ??= apiRequest<{ pem: string }>({
+let settings: Promise<LoginSettings> | undefined;
+
+/** The server's public key and login settings, fetched once per page load (retried after a failure). */
+export function fetchLoginSettings(timeoutMs?: number): Promise<LoginSettings> {
+  settings ??= apiRequest<LoginSettings>({
     url: 'blade-auth/oauth/public-key',
     auth: false,
     silent: true,
-  })
-    .then((d) => d.pem)
-    .catch((err: unknown) => {
-      publicKey = undefined;
-      throw err;
-    });
-  return publicKey;
+    ...(timeoutMs ? { timeoutMs } : {}),
+  }).catch((err: unknown) => {
+    settings = undefined;
+    throw err;
+  });
+  return settings;
+}
+
+/** The server's RSA public key (PEM). */
+export function fetchPublicKey(): Promise<string> {
+  return fetchLoginSettings().then((s) => s.pem);
 }
 
 export function fetchCaptcha(): Promise<Captcha> {

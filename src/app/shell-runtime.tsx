@@ -5,7 +5,13 @@ import { authMachine, type Session } from '../../machines/auth-machine';
 import { lockMachine, type LockSecret } from '../../machines/lock-machine';
 import { tabsMachine } from '../../machines/tabs-machine';
 import { tokenRefreshMachine } from '../../machines/token-refresh-machine';
-import { fetchCaptcha, fetchPublicKey, requestLogout, requestToken } from '../api/auth-calls';
+import {
+  fetchCaptcha,
+  fetchLoginSettings,
+  fetchPublicKey,
+  requestLogout,
+  requestToken,
+} from '../api/auth-calls';
 import { apiRequest, refreshSession } from '../api/client';
 import { onApiEvent } from '../api/events';
 import { isStoredSession } from '../contracts/auth';
@@ -30,8 +36,7 @@ import {
 } from './session-slice';
 import type { AppStore } from './store';
 
-/** Spec section 9: captcha mode on, switch mode off. */
-export const CAPTCHA_MODE = import.meta.env.VITE_CAPTCHA !== 'off';
+/** Spec section 9: switch mode off. Captcha mode (on by spec) is the server's setting. */
 export const SWITCH_MODE = false;
 export const HOME_PATH = '/wel/index';
 const LOCK_KEY = 'lock';
@@ -76,6 +81,7 @@ class ShellRuntimeImpl {
   constructor(
     private readonly store: AppStore,
     private readonly router: Router,
+    private readonly captchaMode: boolean,
   ) {
     this.tabs = createActor(tabsMachine, {
       input: { home: { key: HOME_PATH, path: HOME_PATH, label: '首页', meta: { i18n: 'wel' } } },
@@ -88,7 +94,7 @@ class ShellRuntimeImpl {
           loadCaptcha: fromPromise(() => fetchCaptcha()),
           login: fromPromise(async ({ input }) => {
             const password = await encryptPassword(await fetchPublicKey(), input.password);
-            const token = await requestToken({ ...input, password }, CAPTCHA_MODE).catch(
+            const token = await requestToken({ ...input, password }, this.captchaMode).catch(
               (err: { message?: string }) => {
                 throw new Error(err.message ?? '');
               },
@@ -140,7 +146,7 @@ class ShellRuntimeImpl {
       {
         input: {
           ...(restored ? { session: restored } : {}),
-          captchaMode: CAPTCHA_MODE,
+          captchaMode,
           switchMode: SWITCH_MODE,
         },
       },
@@ -333,16 +339,28 @@ export function ShellRuntime({ router, children }: { router: Router; children: R
   const [shell, setShell] = useState<Shell | null>(null);
   useEffect(() => {
     // Created in the effect (not in render) so StrictMode's mount-unmount-mount gets a fresh,
-    // running set of actors instead of stopped ones.
-    const runtime = new ShellRuntimeImpl(store, router);
-    runtime.start();
-    // The actors exist only once the effect ran (see above), so the first render waits for them.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setShell(runtime.shell);
-    const unsubscribe = runtime.subscribe(() => setShell(runtime.shell));
+    // running set of actors instead of stopped ones. Captcha mode comes from the server; when
+    // it does not answer quickly, the spec's default (on) applies.
+    let runtime: ShellRuntimeImpl | undefined;
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    void fetchLoginSettings(3000)
+      .then(
+        (s) => s.captcha,
+        () => true,
+      )
+      .then((captchaMode) => {
+        if (cancelled) return;
+        const r = new ShellRuntimeImpl(store, router, captchaMode);
+        runtime = r;
+        r.start();
+        setShell(r.shell);
+        unsubscribe = r.subscribe(() => setShell(r.shell));
+      });
     return () => {
-      unsubscribe();
-      runtime.stop();
+      cancelled = true;
+      unsubscribe?.();
+      runtime?.stop();
     };
   }, [store, router]);
   if (!shell) return null;

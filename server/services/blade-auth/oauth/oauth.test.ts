@@ -302,6 +302,12 @@ describe('captcha mode', () => {
     return res.json() as { key: string; image: string };
   };
 
+  it('tells the console that captcha mode is on', async () => {
+    expect(
+      data<{ captcha: boolean }>(await t.get('/api/blade-auth/oauth/public-key')).captcha,
+    ).toBe(true);
+  });
+
   it('returns a raw {key, image} with an image data URL', async () => {
     const c = await captcha();
     expect(c.image).toMatch(/^data:image\/svg\+xml;base64,/);

@@ -46,6 +46,8 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
       pem: ctx.rsa.publicKeyPem,
       algorithm: 'RSA-OAEP',
       hash: 'SHA-256',
+      // Login settings the console needs before the form: captcha mode is the server's (CAPTCHA).
+      captcha: ctx.config.captcha,
     }),
   );
 
