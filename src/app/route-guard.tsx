@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Navigate, Outlet, useLocation, useRouteError } from 'react-router';
 import { useAppSelector, useT } from './hooks';
+import { redirectTarget } from '../features/auth/redirect-target';
 import { useShell } from './shell-runtime';
 
 /**
@@ -25,7 +26,8 @@ export function RequireSession() {
 export function PublicOnly() {
   const { auth } = useShell();
   const signedIn = useSelector(auth, (s) => s.matches('signedIn'));
-  return signedIn ? <Navigate to="/" replace /> : <Outlet />;
+  const location = useLocation();
+  return signedIn ? <Navigate to={redirectTarget(location.state)} replace /> : <Outlet />;
 }
 
 /** Render errors inside routes: a message instead of a white page, logged locally by the runtime. */

@@ -9,6 +9,8 @@ import { RequireSession, PublicOnly, RootBoundary } from './route-guard';
 export const routes: RouteObject[] = [
   {
     errorElement: <RootBoundary />,
+    // Lazy screens load on the client; nothing to show before the first one arrives.
+    HydrateFallback: () => null,
     children: [
       { path: '/', element: <Navigate to="/wel/index" replace /> },
       { path: '/wel', element: <Navigate to="/wel/index" replace /> },

@@ -93,7 +93,11 @@ class ShellRuntimeImpl {
         actors: {
           loadCaptcha: fromPromise(() => fetchCaptcha()),
           login: fromPromise(async ({ input }) => {
-            const password = await encryptPassword(await fetchPublicKey(), input.password);
+            const password = await fetchPublicKey()
+              .then((key) => encryptPassword(key, input.password))
+              .catch((err: { message?: string }) => {
+                throw new Error(err.message ?? '');
+              });
             const token = await requestToken({ ...input, password }, this.captchaMode).catch(
               (err: { message?: string }) => {
                 throw new Error(err.message ?? '');
@@ -139,8 +143,8 @@ class ShellRuntimeImpl {
           logout: fromPromise(() => requestLogout()),
         },
         actions: {
-          storeSession: (_, { session }) => this.storeSession(session),
-          clearSession: () => this.clearSession(),
+          storeSession: (_, { session }) => defer(() => this.storeSession(session)),
+          clearSession: () => defer(() => this.clearSession()),
         },
       }),
       {
@@ -167,7 +171,7 @@ class ShellRuntimeImpl {
             writeJson(LOCK_KEY, { locked, secret: context.secret }),
           broadcast: ({ context }, { locked }) =>
             this.channel?.postMessage({ locked, secret: context.secret }),
-          logout: () => this.auth.send({ type: 'logout' }),
+          logout: () => defer(() => this.auth.send({ type: 'logout' })),
         },
       }),
       { input: { locked: initial.locked, ...(initial.secret ? { secret: initial.secret } : {}) } },
@@ -186,7 +190,7 @@ class ShellRuntimeImpl {
             return { storedAt: next.storedAt };
           }),
         },
-        actions: { sessionExpired: () => this.auth.send({ type: 'session.expired' }) },
+        actions: { sessionExpired: () => defer(() => this.auth.send({ type: 'session.expired' })) },
       }),
       { input: { storedAt } },
     );
@@ -330,6 +334,14 @@ function showError(message: string, id?: string): void {
   void import('@mantine/notifications').then(({ notifications }) =>
     notifications.show({ color: 'red', message, ...(id ? { id } : {}) }),
   );
+}
+
+/**
+ * Effects that touch other actors or the store run after the current machine step: XState
+ * forbids starting another actor's transitions from inside a custom action.
+ */
+function defer(effect: () => void): void {
+  queueMicrotask(effect);
 }
 
 const ShellContext = createContext<Shell | null>(null);

@@ -1,11 +1,31 @@
 import { common } from './common';
+import { auth } from './auth';
+import { errors } from './errors';
+import { lock } from './lock';
+import { topbar } from './topbar';
+import { profile } from './profile';
+import { exportCentre } from './export-centre';
+import { debugLog } from './debug-log';
+import { layout } from './layout';
+import { dashboard } from './dashboard';
 
 /**
  * Every message module, merged. A feature adds its own file ({zh, en} with the same keys) and
  * one line here. zh is the reference: en must carry every zh key (checked by the type below
  * and by i18n.test.ts).
  */
-const modules = [common] as const;
+const modules = [
+  common,
+  auth,
+  lock,
+  errors,
+  topbar,
+  profile,
+  exportCentre,
+  debugLog,
+  layout,
+  dashboard,
+] as const;
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [
   infer H extends { zh: object },

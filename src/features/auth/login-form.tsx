@@ -1,0 +1,127 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useT } from '../../app/hooks';
+import type { AuthActor } from '../../app/shell-runtime';
+import { CaptchaField } from './captcha-field';
+import { ErrorNotice, messageText } from './form-notice';
+import { hasErrors } from './password-rules';
+import { validateLogin, type LoginErrors, type LoginValues } from './login-rules';
+import { effectiveTenantId, tenantFieldVisible, type TenantLookup } from './tenant-field';
+
+interface Props {
+  auth: AuthActor;
+  /** Held by the page so a failure, or the password-change detour, does not reset the form. */
+  values: LoginValues;
+  onChange(patch: Partial<LoginValues>): void;
+  tenant: TenantLookup;
+  /** Called when a login request goes out (the page drops notices that no longer apply). */
+  onSubmitted?: () => void;
+}
+
+const ORDER: (keyof LoginValues)[] = ['tenantId', 'username', 'password', 'captchaCode'];
+
+export function LoginForm({ auth, values, onChange, tenant, onSubmitted }: Props) {
+  const t = useT();
+  const captchaMode = useSelector(auth, (s) => s.context.captchaMode);
+  const ready = useSelector(auth, (s) => s.matches({ signedOut: 'idle' }));
+  const submitting = useSelector(auth, (s) => s.matches({ signedOut: 'submitting' }));
+  const serverError = useSelector(auth, (s) => s.context.error);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const refs = useRef<Partial<Record<keyof LoginValues, HTMLInputElement | null>>>({});
+  const showTenant = tenantFieldVisible(tenant);
+
+  const change = (field: keyof LoginValues, value: string) => {
+    onChange({ [field]: value });
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // One request per click or Enter: the machine only takes a login in signedOut.idle.
+    if (!auth.getSnapshot().matches({ signedOut: 'idle' })) return;
+    const found = validateLogin(values, { tenantRequired: showTenant, captchaMode });
+    setErrors(found);
+    if (hasErrors(found)) {
+      const first = ORDER.find((f) => found[f]);
+      if (first) refs.current[first]?.focus();
+      return;
+    }
+    auth.send({
+      type: 'login.submit',
+      tenantId: effectiveTenantId(tenant, values.tenantId),
+      username: values.username.trim(),
+      password: values.password,
+      ...(captchaMode ? { captchaCode: values.captchaCode.trim() } : {}),
+    });
+    onSubmitted?.();
+  };
+
+  const err = (field: keyof LoginValues) => {
+    const key = errors[field];
+    return key ? t(key) : undefined;
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('auth.login')}>
+      <Stack gap="md">
+        {serverError && <ErrorNotice>{messageText(t, serverError)}</ErrorNotice>}
+        {showTenant && (
+          <TextInput
+            ref={(el) => {
+              refs.current.tenantId = el;
+            }}
+            label={t('auth.tenantId')}
+            name="tenantId"
+            autoComplete="organization"
+            required
+            maxLength={32}
+            value={values.tenantId}
+            error={err('tenantId')}
+            onChange={(e) => change('tenantId', e.currentTarget.value)}
+          />
+        )}
+        <TextInput
+          ref={(el) => {
+            refs.current.username = el;
+          }}
+          label={t('auth.username')}
+          name="username"
+          autoComplete="username"
+          required
+          maxLength={64}
+          value={values.username}
+          error={err('username')}
+          onChange={(e) => change('username', e.currentTarget.value)}
+        />
+        <PasswordInput
+          ref={(el) => {
+            refs.current.password = el;
+          }}
+          label={t('auth.password')}
+          name="password"
+          autoComplete="current-password"
+          required
+          maxLength={64}
+          value={values.password}
+          error={err('password')}
+          onChange={(e) => change('password', e.currentTarget.value)}
+        />
+        {captchaMode && (
+          <CaptchaField
+            auth={auth}
+            inputRef={(el) => {
+              refs.current.captchaCode = el;
+            }}
+            value={values.captchaCode}
+            error={err('captchaCode')}
+            onChange={(v) => change('captchaCode', v)}
+          />
+        )}
+        <Button type="submit" fullWidth loading={submitting} disabled={!ready && !submitting}>
+          {t('auth.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useT } from '../../app/hooks';
+import type { AuthActor } from '../../app/shell-runtime';
+import { ErrorNotice, messageText } from './form-notice';
+import {
+  hasErrors,
+  PASSWORD_RULE_MESSAGE,
+  validatePasswordChange,
+  type PasswordChangeErrors,
+  type PasswordChangeValues,
+} from './password-rules';
+
+const EMPTY: PasswordChangeValues = { oldPassword: '', newPassword: '', newPassword1: '' };
+const ORDER: (keyof PasswordChangeValues)[] = ['oldPassword', 'newPassword', 'newPassword1'];
+
+/**
+ * The forced first-login change: the token only allows this call, and on success the server
+ * ends every session, so the machine returns to the login form with 'modified successfully'.
+ */
+export function PasswordChangeForm({ auth }: { auth: AuthActor }) {
+  const t = useT();
+  const submitting = useSelector(auth, (s) => s.matches({ passwordChangeRequired: 'submitting' }));
+  const signingOut = useSelector(auth, (s) => s.matches('signingOut'));
+  const serverError = useSelector(auth, (s) => s.context.error);
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<PasswordChangeErrors>({});
+  const refs = useRef<Partial<Record<keyof PasswordChangeValues, HTMLInputElement | null>>>({});
+
+  const change = (field: keyof PasswordChangeValues, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!auth.getSnapshot().matches({ passwordChangeRequired: 'idle' })) return;
+    const found = validatePasswordChange(values);
+    setErrors(found);
+    if (hasErrors(found)) {
+      const first = ORDER.find((f) => found[f]);
+      if (first) refs.current[first]?.focus();
+      return;
+    }
+    auth.send({ type: 'password.submit', ...values });
+  };
+
+  const field = (name: keyof PasswordChangeValues, label: string, autoComplete: string) => {
+    const key = errors[name];
+    return (
+      <PasswordInput
+        ref={(el) => {
+          refs.current[name] = el;
+        }}
+        label={label}
+        name={name}
+        autoComplete={autoComplete}
+        required
+        maxLength={64}
+        value={values[name]}
+        error={key ? t(key) : undefined}
+        onChange={(e) => change(name, e.currentTarget.value)}
+      />
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('auth.change.title')}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('auth.change.notice')}
+        </Text>
+        {serverError && <ErrorNotice>{messageText(t, serverError)}</ErrorNotice>}
+        {field('oldPassword', t('auth.change.oldPassword'), 'current-password')}
+        {field('newPassword', t('auth.change.newPassword'), 'new-password')}
+        {field('newPassword1', t('auth.change.confirmPassword'), 'new-password')}
+        {/* The rule as a hint, unless a field already shows it as its error. */}
+        {!Object.values(errors).includes(PASSWORD_RULE_MESSAGE) && (
+          <Text size="xs" c="dimmed">
+            {t(PASSWORD_RULE_MESSAGE)}
+          </Text>
+        )}
+        <Button type="submit" fullWidth loading={submitting} disabled={signingOut}>
+          {t('auth.change.submit')}
+        </Button>
+        <Button
+          variant="subtle"
+          fullWidth
+          loading={signingOut}
+          disabled={submitting}
+          onClick={() => auth.send({ type: 'logout' })}
+        >
+          {t('auth.change.backToLogin')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+/** Lock screen and the set-lock-password dialog (spec screen 2, sections 3-5). */
+export const lock = {
+  zh: {
+    'lock.title': '屏幕已锁定',
+    'lock.hint': '请输入锁屏密码解锁',
+    'lock.password': '锁屏密码',
+    'lock.unlock': '解锁',
+    'lock.logout': '退出登录',
+    'lock.attemptsLeft': '还可尝试 {count} 次，之后将退出登录',
+    'lock.errors.empty': '锁屏密码不能为空',
+    'lock.errors.wrong': '锁屏密码错误',
+    'lock.errors.failed': '操作失败，请重试',
+    'lock.set.title': '设置锁屏密码',
+    'lock.set.hint': '锁屏前请先设置锁屏密码，解锁时需要输入它',
+    'lock.set.submit': '锁屏',
+  },
+  en: {
+    'lock.title': 'Screen locked',
+    'lock.hint': 'Enter the lock password to unlock',
+    'lock.password': 'Lock password',
+    'lock.unlock': 'Unlock',
+    'lock.logout': 'Log out',
+    'lock.attemptsLeft': '{count} attempts left before you are logged out',
+    'lock.errors.empty': 'Lock password cannot be empty',
+    'lock.errors.wrong': 'Wrong lock password',
+    'lock.errors.failed': 'Operation failed, please try again',
+    'lock.set.title': 'Set lock password',
+    'lock.set.hint': 'Set a lock password first; you will need it to unlock the screen',
+    'lock.set.submit': 'Lock',
+  },
+} as const;
