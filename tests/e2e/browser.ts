@@ -23,8 +23,16 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, baseURL: string, locale = 'zh-CN'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, locale, viewport: { width: 1400, height: 900 } });
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  locale = 'zh-CN',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    locale,
+    viewport: { width: 1400, height: 900 },
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return { context, page };

@@ -1,0 +1,126 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './browser';
+import { startServer, type RunningServer } from './server-process';
+
+/** Fills the login form the way an operator does, by labels. */
+export async function logIn(
+  page: Page,
+  account: string,
+  password: string,
+  tenant = '000000',
+): Promise<void> {
+  await page.goto('/login');
+  const tenantBox = page.getByRole('textbox', { name: /租户ID|Tenant ID/ });
+  if (await tenantBox.isVisible()) await tenantBox.fill(tenant);
+  await page.getByRole('textbox', { name: /用户名|Username/ }).fill(account);
+  await page.getByLabel(/^(密码|Password)/).fill(password);
+  await page.getByRole('button', { name: /^(登录|Login)$/ }).click();
+}
+
+describe('login in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('makes the seeded admin change the password first, then signs in with the new one', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await logIn(page, 'admin', 'admin');
+    await expect.poll(() => page.getByRole('heading', { name: '修改密码' }).isVisible()).toBe(true);
+    await page.getByLabel(/^原密码/).fill('admin');
+    await page.getByLabel(/^新密码/).fill('weak');
+    await page.getByLabel(/^确认新密码/).fill('weak');
+    await page.getByRole('button', { name: '修改密码' }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByText(/密码长度为6-10位/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.getByLabel(/^新密码/).fill('Quanyi@26');
+    await page.getByLabel(/^确认新密码/).fill('Quanyi@26');
+    await page.getByRole('button', { name: '修改密码' }).click();
+    await expect
+      .poll(() => page.getByText('修改成功，请使用新密码重新登录').isVisible())
+      .toBe(true);
+    await logIn(page, 'admin', 'Quanyi@26');
+    await page.waitForURL('**/wel/index');
+    await context.close();
+  });
+
+  it('shows the wrong-password text and keeps what was typed', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await logIn(page, 'operator', 'Wrong@123');
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: '用户名或密码错误' }).isVisible())
+      .toBe(true);
+    expect(await page.getByRole('textbox', { name: /用户名/ }).inputValue()).toBe('operator');
+    expect(page.url()).toContain('/login');
+    await context.close();
+  });
+
+  it('sends a signed-in user away from /login and an anonymous one to /login', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/info/index');
+    await page.waitForURL('**/login');
+    await logIn(page, 'operator', 'Demo@2026');
+    await page.waitForURL('**/info/index');
+    await page.goto('/login');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await context.close();
+  });
+});
+
+describe('login when the server is unreachable', () => {
+  it("shows 'network exception' and keeps the form input", async () => {
+    const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    try {
+      const { page } = await newPage(browser, server.url);
+      await page.goto('/login');
+      await page.getByRole('textbox', { name: /用户名/ }).fill('operator');
+      await page.getByLabel(/^密码/).fill('Demo@2026');
+      // Every API call now fails at the network level, as when the server is down.
+      await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+      await page.getByRole('button', { name: /^登录$/ }).click();
+      await expect
+        .poll(() => page.getByRole('alert').filter({ hasText: '网络异常' }).isVisible())
+        .toBe(true);
+      expect(await page.getByRole('textbox', { name: /用户名/ }).inputValue()).toBe('operator');
+      expect(await page.getByLabel(/^密码/).inputValue()).toBe('Demo@2026');
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  });
+});
+
+describe('captcha mode', () => {
+  it('shows a captcha image and draws a new one on refresh', async () => {
+    const [server, browser] = await Promise.all([startServer({ CAPTCHA: 'on' }), launchBrowser()]);
+    try {
+      const { page } = await newPage(browser, server.url);
+      await page.goto('/login');
+      const image = page.getByRole('img', { name: /验证码/ });
+      await expect.poll(() => image.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+      const first = await image.getAttribute('src');
+      await page.getByRole('button', { name: '刷新验证码' }).click();
+      await expect.poll(() => image.getAttribute('src')).not.toBe(first);
+      // A login without the captcha is refused by the client before it reaches the server.
+      await page.getByRole('textbox', { name: /用户名/ }).fill('operator');
+      await page.getByLabel(/^密码/).fill('Demo@2026');
+      await page.getByRole('button', { name: /^登录$/ }).click();
+      await expect.poll(() => page.getByText('请输入验证码').isVisible()).toBe(true);
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  });
+});
