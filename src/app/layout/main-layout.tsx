@@ -1,17 +1,81 @@
+import { AppShell } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
+import { useState } from 'react';
 import { useStore } from 'react-redux';
-import { Outlet } from 'react-router';
+import { MenuSearch } from '../../features/menu-search/menu-search';
+import { useAppSelector, useT } from '../hooks';
 import { installApi } from '../install-api';
 import type { AppStore } from '../store';
+import { SHELL_THEMES } from '../theme';
+import { KeepAliveOutlet } from './keep-alive-outlet';
+import classes from './layout.module.css';
+import { LogoBlock } from './logo-block';
+import { shellVars } from './shell-style';
+import { Sidebar } from './sidebar';
+import { TabBar } from './tab-bar';
+import { TopBar } from './top-bar';
+import { useLocationTab, useWindowTitle } from './use-location-tab';
 
-/** Stub: replaced by the layout implementation. */
+const HEADER_HEIGHT = 56;
+const NAVBAR_WIDE = 220;
+const NAVBAR_NARROW = 64;
+/** Mantine's `md` breakpoint, 62em = 992px (spec section 9: below it is a small screen). */
+const SMALL_SCREEN = '(max-width: 61.99em)';
+
+/**
+ * The signed-in frame: header (logo block + top bar), sidebar, tab bar and the kept-alive
+ * pages. RTK Query is installed here first, so everything below may use its hooks.
+ */
 export function MainLayout() {
   installApi(useStore() as AppStore);
+  const t = useT();
+  const { theme, collapsed } = useAppSelector((s) => s.ui);
+  const small = useMediaQuery(SMALL_SCREEN) ?? false;
+  const currentKey = useLocationTab();
+  useWindowTitle();
+
+  // Small screens: the sidebar is an overlay that the top bar's collapse toggle opens and
+  // closes (each toggle flips it) and that folds away after an item is opened (spec screen 7).
+  // The stored `collapsed` flag keeps meaning the desktop's narrow sidebar.
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const [seen, setSeen] = useState({ collapsed, small });
+  if (seen.collapsed !== collapsed || seen.small !== small) {
+    setSeen({ collapsed, small });
+    setOverlayOpen(seen.small === small ? !overlayOpen : false);
+  }
+  const narrow = collapsed && !small;
+  const navbarWidth = narrow ? NAVBAR_NARROW : NAVBAR_WIDE;
+
   return (
-    <div>
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: navbarWidth, breakpoint: 'md', collapsed: { mobile: !overlayOpen } }}
+      padding={0}
+      style={shellVars(SHELL_THEMES[theme])}
+    >
+      <a href="#main-content" className={classes.skipLink}>
+        {t('layout.skipToContent')}
+      </a>
       <Notifications position="top-center" limit={4} />
-      <Outlet />
-    </div>
+      <AppShell.Header className={classes.header} style={{ display: 'flex' }}>
+        <LogoBlock collapsed={narrow || small} {...(small ? {} : { width: navbarWidth })} />
+        <div style={{ flex: 1, minWidth: 0, height: '100%' }}>
+          <TopBar />
+        </div>
+      </AppShell.Header>
+      {/* Off-screen on a small screen until opened: keep its links out of the tab order too. */}
+      <AppShell.Navbar className={classes.navbar} inert={small && !overlayOpen}>
+        <Sidebar collapsed={narrow} onNavigate={() => small && setOverlayOpen(false)} />
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        <TabBar />
+        <div className={classes.pages}>
+          <KeepAliveOutlet currentKey={currentKey} />
+        </div>
+      </AppShell.Main>
+      <MenuSearch />
+    </AppShell>
   );
 }

@@ -1,4 +1,55 @@
-/** Stub: replaced by the screen's implementation. */
+import { Alert, Anchor, Button, Center, Code, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconHourglassHigh } from '@tabler/icons-react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { findLeafByPath, menuLabel } from '../../features/menu-search/menu-tree';
+import { useUserMenu } from '../../features/menu-search/use-user-menu';
+import { useLang, useT } from '../hooks';
+import { HOME } from './tab-labels';
+
+/**
+ * The layout's catch-all route (spec section 2: menu routes come from the user's menu tree,
+ * anything else is a 404). A menu screen without its own page yet says so instead of failing.
+ */
 export function ScreenResolver() {
-  return <main>ScreenResolver</main>;
+  const t = useT();
+  const lang = useLang();
+  const { pathname } = useLocation();
+  const menu = useUserMenu();
+
+  if (menu.isLoading) {
+    return (
+      <Center h={240}>
+        <Loader aria-label={t('layout.page.loading')} />
+      </Center>
+    );
+  }
+  if (menu.isError) {
+    return (
+      <Alert color="red" title={t('layout.nav.error')} role="alert">
+        <Button size="xs" variant="light" color="red" onClick={menu.refetch}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  const leaf = findLeafByPath(menu.leaves, pathname);
+  if (!leaf) return <Navigate to="/404" replace />;
+
+  return (
+    <Center mih={320}>
+      <Stack align="center" gap="sm" maw={520} ta="center">
+        <IconHourglassHigh size={48} stroke={1.4} aria-hidden="true" />
+        <Title order={1} size="h2">
+          {menuLabel(leaf, lang)}
+        </Title>
+        <Text c="dimmed">{t('layout.comingSoon.text')}</Text>
+        <Text size="sm">
+          {t('layout.comingSoon.route')} <Code>{leaf.path}</Code>
+        </Text>
+        <Anchor component={Link} to={HOME}>
+          {t('common.backHome')}
+        </Anchor>
+      </Stack>
+    </Center>
+  );
 }

@@ -1,4 +1,22 @@
-/** Stub: replaced by the screen's implementation. */
+import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { useT } from '../../app/hooks';
+import { NoticesCard } from './notices-card';
+import { QuickLinks } from './quick-links';
+import { WelcomeCard } from './welcome-card';
+
+/** The home dashboard /wel/index: who is signed in, where to go next, sample notices. */
 export function DashboardPage() {
-  return <main>DashboardPage</main>;
+  const t = useT();
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        {t('dashboard.title')}
+      </Title>
+      <WelcomeCard />
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <QuickLinks />
+        <NoticesCard />
+      </SimpleGrid>
+    </Stack>
+  );
 }

@@ -1,0 +1,46 @@
+/**
+ * Keep-alive decisions (spec section 2: up to 10 pages kept alive by path + query, home never
+ * evicted). The tabs machine owns the list and the eviction order; these helpers only decide
+ * which rendered pages stay mounted and which one is shown.
+ */
+
+/** A page mounted by the layout, shown or hidden with display:none. */
+export interface KeptPage {
+  key: string;
+  visible: boolean;
+}
+
+/**
+ * The page elements to keep after this render: everything still in the keep-alive list plus the
+ * current page (it joins the list only once its tab opens, one effect later). Returns the same
+ * map when nothing changed, so the caller can skip a state update.
+ */
+export function nextPageCache<T>(
+  cache: ReadonlyMap<string, T>,
+  current: string,
+  element: T,
+  keepAlive: readonly string[],
+): ReadonlyMap<string, T> {
+  const keep = new Set(keepAlive);
+  keep.add(current);
+  const stale = [...cache.keys()].some((k) => !keep.has(k));
+  if (!stale && cache.has(current)) return cache;
+  const next = new Map([...cache].filter(([k]) => keep.has(k)));
+  if (!next.has(current)) next.set(current, element);
+  return next;
+}
+
+/**
+ * Mounted pages in the order they were first opened, so switching tabs never moves DOM nodes
+ * (moving a frame reloads it); only the current one is visible.
+ */
+export function keptPages(
+  cachedKeys: Iterable<string>,
+  keepAlive: readonly string[],
+  current: string,
+): KeptPage[] {
+  const keep = new Set(keepAlive);
+  return [...cachedKeys]
+    .filter((k) => k === current || keep.has(k))
+    .map((key) => ({ key, visible: key === current }));
+}
