@@ -2,21 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 import { startServer, type RunningServer } from './server-process';
-
-/** Fills the login form the way an operator does, by labels. */
-export async function logIn(
-  page: Page,
-  account: string,
-  password: string,
-  tenant = '000000',
-): Promise<void> {
-  await page.goto('/login');
-  const tenantBox = page.getByRole('textbox', { name: /租户ID|Tenant ID/ });
-  if (await tenantBox.isVisible()) await tenantBox.fill(tenant);
-  await page.getByRole('textbox', { name: /用户名|Username/ }).fill(account);
-  await page.getByLabel(/^(密码|Password)/).fill(password);
-  await page.getByRole('button', { name: /^(登录|Login)$/ }).click();
-}
+import { logIn } from './session';
 
 describe('login in Chromium', () => {
   let server: RunningServer;
