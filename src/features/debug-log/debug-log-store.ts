@@ -66,6 +66,20 @@ export function clearDebugLog(): void {
   listeners.forEach((l) => l());
 }
 
+/**
+ * Removes exactly the given entries (by identity), e.g. the ones just uploaded, so entries
+ * recorded while the upload was in flight are kept.
+ */
+export function removeDebugEntries(sent: readonly DebugEntry[]): void {
+  const gone = new Set(sent);
+  const next = readDebugLog().filter((e) => !gone.has(e));
+  if (next.length === readDebugLog().length) return;
+  cache = next;
+  if (next.length === 0) removeKey(KEY);
+  else writeJson(KEY, next);
+  listeners.forEach((l) => l());
+}
+
 export function subscribeDebugLog(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,0 +1,76 @@
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  clearDebugLog,
+  readDebugLog,
+  recordDebugEntry,
+} from '../../../features/debug-log/debug-log-store';
+import { createStore } from '../../store';
+import { DebugLogButton } from './debug-log-button';
+
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+
+beforeAll(() => {
+  // jsdom lacks these; Mantine needs them (Mantine testing guide).
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+function renderButton() {
+  return render(
+    <Provider store={createStore()}>
+      <MantineProvider>
+        <DebugLogButton />
+      </MantineProvider>
+    </Provider>,
+  );
+}
+
+const record = (n: number) => {
+  for (let i = 0; i < n; i++)
+    recordDebugEntry({ type: 'api', url: '/api/x', message: `m${i}`, stack: 'at x', info: '' });
+};
+
+describe('DebugLogButton', () => {
+  beforeEach(() => clearDebugLog());
+  afterEach(cleanup);
+
+  it('shows no badge without entries and the count otherwise, capped at 99+', () => {
+    renderButton();
+    expect(screen.getByRole('button', { name: '调试日志' })).toBeTruthy();
+    expect(screen.queryByText('99+')).toBeNull();
+    act(() => record(99));
+    expect(screen.getByText('99')).toBeTruthy();
+    act(() => record(1));
+    expect(screen.getByText('99+')).toBeTruthy();
+  });
+
+  it('opens the dialog and clears the log after confirming', async () => {
+    record(2);
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: '调试日志' }));
+    const dialog = await screen.findByRole('dialog', { name: '调试日志' });
+    expect(dialog.textContent).toContain('m1');
+    fireEvent.click(screen.getByRole('button', { name: '清空' }));
+    const confirm = await screen.findByRole('dialog', { name: '提示' });
+    expect(confirm.textContent).toContain('确定清空本地日志记录?');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(readDebugLog()).toHaveLength(0));
+    expect(await screen.findByText('暂无日志')).toBeTruthy();
+  });
+});

@@ -1,0 +1,56 @@
+import { Indicator, Tooltip } from '@mantine/core';
+import { IconBug } from '@tabler/icons-react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useDebugLog } from '../../../features/debug-log/use-debug-log';
+import { useT } from '../../hooks';
+import { badgeText } from './badge';
+import { BarIcon } from './top-bar-icon';
+
+const DebugLogDialog = lazy(() =>
+  import('../../../features/debug-log/debug-log-dialog').then((m) => ({
+    default: m.DebugLogDialog,
+  })),
+);
+
+/** The debug log icon with its entry count (spec: badge, max 99) and the dialog it opens. */
+export function DebugLogButton() {
+  const t = useT();
+  const entries = useDebugLog();
+  const [opened, setOpened] = useState(false);
+  // Loaded on first use, then kept mounted so the dialog can play its closing transition.
+  const [loaded, setLoaded] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const badge = badgeText(entries.length);
+  const label = badge ? t('topbar.debugLogCount', { count: badge }) : t('topbar.debugLog');
+  return (
+    <>
+      <Tooltip label={label} withArrow openDelay={300}>
+        <Indicator label={badge} disabled={!badge} size={16} offset={6} color="red" inline>
+          <BarIcon
+            ref={button}
+            label={t('topbar.debugLog')}
+            onClick={() => {
+              setLoaded(true);
+              setOpened(true);
+            }}
+          >
+            <IconBug size={20} stroke={1.6} />
+          </BarIcon>
+        </Indicator>
+      </Tooltip>
+      {loaded && (
+        <Suspense fallback={null}>
+          <DebugLogDialog
+            opened={opened}
+            onClose={() => {
+              setOpened(false);
+              // Mantine returns focus only for dialogs that were mounted closed; this one
+              // mounts already open the first time (lazy), so focus goes back here explicitly.
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { IconDownload } from '@tabler/icons-react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useT } from '../../hooks';
+import { TopBarIcon } from './top-bar-icon';
+
+const ExportCentreDialog = lazy(() =>
+  import('../../../features/export-centre/export-centre-dialog').then((m) => ({
+    default: m.ExportCentreDialog,
+  })),
+);
+
+/** The download-centre icon (spec screen 1) opening the data export centre (screen 5). */
+export function ExportCentreButton() {
+  const t = useT();
+  const [opened, setOpened] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <TopBarIcon
+        ref={button}
+        label={t('topbar.exportCentre')}
+        onClick={() => {
+          setLoaded(true);
+          setOpened(true);
+        }}
+      >
+        <IconDownload size={20} stroke={1.6} />
+      </TopBarIcon>
+      {loaded && (
+        <Suspense fallback={null}>
+          <ExportCentreDialog
+            opened={opened}
+            onClose={() => {
+              setOpened(false);
+              // The lazy dialog mounts open the first time, when Mantine cannot return focus.
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

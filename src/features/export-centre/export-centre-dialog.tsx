@@ -1,0 +1,128 @@
+import { Alert, Button, Group, Modal, Pagination, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  exportCentreApi,
+  useEmptyExportTasksMutation,
+  useExportTasksQuery,
+  type ExportTaskPage,
+} from '../../api/export-centre';
+import { useT } from '../../app/hooks';
+import { useConfirm } from '../../app/layout/top-bar/confirm-dialog';
+import { ExportTaskTable } from './export-task-table';
+import { hasPendingTask, POLL_MS } from './task-status';
+
+/** Spec section 9: the export dialog is 1168px wide. */
+export const EXPORT_DIALOG_WIDTH = 1168;
+const PAGE_SIZE = 10;
+
+/**
+ * The data export centre (spec screen 5): the caller's export tasks, paged; download when the
+ * file is generated, delete one, clear all. While any task is still being generated the list
+ * refreshes itself every 5 seconds.
+ */
+export function ExportCentreDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const t = useT();
+  const [current, setCurrent] = useState(1);
+  const args: ExportTaskPage = { current, size: PAGE_SIZE };
+  // The cached page (read without subscribing) decides whether the subscription polls.
+  const cached = exportCentreApi.endpoints.exportTasks.useQueryState(args, { skip: !opened });
+  const polling = opened && hasPendingTask(cached.data?.records);
+  const query = useExportTasksQuery(args, {
+    skip: !opened,
+    pollingInterval: polling ? POLL_MS : 0,
+    refetchOnMountOrArgChange: true,
+  });
+  const [emptyAll, emptying] = useEmptyExportTasksMutation();
+  const [confirmDialog, confirm, confirming] = useConfirm();
+
+  const records = query.data?.records ?? [];
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  if (current > pages && !query.isFetching) setCurrent(pages);
+
+  const clearAll = async () => {
+    if (!(await confirm(t('exportCentre.confirmClear')))) return;
+    try {
+      await emptyAll().unwrap();
+      setCurrent(1);
+      notifications.show({ color: 'green', message: t('exportCentre.cleared') });
+    } catch {
+      // The API client has shown the server's message.
+    }
+  };
+
+  // The confirmation is a sibling, not a child (React events bubble through portals), and
+  // Escape is left to it while it is open.
+  return (
+    <>
+      <Modal
+        opened={opened}
+        onClose={onClose}
+        closeOnEscape={!confirming}
+        title={t('exportCentre.title')}
+        size={EXPORT_DIALOG_WIDTH}
+      >
+        <Group justify="space-between" mb="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {polling ? t('exportCentre.autoRefresh') : ''}
+          </Text>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconRefresh size={14} />}
+              onClick={() => void query.refetch()}
+              loading={query.isFetching && !query.isLoading}
+              disabled={query.isUninitialized}
+            >
+              {t('exportCentre.refresh')}
+            </Button>
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => void clearAll()}
+              loading={emptying.isLoading}
+              disabled={records.length === 0}
+            >
+              {t('exportCentre.clearAll')}
+            </Button>
+          </Group>
+        </Group>
+        {query.isError && !query.data ? (
+          <Alert color="red" title={t('exportCentre.loadFailed')}>
+            <Text size="sm" mb="xs">
+              {(query.error as { message?: string } | undefined)?.message ?? ''}
+            </Text>
+            <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Alert>
+        ) : (
+          <ExportTaskTable
+            tasks={records}
+            loading={query.isLoading || (query.isFetching && !query.data)}
+            confirm={confirm}
+          />
+        )}
+        {total > 0 && (
+          <Group justify="space-between" mt="md">
+            <Text size="sm" c="dimmed">
+              {t('exportCentre.total', { total })}
+            </Text>
+            <Pagination
+              total={pages}
+              value={Math.min(current, pages)}
+              onChange={setCurrent}
+              size="sm"
+            />
+          </Group>
+        )}
+      </Modal>
+      {confirmDialog}
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import { Badge, Button, Center, Group, Loader, Table, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import {
+  downloadExportFile,
+  useDeleteExportTasksMutation,
+  type ExportTask,
+} from '../../api/export-centre';
+import type { ApiError } from '../../api/client';
+import { useT } from '../../app/hooks';
+import { downloadName, saveBlob } from './save-blob';
+import { exportTaskState, STATE_LABEL, type ExportTaskState } from './task-status';
+
+const STATE_COLOR: Record<ExportTaskState, string> = {
+  done: 'green',
+  failed: 'red',
+  pending: 'blue',
+};
+
+interface Props {
+  tasks: ExportTask[];
+  loading: boolean;
+  confirm: (message: string) => Promise<boolean>;
+}
+
+/** The export task rows: name, created, expires, status, and per-row download and delete. */
+export function ExportTaskTable({ tasks, loading, confirm }: Props) {
+  const t = useT();
+  const [remove] = useDeleteExportTasksMutation();
+  const [busy, setBusy] = useState<string>();
+
+  const download = async (task: ExportTask) => {
+    setBusy(task.id);
+    try {
+      const blob = await downloadExportFile(task.id);
+      saveBlob(blob, downloadName(task.sourceFileName));
+    } catch (err) {
+      // 401 and 403 are handled by the client; anything else it has already toasted.
+      if ((err as ApiError).status === undefined)
+        notifications.show({ color: 'red', message: t('exportCentre.downloadFailed') });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const removeOne = async (task: ExportTask) => {
+    if (!(await confirm(t('exportCentre.confirmDelete', { name: task.sourceFileName })))) return;
+    setBusy(task.id);
+    try {
+      await remove([task.id]).unwrap();
+      notifications.show({ color: 'green', message: t('exportCentre.deleted') });
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <Table.ScrollContainer minWidth={800}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-busy={loading}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('exportCentre.fileName')}</Table.Th>
+            <Table.Th w={180}>{t('exportCentre.createTime')}</Table.Th>
+            <Table.Th w={180}>{t('exportCentre.expireTime')}</Table.Th>
+            <Table.Th w={150}>{t('exportCentre.status')}</Table.Th>
+            <Table.Th w={170}>{t('exportCentre.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading && tasks.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={5}>
+                <Center py="lg">
+                  <Loader size="sm" aria-label={t('common.loading')} />
+                </Center>
+              </Table.Td>
+            </Table.Tr>
+          ) : tasks.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={5}>
+                <Text c="dimmed" ta="center" py="lg">
+                  {t('exportCentre.empty')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            tasks.map((task) => {
+              const state = exportTaskState(task.status);
+              const failure = (task as { errorMessage?: string | null }).errorMessage;
+              const badge = (
+                <Badge variant="light" color={STATE_COLOR[state]} tt="none" maw="none">
+                  {t(STATE_LABEL[state])}
+                </Badge>
+              );
+              return (
+                <Table.Tr key={task.id}>
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{task.sourceFileName}</Table.Td>
+                  <Table.Td>{task.createTime || '—'}</Table.Td>
+                  <Table.Td>{task.expireTime || '—'}</Table.Td>
+                  <Table.Td>
+                    {state === 'failed' && failure ? (
+                      <Tooltip label={failure} multiline maw={320}>
+                        {badge}
+                      </Tooltip>
+                    ) : (
+                      badge
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {state === 'done' && (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          aria-label={t('exportCentre.downloadFile', { name: task.sourceFileName })}
+                          loading={busy === task.id}
+                          disabled={busy !== undefined && busy !== task.id}
+                          onClick={() => void download(task)}
+                        >
+                          {t('exportCentre.download')}
+                        </Button>
+                      )}
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('exportCentre.deleteFile', { name: task.sourceFileName })}
+                        disabled={busy !== undefined}
+                        onClick={() => void removeOne(task)}
+                      >
+                        {t('exportCentre.delete')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,36 @@
+import { Drawer, Tabs } from '@mantine/core';
+import { useState } from 'react';
+import { useT } from '../../app/hooks';
+import { PasswordForm } from './password-form';
+import { ProfileTab } from './profile-form';
+
+/** Spec section 9: the personal-info drawer is 632px wide. */
+export const DRAWER_WIDTH = 632;
+
+/** The personal-info drawer (spec screen 4): modify personal info, modify password. */
+export function PersonalInfoDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const t = useT();
+  const [tab, setTab] = useState<string | null>('info');
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size={DRAWER_WIDTH}
+      title={t('profile.drawerTitle')}
+    >
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="info">{t('profile.tabInfo')}</Tabs.Tab>
+          <Tabs.Tab value="password">{t('profile.tabPassword')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="info">
+          <ProfileTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="password">
+          <PasswordForm />
+        </Tabs.Panel>
+      </Tabs>
+    </Drawer>
+  );
+}

@@ -1,0 +1,145 @@
+import { Alert, Avatar, Button, Center, Group, Loader, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useProfileQuery, useUpdateProfileMutation, type Profile } from '../../api/user';
+import type { ApiError } from '../../api/client';
+import { useT } from '../../app/hooks';
+import { notifyIncomplete, notifySuccess } from './notify';
+import { usePlainPhone } from './use-plain-phone';
+import { validateProfile, type ProfileErrors, type ProfileValues } from './validators';
+
+/** The 'modify personal info' tab: waits for the profile and its decrypted phone. */
+export function ProfileTab() {
+  const t = useT();
+  const { data, isLoading, isError, refetch, isFetching } = useProfileQuery();
+  const phone = usePlainPhone(data?.phone);
+  if (isLoading || (data && phone.status === 'loading')) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (isError || !data) {
+    return (
+      <Alert color="red" title={t('profile.loadFailed')}>
+        <Button size="xs" variant="light" onClick={() => void refetch()} loading={isFetching}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  // Keyed by the loaded record so a refetch after saving starts from the saved values.
+  const plain = phone.status === 'ready' ? phone.phone : undefined;
+  return <ProfileForm key={`${data.id}|${plain ?? ''}`} profile={data} plainPhone={plain} />;
+}
+
+function ProfileForm({ profile, plainPhone }: { profile: Profile; plainPhone?: string }) {
+  const t = useT();
+  const [update, { isLoading }] = useUpdateProfileMutation();
+  const initial: ProfileValues = {
+    avatar: profile.avatar ?? '',
+    realName: profile.realName ?? '',
+    name: profile.name ?? '',
+    phone: plainPhone ?? '',
+    email: profile.email ?? '',
+  };
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [serverError, setServerError] = useState<string>();
+
+  const field = (key: keyof ProfileValues) => ({
+    value: values[key],
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [key]: value }));
+      if (errors[key]) setErrors((er) => ({ ...er, [key]: undefined }));
+    },
+    error: errors[key] ? t(errors[key]) : undefined,
+  });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateProfile(values, initial.avatar);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      notifyIncomplete(t('messages.completeInfo'));
+      return;
+    }
+    setServerError(undefined);
+    try {
+      await update({
+        realName: values.realName.trim(),
+        name: values.name.trim(),
+        email: values.email.trim(),
+        // A phone this session could not decrypt is left alone unless the user typed a new one.
+        ...(plainPhone !== undefined || values.phone.trim() ? { phone: values.phone.trim() } : {}),
+        ...(values.avatar.trim() !== initial.avatar.trim() ? { avatar: values.avatar.trim() } : {}),
+      }).unwrap();
+      notifySuccess(t('messages.modified'));
+    } catch (err) {
+      setServerError((err as ApiError).message || t('errors.submitFailed'));
+    }
+  };
+
+  const avatarPreview = values.avatar.trim() || null;
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Stack gap="md">
+        <Group align="flex-end" wrap="nowrap">
+          <Avatar
+            src={avatarPreview}
+            name={values.realName || values.name}
+            color="initials"
+            size={72}
+            radius={72}
+            alt={t('profile.avatar')}
+          />
+          <TextInput
+            style={{ flex: 1 }}
+            label={t('profile.avatarUrl')}
+            description={t('profile.avatarUrlHint')}
+            type="url"
+            inputMode="url"
+            autoComplete="photo"
+            {...field('avatar')}
+          />
+        </Group>
+        <TextInput
+          label={t('profile.realName')}
+          withAsterisk
+          autoComplete="name"
+          {...field('realName')}
+        />
+        <TextInput
+          label={t('profile.name')}
+          withAsterisk
+          autoComplete="nickname"
+          {...field('name')}
+        />
+        <TextInput
+          label={t('profile.phone')}
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={11}
+          {...field('phone')}
+        />
+        <TextInput
+          label={t('profile.email')}
+          type="email"
+          autoComplete="email"
+          {...field('email')}
+        />
+        {serverError && (
+          <Alert color="red" role="alert">
+            {serverError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={isLoading} disabled={isLoading}>
+            {t('common.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { useT } from '../../app/hooks';
+import { useConfirm } from '../../app/layout/top-bar/confirm-dialog';
+import { useShell } from '../../app/shell-runtime';
+
+/**
+ * Log out with a confirmation (spec screen 1): the auth machine logs out on the server and the
+ * runtime clears the session and goes to /login. Render the returned dialog.
+ */
+export function useLogout(): [ReactNode, () => Promise<void>] {
+  const t = useT();
+  const { auth } = useShell();
+  const [dialog, confirm] = useConfirm();
+  const logout = async () => {
+    if (await confirm(t('profile.logoutConfirm'))) auth.send({ type: 'logout' });
+  };
+  return [dialog, logout];
+}
