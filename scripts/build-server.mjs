@@ -1,7 +1,8 @@
 // Bundles the embedded server (server/main.ts) into dist/server/main.js. Dependencies stay in
 // node_modules (native better-sqlite3, svg-captcha's font file), only our code is bundled.
 import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 
 await build({
   entryPoints: ['server/main.ts'],
@@ -14,4 +15,14 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// Pre-compressed copies of the console's scripts and styles; the server sends them to browsers
+// that accept gzip (@fastify/static preCompressed).
+const assets = 'dist/client/assets';
+for (const name of readdirSync(assets)) {
+  if (/\.(js|css|svg)$/.test(name))
+    writeFileSync(
+      `${assets}/${name}.gz`,
+      gzipSync(readFileSync(`${assets}/${name}`), { level: 9 }),
+    );
+}
 writeFileSync('dist/.build-stamp', new Date().toISOString());

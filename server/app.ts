@@ -85,6 +85,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       root: staticDir,
       index: false,
       wildcard: true,
+      // build-server.mjs writes .gz copies of scripts and styles.
+      preCompressed: true,
       maxAge: '1h',
     });
   }

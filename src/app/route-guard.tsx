@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { Navigate, Outlet, useLocation, useRouteError } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useRouteError } from 'react-router';
+import { newWindowUrl } from './new-window';
 import { useAppSelector, useT } from './hooks';
 import { redirectTarget } from '../features/auth/redirect-target';
 import { useShell } from './shell-runtime';
@@ -19,7 +21,20 @@ export function RequireSession() {
     return <Navigate to="/login" replace state={from !== '/wel/index' ? { from } : undefined} />;
   }
   if (locked) return <Navigate to="/lock" replace />;
+  const popOut = newWindowUrl(location.pathname, location.search);
+  if (popOut) return <OpenInNewWindow url={popOut} />;
   return <Outlet />;
+}
+
+/** Opens the page in a new window once and returns this window to where it was. */
+function OpenInNewWindow({ url }: { url: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    window.open(url, '_blank', 'noopener,noreferrer');
+    if (window.history.length > 1) void navigate(-1);
+    else void navigate('/', { replace: true });
+  }, [url, navigate]);
+  return null;
 }
 
 /** /login for someone already signed in goes to /. */

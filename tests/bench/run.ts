@@ -6,8 +6,8 @@
  */
 import { execSync } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { startServer } from '../e2e/server-process';
+import { benchConsole } from './console';
 
 const RUNS = 3;
 const REQUESTS = 200;
@@ -32,8 +32,8 @@ async function timed(fn: () => Promise<unknown>, n: number): Promise<number[]> {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync('dist/server/main.js') || !existsSync('dist/client/index.html'))
-    execSync('npm run build', { stdio: 'inherit' });
+  // Always measure the current sources.
+  execSync('npm run build', { stdio: 'inherit' });
 
   console.log('## Server start-up (npm start on an empty data directory)');
   for (let i = 0; i < RUNS; i++) {
@@ -112,6 +112,9 @@ async function main(): Promise<void> {
       await res.arrayBuffer();
     };
     console.log(`GET blade-user/page (filtered): ${summary(await timed(page, REQUESTS))}`);
+
+    console.log('\n## Console in Chromium (loopback)');
+    await benchConsole(server);
   } finally {
     await server.stop();
   }

@@ -53,6 +53,21 @@ describe('login in Chromium', () => {
     await context.close();
   });
 
+  it('starts with corrupted or oversized browser storage', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/404');
+    await page.evaluate(() => {
+      localStorage.setItem('quanyi.session', '{"access_token": broken');
+      localStorage.setItem('quanyi.lang', '"klingon"');
+      localStorage.setItem('quanyi.lock', JSON.stringify({ locked: 'yes' }));
+      localStorage.setItem('quanyi.debug-log', JSON.stringify([{ type: 1 }, 'x'.repeat(100)]));
+      localStorage.setItem('quanyi.theme', JSON.stringify('x'.repeat(700 * 1024)));
+    });
+    await logIn(page, 'operator', 'Demo@2026');
+    await page.waitForURL('**/wel/index');
+    await context.close();
+  });
+
   it('sends a signed-in user away from /login and an anonymous one to /login', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/info/index');

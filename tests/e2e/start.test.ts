@@ -22,6 +22,12 @@ describe('npm start on an empty data directory', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(
+      await (await fetch(`${server.url}/wel/index`)).text(),
+    )?.[1];
+    expect(script).toBeDefined();
+    const js = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(js.headers.get('content-encoding')).toBe('gzip');
     const api = await fetch(`${server.url}/api/blade-auth/oauth/public-key`);
     expect(api.headers.get('cache-control')).toBe('no-store');
   });
