@@ -7,6 +7,10 @@ import { createRouter } from './app/router';
 import { createStore } from './app/store';
 import { ShellRuntime } from './app/shell-runtime';
 
+// The login form is the first thing most visits need: fetch its chunk while the shell starts
+// (the router would only ask for it after the login settings arrive).
+if (window.location.pathname === '/login') void import('./features/auth/login-page');
+
 const store = createStore();
 const router = createRouter();
 
