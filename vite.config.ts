@@ -36,6 +36,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts'],
+          setupFiles: ['src/test/setup-dom.ts'],
         },
       },
       {

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { authMachine, type LoginRequest, type Session } from '../../../machines/auth-machine';
 import { createStore } from '../../app/store';
@@ -10,24 +10,6 @@ import { LoginForm } from './login-form';
 import type { LoginValues } from './login-rules';
 import type { TenantLookup } from './tenant-field';
 
-beforeAll(() => {
-  // Mantine's testing guide: jsdom lacks these.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 afterEach(cleanup);
 
 function deferred<T>() {

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearDebugLog,
   readDebugLog,
@@ -11,25 +11,6 @@ import { createStore } from '../../store';
 import { DebugLogButton } from './debug-log-button';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
-
-beforeAll(() => {
-  // jsdom lacks these; Mantine needs them (Mantine testing guide).
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 
 function renderButton() {
   return render(

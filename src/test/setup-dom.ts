@@ -1,0 +1,20 @@
+/**
+ * jsdom lacks matchMedia and ResizeObserver, which Mantine needs (Mantine testing guide).
+ * Loaded before every web test (vite.config.ts setupFiles).
+ */
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => {},
+  removeListener: () => {},
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  dispatchEvent: () => false,
+})) as typeof window.matchMedia;
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
