@@ -80,3 +80,19 @@ export function textField(value: unknown, max: number): string | undefined {
   if (s === '') return undefined;
   return s.slice(0, max);
 }
+
+/**
+ * Audit columns of a new row (contract.md 4.0: on insert, create and update user are the
+ * caller, create dept the caller's first department, status 1, not deleted).
+ */
+export function insertAudit(user: { userId: string; deptIds: string[] } | null, now: string) {
+  return {
+    createUser: user?.userId ?? null,
+    createDept: user?.deptIds[0] ?? null,
+    createTime: now,
+    updateUser: user?.userId ?? null,
+    updateTime: now,
+    status: 1,
+    isDeleted: 0,
+  };
+}

@@ -1,3 +1,4 @@
+import { insertAudit } from '../../lib/records.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 import { nextId } from '../../lib/ids.js';
@@ -196,15 +197,8 @@ export async function grantAllMenus(
       .execute();
 }
 
-export const audit = (userId: string | null = null, deptId: string | null = null) => ({
-  createUser: userId,
-  createDept: deptId,
-  createTime: nowText(),
-  updateUser: userId,
-  updateTime: nowText(),
-  status: 1,
-  isDeleted: 0,
-});
+/** Audit columns of seeded rows (no user made them). */
+export const audit = () => insertAudit(null, nowText());
 
 /**
  * First start: tenant 000000, the OAuth client saber/saber_secret, the full menu tree, roles,

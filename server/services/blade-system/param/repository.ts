@@ -2,7 +2,7 @@ import type { AppContext } from '../../../context.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { nextId } from '../../../lib/ids.js';
 import { paged, type ListSpec, type QueryMap } from '../../../lib/query.js';
-import { assertUpdated, wire } from '../../../lib/records.js';
+import { assertUpdated, wire, insertAudit } from '../../../lib/records.js';
 import { nowText } from '../../../lib/time.js';
 import { notFound } from '../../../lib/errors.js';
 
@@ -88,13 +88,7 @@ export async function saveParam(
         paramKey: input.paramKey,
         paramValue: input.paramValue,
         remark: input.remark ?? null,
-        createUser: user.userId,
-        createDept: user.deptIds[0] ?? null,
-        createTime: now,
-        updateUser: user.userId,
-        updateTime: now,
-        status: 1,
-        isDeleted: 0,
+        ...insertAudit(user, now),
         version: 1,
       })
       .execute();

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../../plugins/auth.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { paged, type ListSpec, type QueryMap } from '../../../lib/query.js';
-import { wire } from '../../../lib/records.js';
+import { wire, insertAudit } from '../../../lib/records.js';
 import { nowText } from '../../../lib/time.js';
 
 /** Posts (contract.md 4.6) are tenant rows: every query is bound to the caller's tenant. */
@@ -136,11 +136,7 @@ export async function savePost(ctx: AppContext, user: AuthUser, input: PostInput
         id,
         tenantId: user.tenantId,
         ...fields,
-        createUser: user.userId,
-        createDept: user.deptIds[0] ?? null,
-        createTime: now,
-        status: 1,
-        isDeleted: 0,
+        ...insertAudit(user, now),
       })
       .execute();
     return id;

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../../plugins/auth.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { paged, type ListSpec, type QueryMap } from '../../../lib/query.js';
-import { wire } from '../../../lib/records.js';
+import { wire, insertAudit } from '../../../lib/records.js';
 import { nowText } from '../../../lib/time.js';
 
 /**
@@ -97,11 +97,7 @@ export async function savePackage(
       .values({
         id,
         ...fields,
-        createUser: user.userId,
-        createDept: user.deptIds[0] ?? null,
-        createTime: now,
-        status: 1,
-        isDeleted: 0,
+        ...insertAudit(user, now),
       })
       .execute();
     return id;

@@ -1,3 +1,4 @@
+import { insertAudit } from '../../../lib/records.js';
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.js';
@@ -82,15 +83,7 @@ export async function provisionTenant(
   const password = await hashPassword(TENANT_ADMIN_PASSWORD);
   return ctx.db.transaction().execute(async (trx) => {
     const now = nowText();
-    const audit = {
-      createUser: user.userId,
-      createDept: user.deptIds[0] ?? null,
-      createTime: now,
-      updateUser: user.userId,
-      updateTime: now,
-      status: 1,
-      isDeleted: 0,
-    };
+    const audit = insertAudit(user, now);
     const tenantId = await freshTenantId(trx);
     const id = nextId();
     await trx

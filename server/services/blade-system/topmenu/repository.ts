@@ -2,7 +2,7 @@ import type { AppContext } from '../../../context.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { paged, type ListSpec, type QueryMap } from '../../../lib/query.js';
-import { wire } from '../../../lib/records.js';
+import { wire, insertAudit } from '../../../lib/records.js';
 import { nowText } from '../../../lib/time.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { distinct, inChunks } from '../menu/input.js';
@@ -98,13 +98,7 @@ export async function saveTopMenu(
         source: input.source ?? '',
         path: input.path ?? null,
         sort: input.sort ?? 0,
-        createUser: user.userId,
-        createDept: user.deptIds[0] ?? null,
-        createTime: now,
-        updateUser: user.userId,
-        updateTime: now,
-        status: 1,
-        isDeleted: 0,
+        ...insertAudit(user, now),
       })
       .execute();
     return id;
