@@ -10,9 +10,9 @@ import {
   hasErrors,
   PASSWORD_RULE_MESSAGE,
   validatePasswordChange,
-  type PasswordChangeErrors,
   type PasswordChangeValues,
 } from '../auth/password-rules';
+import { useFormFields } from '../../components/use-form-fields';
 import { notifyIncomplete, notifySuccess } from './notify';
 
 /** How long 'modified successfully' stays in view before the console goes to /login. */
@@ -27,12 +27,11 @@ export function PasswordForm() {
   const t = useT();
   const { auth } = useShell();
   const [update] = useUpdatePasswordMutation();
-  const [values, setValues] = useState<PasswordChangeValues>({
+  const { values, setErrors, field } = useFormFields<PasswordChangeValues>({
     oldPassword: '',
     newPassword: '',
     newPassword1: '',
   });
-  const [errors, setErrors] = useState<PasswordChangeErrors>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [serverError, setServerError] = useState<string>();
@@ -46,16 +45,6 @@ export function PasswordForm() {
     },
     [auth],
   );
-
-  const field = (key: keyof PasswordChangeValues) => ({
-    value: values[key],
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [key]: value }));
-      if (errors[key]) setErrors((er) => ({ ...er, [key]: undefined }));
-    },
-    error: errors[key] ? t(errors[key]) : undefined,
-  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -3,9 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { useProfileQuery, useUpdateProfileMutation, type Profile } from '../../api/user';
 import type { ApiError } from '../../api/client';
 import { useT } from '../../app/hooks';
+import { useFormFields } from '../../components/use-form-fields';
 import { notifyIncomplete, notifySuccess } from './notify';
 import { usePlainPhone } from './use-plain-phone';
-import { validateProfile, type ProfileErrors, type ProfileValues } from './validators';
+import { validateProfile, type ProfileValues } from './validators';
 
 /** The 'modify personal info' tab: waits for the profile and its decrypted phone. */
 export function ProfileTab() {
@@ -43,19 +44,8 @@ function ProfileForm({ profile, plainPhone }: { profile: Profile; plainPhone?: s
     phone: plainPhone ?? '',
     email: profile.email ?? '',
   };
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<ProfileErrors>({});
+  const { values, setErrors, field } = useFormFields(initial);
   const [serverError, setServerError] = useState<string>();
-
-  const field = (key: keyof ProfileValues) => ({
-    value: values[key],
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [key]: value }));
-      if (errors[key]) setErrors((er) => ({ ...er, [key]: undefined }));
-    },
-    error: errors[key] ? t(errors[key]) : undefined,
-  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
