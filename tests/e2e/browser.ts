@@ -34,6 +34,7 @@ export async function newPage(
     viewport: { width: 1400, height: 900 },
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  // Generous: in CI the browser shares 2 cores with the server and unit suites.
+  page.setDefaultTimeout(15_000);
   return { context, page };
 }

@@ -60,7 +60,10 @@ describe('preferences and lock in Chromium', () => {
       .toEqual(['Home']);
     await page.reload();
     await page.getByRole('navigation', { name: 'Side menu' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Supplier' }).count()).toBeGreaterThan(0);
+    // The menu loads after the navigation landmark appears.
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Supplier' }).count())
+      .toBeGreaterThan(0);
     await context.close();
   });
 

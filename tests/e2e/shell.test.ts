@@ -10,10 +10,11 @@ const sideMenu = (page: Page) => page.getByRole('navigation', { name: '侧边菜
 
 async function openScreen(page: Page, group: string, screen: string): Promise<void> {
   const menu = sideMenu(page);
-  const link = menu.getByRole('link', { name: screen, exact: true });
-  if (!(await link.isVisible()))
-    await menu.getByRole('button', { name: group, exact: true }).click();
-  await link.click();
+  // Open the group only when it is closed: the active page's group starts open.
+  const groupButton = menu.getByRole('button', { name: group, exact: true });
+  await groupButton.waitFor();
+  if ((await groupButton.getAttribute('aria-expanded')) !== 'true') await groupButton.click();
+  await menu.getByRole('link', { name: screen, exact: true }).click();
 }
 
 describe('the signed-in shell in Chromium', () => {
