@@ -12,7 +12,19 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically (React, the router, the store, the session
+        // machines and the login page) travels as one chunk instead of ~35 small ones: on
+        // HTTP/1.1 each small file costs a request slot and a round trip before /login paints.
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+      },
+    },
+  },
   server: {
     port: 5173,
     host: '127.0.0.1',

@@ -1,27 +1,33 @@
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { fetchLoginSettings } from './api/auth-calls';
 import { AppProviders } from './app/providers';
-import { createRouter } from './app/router';
-import { createStore } from './app/store';
+import { RootBoundary } from './app/route-guard';
+import { AppRoutes } from './app/router';
 import { ShellRuntime } from './app/shell-runtime';
-
-// The login form is the first thing most visits need: fetch its chunk while the shell starts
-// (the router would only ask for it after the login settings arrive).
-if (window.location.pathname === '/login') void import('./features/auth/login-page');
+import { createStore } from './app/store';
 
 const store = createStore();
-const router = createRouter();
+// Asked for before React renders, so the round trip overlaps the first render.
+const captchaMode = fetchLoginSettings(3000).then(
+  (s) => s.captcha,
+  () => true,
+);
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
       <AppProviders store={store}>
-        <ShellRuntime router={router}>
-          <RouterProvider router={router} />
-        </ShellRuntime>
+        <BrowserRouter>
+          <ShellRuntime captchaMode={captchaMode}>
+            <RootBoundary>
+              <AppRoutes />
+            </RootBoundary>
+          </ShellRuntime>
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

@@ -1,9 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useRouteError } from 'react-router';
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { newWindowUrl } from './new-window';
-import { useAppSelector, useT } from './hooks';
+import { useAppDispatch, useAppSelector, useT } from './hooks';
+import { sessionEndSeen } from './session-slice';
 import { redirectTarget } from '../features/auth/redirect-target';
+import { recordDebugEntry } from '../features/debug-log/debug-log-store';
 import { useShell } from './shell-runtime';
 
 /**
@@ -13,9 +15,13 @@ import { useShell } from './shell-runtime';
 export function RequireSession() {
   const { auth, lock } = useShell();
   const session = useAppSelector((s) => s.session.session);
+  const ended = useAppSelector((s) => s.session.ended);
   const mustChange = useSelector(auth, (s) => s.matches('passwordChangeRequired'));
   const locked = useSelector(lock, (s) => s.matches('locked'));
   const location = useLocation();
+  // A session that just ended is taken to /login by the shell runtime: one navigation only
+  // (the store update renders before the router's transition does).
+  if (!session && ended) return null;
   if (!session || mustChange) {
     const from = location.pathname + location.search;
     return <Navigate to="/login" replace state={from !== '/wel/index' ? { from } : undefined} />;
@@ -40,14 +46,49 @@ function OpenInNewWindow({ url }: { url: string }) {
 /** /login for someone already signed in goes to /. */
 export function PublicOnly() {
   const { auth } = useShell();
+  const ended = useAppSelector((s) => s.session.ended);
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (ended) dispatch(sessionEndSeen());
+  }, [ended, dispatch]);
   const signedIn = useSelector(auth, (s) => s.matches('signedIn'));
   const location = useLocation();
   return signedIn ? <Navigate to={redirectTarget(location.state)} replace /> : <Outlet />;
 }
 
-/** Render errors inside routes: a message instead of a white page, logged locally by the runtime. */
-export function RootBoundary() {
-  const error = useRouteError();
+/**
+ * Render errors inside routes (a failed chunk load among them): a message instead of a white
+ * page, recorded in the local debug log. Keyed by path, so leaving the broken page clears it.
+ */
+export function RootBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <RenderErrorBoundary key={pathname}>{children}</RenderErrorBoundary>;
+}
+
+class RenderErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: undefined };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('') };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    recordDebugEntry({
+      type: 'error',
+      url: location.pathname,
+      message: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? (error.stack ?? '') : '',
+      info: info.componentStack ?? '',
+    });
+  }
+
+  override render() {
+    if (this.state.error === undefined) return this.props.children;
+    return <RenderError error={this.state.error} />;
+  }
+}
+
+function RenderError({ error }: { error: unknown }) {
   const t = useT();
   return (
     <main role="alert" style={{ padding: 48, textAlign: 'center' }}>

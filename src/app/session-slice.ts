@@ -11,6 +11,11 @@ export const SESSION_KEY = 'session';
 
 export interface SessionState {
   session: StoredSession | undefined;
+  /**
+   * The session ended in this page (logout, expiry, another tab): the shell runtime is taking
+   * the user to /login, so the route guard must not redirect a second time.
+   */
+  ended: boolean;
 }
 
 export function loadStoredSession(): StoredSession | undefined {
@@ -19,18 +24,24 @@ export function loadStoredSession(): StoredSession | undefined {
 
 export const sessionSlice = createSlice({
   name: 'session',
-  initialState: (): SessionState => ({ session: loadStoredSession() }),
+  initialState: (): SessionState => ({ session: loadStoredSession(), ended: false }),
   reducers: {
     sessionStored(state, action: PayloadAction<StoredSession>) {
       state.session = action.payload;
+      state.ended = false;
     },
     sessionCleared(state) {
       state.session = undefined;
+      state.ended = true;
+    },
+    /** /login was reached after the end: from now on the guard redirects by itself again. */
+    sessionEndSeen(state) {
+      state.ended = false;
     },
   },
 });
 
-export const { sessionStored, sessionCleared } = sessionSlice.actions;
+export const { sessionStored, sessionCleared, sessionEndSeen } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;
 
 export function persistSession(session: StoredSession | undefined): void {

@@ -1,17 +1,20 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useStore } from 'react-redux';
+import { useNavigate } from 'react-router';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { authMachine, type Session } from '../../machines/auth-machine';
 import { lockMachine, type LockSecret } from '../../machines/lock-machine';
 import { tabsMachine } from '../../machines/tabs-machine';
 import { tokenRefreshMachine } from '../../machines/token-refresh-machine';
-import {
-  fetchCaptcha,
-  fetchLoginSettings,
-  fetchPublicKey,
-  requestLogout,
-  requestToken,
-} from '../api/auth-calls';
+import { fetchCaptcha, fetchPublicKey, requestLogout, requestToken } from '../api/auth-calls';
 import { apiRequest, refreshSession } from '../api/client';
 import { onApiEvent } from '../api/events';
 import { isStoredSession } from '../contracts/auth';
@@ -346,35 +349,49 @@ function defer(effect: () => void): void {
 
 const ShellContext = createContext<Shell | null>(null);
 
-export function ShellRuntime({ router, children }: { router: Router; children: ReactNode }) {
+/**
+ * Starts the session machines once the login settings are known. `captchaMode` is fetched by
+ * main.tsx before React renders (captcha mode is the server's setting; when the server does not
+ * answer quickly the spec's default, on, applies), so the request overlaps the first render.
+ */
+export function ShellRuntime({
+  captchaMode,
+  children,
+}: {
+  captchaMode: Promise<boolean>;
+  children: ReactNode;
+}) {
   const store = useStore() as AppStore;
+  const navigate = useNavigate();
+  // The runtime outlives renders; it navigates through whatever navigate is current.
+  const navigateRef = useRef(navigate);
+  useLayoutEffect(() => {
+    navigateRef.current = navigate;
+  });
   const [shell, setShell] = useState<Shell | null>(null);
   useEffect(() => {
     // Created in the effect (not in render) so StrictMode's mount-unmount-mount gets a fresh,
-    // running set of actors instead of stopped ones. Captcha mode comes from the server; when
-    // it does not answer quickly, the spec's default (on) applies.
+    // running set of actors instead of stopped ones.
     let runtime: ShellRuntimeImpl | undefined;
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    void fetchLoginSettings(3000)
-      .then(
-        (s) => s.captcha,
-        () => true,
-      )
-      .then((captchaMode) => {
-        if (cancelled) return;
-        const r = new ShellRuntimeImpl(store, router, captchaMode);
-        runtime = r;
-        r.start();
-        setShell(r.shell);
-        unsubscribe = r.subscribe(() => setShell(r.shell));
-      });
+    const router: Router = {
+      navigate: (to, options) => navigateRef.current(to, options),
+    };
+    void captchaMode.then((captcha) => {
+      if (cancelled) return;
+      const r = new ShellRuntimeImpl(store, router, captcha);
+      runtime = r;
+      r.start();
+      setShell(r.shell);
+      unsubscribe = r.subscribe(() => setShell(r.shell));
+    });
     return () => {
       cancelled = true;
       unsubscribe?.();
       runtime?.stop();
     };
-  }, [store, router]);
+  }, [store, captchaMode]);
   if (!shell) return null;
   return <ShellContext.Provider value={shell}>{children}</ShellContext.Provider>;
 }

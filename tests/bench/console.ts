@@ -1,58 +1,154 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from '../e2e/browser';
 import type { RunningServer } from '../e2e/server-process';
 
-/** gzip size of a built asset, as a server with compression would send it. */
+const PAINT_RUNS = 9;
+
+/** gzip size of a built asset, as the server sends it (precompressed at level 9). */
 function gzipKb(urlPath: string): number {
   const file = path.join('dist/client', new URL(urlPath).pathname);
   return gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 }
 
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+function paintSummary(samples: number[]): string {
+  const s = [...samples].sort((a, b) => a - b);
+  return `median ${median(s).toFixed(0)} ms, min ${(s[0] ?? NaN).toFixed(0)}, max ${(s.at(-1) ?? NaN).toFixed(0)} (n=${s.length})`;
+}
+
+/**
+ * Time from navigation start to the first contentful paint of `url`, cold (new context, empty
+ * cache) and warm (the page visited once before in the same context). The console paints
+ * nothing before the login form, so on /login the first contentful paint is the form.
+ */
+async function paintTimes(
+  browser: Browser,
+  baseUrl: string,
+  url: string,
+  ready: (page: import('playwright-core').Page) => Promise<void>,
+): Promise<{ cold: number[]; warm: number[] }> {
+  const out = { cold: [] as number[], warm: [] as number[] };
+  for (let i = 0; i < PAINT_RUNS; i++) {
+    for (const warm of [false, true]) {
+      const { context, page } = await newPage(browser, baseUrl);
+      if (warm) {
+        await page.goto(url);
+        await ready(page);
+      }
+      await page.goto(url);
+      await ready(page);
+      const fcp = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((list) => {
+              const entry = list.getEntriesByName('first-contentful-paint')[0];
+              if (entry) resolve(entry.startTime);
+            }).observe({ type: 'paint', buffered: true });
+          }),
+      );
+      (warm ? out.warm : out.cold).push(fcp);
+      await context.close();
+    }
+  }
+  return out;
+}
+
+/**
+ * The floor of this machine: a page that only renders one button with react-dom (no router,
+ * store, machines or Mantine), served from memory with gzip. Printed beside the console's
+ * figures so they can be read against what React alone costs here.
+ */
+async function startFloorPage(): Promise<{ url: string; server: Server }> {
+  const bundle = await build({
+    stdin: {
+      contents:
+        "import { createRoot } from 'react-dom/client';\n" +
+        "createRoot(document.getElementById('root')).render(<button>登录</button>);",
+      loader: 'tsx',
+      resolveDir: process.cwd(),
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+  });
+  const js = gzipSync(bundle.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 });
+  const html =
+    '<!doctype html><html><head><meta charset="UTF-8"><script type="module" src="/floor.js"></script></head><body><div id="root"></div></body></html>';
+  const server = createServer((req, res) => {
+    if (req.url === '/floor.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip' });
+      res.end(js);
+    } else {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(html);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  console.log(`react-dom alone (the floor): ${(js.length / 1024).toFixed(1)} KB gzip JS`);
+  return { url: `http://127.0.0.1:${String(port)}`, server };
+}
+
 /**
  * Console figures in Chromium: JS (gzip) loaded for /login and for the first page after login,
- * and the time from navigation start until the login form is on screen (cold, then warm cache).
+ * and the time from navigation start until the login form is painted (cold and warm cache),
+ * next to the same figure for a page with react-dom alone.
  */
 export async function benchConsole(server: RunningServer): Promise<void> {
   const browser = await launchBrowser();
+  const loginButton = (page: import('playwright-core').Page) =>
+    page.getByRole('button', { name: /^登录$/ }).waitFor();
   try {
-    for (const [label, warm] of [
-      ['cold', false],
-      ['warm', true],
-    ] as const) {
-      const { context, page } = await newPage(browser, server.url);
-      if (warm) await page.goto('/login');
-      const scripts = new Set<string>();
-      page.on('response', (res) => {
-        if (res.request().resourceType() === 'script' && res.url().startsWith(server.url))
-          scripts.add(res.url());
-      });
-      await page.goto('/login');
-      await page.getByRole('button', { name: /^登录$/ }).waitFor();
-      const paintedMs = await page.evaluate(() => performance.now());
-      const loginKb = [...scripts].reduce((sum, url) => sum + gzipKb(url), 0);
-      if (!warm) {
-        console.log(`/login: ${scripts.size} scripts, ${loginKb.toFixed(1)} KB gzip JS`);
-      }
-      console.log(
-        `/login form painted (${label}): ${paintedMs.toFixed(0)} ms after navigation start`,
+    const { context, page } = await newPage(browser, server.url);
+    const scripts = new Set<string>();
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script' && res.url().startsWith(server.url))
+        scripts.add(res.url());
+    });
+    await page.goto('/login');
+    await loginButton(page);
+    const loginKb = [...scripts].reduce((sum, url) => sum + gzipKb(url), 0);
+    console.log(`/login: ${scripts.size} scripts, ${loginKb.toFixed(1)} KB gzip JS`);
+    const before = new Set(scripts);
+    await page.getByRole('textbox', { name: /用户名/ }).fill('operator');
+    await page.getByLabel(/^密码/).fill('Demo@2026');
+    await page.getByRole('button', { name: /^登录$/ }).click();
+    await page.waitForURL('**/wel/index');
+    await page.getByRole('navigation', { name: '侧边菜单' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const after = [...scripts].filter((u) => !before.has(u));
+    const afterKb = after.reduce((sum, url) => sum + gzipKb(url), 0);
+    console.log(
+      `first page after login (/wel/index): ${after.length} more scripts, ${afterKb.toFixed(1)} KB gzip JS (total ${(loginKb + afterKb).toFixed(1)} KB)`,
+    );
+    await context.close();
+
+    const login = await paintTimes(browser, server.url, '/login', loginButton);
+    console.log(`/login form painted, cold cache: ${paintSummary(login.cold)}`);
+    console.log(`/login form painted, warm cache: ${paintSummary(login.warm)}`);
+
+    const floor = await startFloorPage();
+    try {
+      const times = await paintTimes(browser, floor.url, '/', (p) =>
+        p.getByRole('button').waitFor(),
       );
-      if (!warm) {
-        const before = new Set(scripts);
-        await page.getByRole('textbox', { name: /用户名/ }).fill('operator');
-        await page.getByLabel(/^密码/).fill('Demo@2026');
-        await page.getByRole('button', { name: /^登录$/ }).click();
-        await page.waitForURL('**/wel/index');
-        await page.getByRole('navigation', { name: '侧边菜单' }).waitFor();
-        await page.waitForLoadState('networkidle');
-        const after = [...scripts].filter((u) => !before.has(u));
-        const afterKb = after.reduce((sum, url) => sum + gzipKb(url), 0);
-        console.log(
-          `first page after login (/wel/index): ${after.length} more scripts, ${afterKb.toFixed(1)} KB gzip JS (total ${(loginKb + afterKb).toFixed(1)} KB)`,
-        );
-      }
-      await context.close();
+      console.log(`react-dom alone painted, cold cache: ${paintSummary(times.cold)}`);
+      console.log(`react-dom alone painted, warm cache: ${paintSummary(times.warm)}`);
+    } finally {
+      floor.server.close();
     }
   } finally {
     await browser.close();

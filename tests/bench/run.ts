@@ -34,6 +34,16 @@ async function timed(fn: () => Promise<unknown>, n: number): Promise<number[]> {
 async function main(): Promise<void> {
   // Always measure the current sources.
   execSync('npm run build', { stdio: 'inherit' });
+  if (process.argv.includes('--console')) {
+    // `npm run bench -- --console`: the console figures only.
+    const server = await startServer();
+    try {
+      await benchConsole(server);
+    } finally {
+      await server.stop();
+    }
+    return;
+  }
 
   console.log('## Server start-up (npm start on an empty data directory)');
   for (let i = 0; i < RUNS; i++) {
