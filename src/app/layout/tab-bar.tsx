@@ -2,17 +2,15 @@ import { ActionIcon, CloseButton, Menu, ScrollArea } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { useHotkeys } from 'react-hotkeys-hook';
 import { Link } from 'react-router';
 import type { Tab } from '../../../machines/tabs-machine';
 import { useLang, useT } from '../hooks';
 import { useShell } from '../shell-runtime';
 import { ClearCacheDialog } from './clear-cache-dialog';
 import classes from './layout.module.css';
-import { shortcutKeys } from './shortcuts';
 import { TabContextMenu, type ContextMenuState } from './tab-context-menu';
 import { tabHref, tabLabel } from './tab-labels';
-import { useTabCommands } from './use-tab-commands';
+import { useTabCommands, useTabShortcuts } from './use-tab-commands';
 
 function focusActiveTab(): void {
   document.querySelector<HTMLElement>('[data-tab-link][aria-current="page"]')?.focus();
@@ -21,7 +19,7 @@ function focusActiveTab(): void {
 /**
  * The tab bar (spec screen 9): one link per open page (aria-current on the active one), a close
  * button beside each but home, a right-click menu, an actions menu with clear cache, and the
- * tab shortcuts of shortcuts.ts. Links rather than ARIA tabs: each one is a page address, and a
+ * tab shortcuts of palette/shortcuts.ts. Links rather than ARIA tabs: each one is a page address, and a
  * close button may not sit inside a tab.
  */
 export function TabBar() {
@@ -35,11 +33,7 @@ export function TabBar() {
   const [clearing, setClearing] = useState(false);
   const homeKey = list[0]?.key;
 
-  const hotkey = { preventDefault: true } as const;
-  useHotkeys(shortcutKeys('tab.next'), () => commands.next(), hotkey);
-  useHotkeys(shortcutKeys('tab.prev'), () => commands.prev(), hotkey);
-  useHotkeys(shortcutKeys('tab.close'), () => commands.close(activeKey), hotkey);
-  useHotkeys(shortcutKeys('tab.reopen'), () => commands.reopen(), hotkey);
+  useTabShortcuts(commands, activeKey);
 
   const openMenu = (tab: Tab, label: string, x: number, y: number, el: HTMLElement) =>
     setMenu({ key: tab.key, label, x, y, returnTo: el });

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { TabsEvent } from '../../../machines/tabs-machine';
+import { useShortcut } from '../../palette/use-shortcut';
 import { useShell } from '../shell-runtime';
 import { tabHref } from './tab-labels';
 
@@ -38,4 +39,12 @@ export function useTabCommands(): TabCommands {
       reopen: () => run({ type: 'tab.reopen' }),
     };
   }, [tabs, navigate]);
+}
+
+/** Binds the tab shortcuts of the registry (palette/shortcuts.ts) to the tab commands. */
+export function useTabShortcuts(commands: TabCommands, activeKey: string): void {
+  useShortcut('tab.next', () => commands.next());
+  useShortcut('tab.prev', () => commands.prev());
+  useShortcut('tab.close', () => commands.close(activeKey));
+  useShortcut('tab.reopen', () => commands.reopen());
 }

@@ -8,6 +8,7 @@ import { exportCentre } from './export-centre';
 import { debugLog } from './debug-log';
 import { layout } from './layout';
 import { dashboard } from './dashboard';
+import { shortcuts } from './shortcuts';
 
 /**
  * Every message module, merged. A feature adds its own file ({zh, en} with the same keys) and
@@ -25,6 +26,7 @@ const modules = [
   debugLog,
   layout,
   dashboard,
+  shortcuts,
 ] as const;
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [

@@ -1,0 +1,218 @@
+/**
+ * Every keyboard shortcut of the console, declared once. Hooks bind them through
+ * `useShortcut(id)`, the command palette shows them beside its commands and the `?` cheat sheet
+ * is generated from this list, so a new shortcut is added here and nowhere else.
+ */
+export type ShortcutScope = 'global' | 'tabs' | 'palette';
+
+export type ShortcutId =
+  | 'palette.open'
+  | 'shortcuts.help'
+  | 'tab.next'
+  | 'tab.prev'
+  | 'tab.close'
+  | 'tab.reopen'
+  | 'lock.now'
+  | 'palette.next'
+  | 'palette.prev'
+  | 'palette.run'
+  | 'palette.back'
+  | 'palette.close';
+
+export interface Shortcut {
+  id: ShortcutId;
+  /** Where the shortcut is live; `global` ones are live everywhere, so they clash with all. */
+  scope: ShortcutScope;
+  /**
+   * react-hotkeys-hook keys, e.g. `mod+k`, `shift+slash` for `?`, `alt+w`. Matched on the
+   * physical key (KeyboardEvent.code), so Alt chords still work on macOS, where Alt changes the
+   * character typed.
+   */
+  keys: string;
+  /** How the keys are shown, e.g. `⌘K` / `Ctrl+K`. */
+  display: { mac: string; other: string };
+  description: { zh: string; en: string };
+  /** Button/menu permission code the user must hold, if any. */
+  permission?: string;
+  /** Chords with Ctrl/Cmd/Alt may fire while focus is in a text field; plain keys never do. */
+  allowInInputs?: boolean;
+}
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  {
+    id: 'palette.open',
+    scope: 'global',
+    keys: 'mod+k',
+    display: { mac: '⌘K', other: 'Ctrl+K' },
+    description: { zh: '打开命令面板', en: 'Open the command palette' },
+    allowInInputs: true,
+  },
+  {
+    id: 'shortcuts.help',
+    scope: 'global',
+    keys: 'shift+slash',
+    display: { mac: '?', other: '?' },
+    description: { zh: '显示快捷键列表', en: 'Show keyboard shortcuts' },
+  },
+  {
+    id: 'lock.now',
+    scope: 'global',
+    keys: 'alt+l',
+    display: { mac: '⌥L', other: 'Alt+L' },
+    description: { zh: '立即锁屏', en: 'Lock the screen now' },
+    allowInInputs: true,
+  },
+  // Tab shortcuts stay out of text fields: on macOS Alt+←/→ moves the caret by word there.
+  {
+    id: 'tab.next',
+    scope: 'tabs',
+    keys: 'alt+arrowright',
+    display: { mac: '⌥→', other: 'Alt+→' },
+    description: { zh: '切换到下一个标签页', en: 'Next tab' },
+  },
+  {
+    id: 'tab.prev',
+    scope: 'tabs',
+    keys: 'alt+arrowleft',
+    display: { mac: '⌥←', other: 'Alt+←' },
+    description: { zh: '切换到上一个标签页', en: 'Previous tab' },
+  },
+  {
+    id: 'tab.close',
+    scope: 'tabs',
+    keys: 'alt+w',
+    display: { mac: '⌥W', other: 'Alt+W' },
+    description: { zh: '关闭当前标签页', en: 'Close the current tab' },
+  },
+  {
+    id: 'tab.reopen',
+    scope: 'tabs',
+    keys: 'alt+shift+t',
+    display: { mac: '⌥⇧T', other: 'Alt+Shift+T' },
+    description: { zh: '重新打开关闭的标签页', en: 'Reopen the closed tab' },
+  },
+  // The palette handles its own keys inside its search field; they are listed for the cheat sheet.
+  {
+    id: 'palette.next',
+    scope: 'palette',
+    keys: 'arrowdown',
+    display: { mac: '↓', other: '↓' },
+    description: { zh: '下一个结果', en: 'Next result' },
+  },
+  {
+    id: 'palette.prev',
+    scope: 'palette',
+    keys: 'arrowup',
+    display: { mac: '↑', other: '↑' },
+    description: { zh: '上一个结果', en: 'Previous result' },
+  },
+  {
+    id: 'palette.run',
+    scope: 'palette',
+    keys: 'enter',
+    display: { mac: '↩', other: 'Enter' },
+    description: { zh: '执行选中的命令', en: 'Run the selected command' },
+  },
+  {
+    id: 'palette.back',
+    scope: 'palette',
+    keys: 'backspace',
+    display: { mac: '⌫', other: 'Backspace' },
+    description: { zh: '搜索框为空时返回上一页', en: 'Go back a page when the search is empty' },
+  },
+  {
+    id: 'palette.close',
+    scope: 'palette',
+    keys: 'escape',
+    display: { mac: 'Esc', other: 'Esc' },
+    description: { zh: '返回上一页或关闭面板', en: 'Go back a page or close the palette' },
+  },
+];
+
+export function shortcut(id: ShortcutId): Shortcut {
+  const found = SHORTCUTS.find((s) => s.id === id);
+  if (!found) throw new Error(`Unknown shortcut ${id}`);
+  return found;
+}
+
+/** Whether the user may use a shortcut: those without a permission are open to everyone. */
+export function shortcutPermitted(s: Shortcut, permissions: ReadonlySet<string>): boolean {
+  return s.permission === undefined || permissions.has(s.permission);
+}
+
+const MODIFIER_ORDER = ['ctrl', 'alt', 'shift', 'meta'] as const;
+
+const ALIASES: Record<string, string> = {
+  control: 'ctrl',
+  cmd: 'meta',
+  command: 'meta',
+  os: 'meta',
+  option: 'alt',
+  esc: 'escape',
+  return: 'enter',
+  left: 'arrowleft',
+  right: 'arrowright',
+  up: 'arrowup',
+  down: 'arrowdown',
+  '/': 'slash',
+  ',': 'comma',
+  '.': 'period',
+  ';': 'semicolon',
+  '?': 'shift+slash',
+};
+
+/**
+ * One binding as the concrete chords it can fire on: `mod` is Ctrl on Windows/Linux and Cmd on
+ * macOS, so `mod+k` is both `ctrl+k` and `meta+k`. Comma-separated alternatives are split.
+ */
+function chords(keys: string): string[] {
+  const out: string[] = [];
+  for (const alternative of keys.toLowerCase().split(',')) {
+    const parts = alternative
+      .split('+')
+      .map((p) => p.trim())
+      .filter((p) => p !== '')
+      .flatMap((p) => (ALIASES[p] ?? p).split('+'));
+    const mods = new Set(parts.filter((p) => p === 'mod' || MODIFIER_ORDER.some((m) => m === p)));
+    const rest = parts.filter((p) => !mods.has(p)).sort();
+    const variants = mods.has('mod') ? ['ctrl', 'meta'] : [null];
+    for (const variant of variants) {
+      const held = new Set(mods);
+      held.delete('mod');
+      if (variant) held.add(variant);
+      out.push([...MODIFIER_ORDER.filter((m) => held.has(m)), ...rest].join('+'));
+    }
+  }
+  return [...new Set(out)];
+}
+
+const clashes = (a: ShortcutScope, b: ShortcutScope) => a === b || a === 'global' || b === 'global';
+
+/**
+ * Bindings declared twice within one scope (global clashes with every scope), normalised (order
+ * of modifiers, case, 'mod' = ctrl on non-mac AND meta on mac, 'shift+slash' vs '?'). Empty when
+ * none. Each entry reads `ctrl+k: palette.open (global), other.id (palette)`.
+ */
+export function duplicateBindings(list: readonly Shortcut[]): string[] {
+  const found: string[] = [];
+  const expanded = list.map((s) => ({ s, chords: chords(s.keys) }));
+  expanded.forEach((a, i) => {
+    for (const b of expanded.slice(i + 1)) {
+      if (!clashes(a.s.scope, b.s.scope)) continue;
+      for (const chord of a.chords.filter((c) => b.chords.includes(c)))
+        found.push(`${chord}: ${a.s.id} (${a.s.scope}), ${b.s.id} (${b.s.scope})`);
+    }
+  });
+  return found;
+}
+
+export function shortcutLabel(s: Shortcut, platform: 'mac' | 'other'): string {
+  return s.display[platform];
+}
+
+/** Same test as react-hotkeys-hook's, so the label shown agrees with what `mod` binds. */
+export function currentPlatform(): 'mac' | 'other' {
+  if (typeof navigator === 'undefined') return 'other';
+  const ua = navigator.userAgent;
+  return /mac/i.test(ua) && !/iphone|ipad|ipod/i.test(ua) ? 'mac' : 'other';
+}
