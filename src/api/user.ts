@@ -21,6 +21,32 @@ export interface Profile {
   avatar: string;
 }
 
+/** One user of the caller's tenant as GET blade-user/detail answers (BladeX UserVO). */
+export interface UserDetail {
+  id: string;
+  tenantId: string;
+  /** Not sent by the embedded server's detail; a BladeX gateway may add it. */
+  tenantName?: string;
+  account: string;
+  name: string;
+  realName: string;
+  code: string;
+  /** Encrypted ('enc1:...'); decrypt with lib/phone. */
+  phone: string;
+  email: string;
+  /** '' when unset (nulls are sent as ''). */
+  sex: number | string;
+  sexName: string;
+  birthday: string;
+  roleName: string;
+  deptName: string;
+  postName: string;
+  /** 1 active, 0 disabled, 2 pending approval. */
+  status: number;
+  statusName: string;
+  createTime: string;
+}
+
 export interface ProfileUpdate {
   name: string;
   realName: string;
@@ -33,6 +59,10 @@ export const userApi = api.injectEndpoints({
   endpoints: (build) => ({
     profile: build.query<Profile, void>({
       query: () => ({ url: 'blade-user/info' }),
+      providesTags: ['User'],
+    }),
+    userDetail: build.query<UserDetail, string>({
+      query: (id) => ({ url: 'blade-user/detail', params: { id }, silent: true }),
       providesTags: ['User'],
     }),
     updateProfile: build.mutation<unknown, ProfileUpdate>({
@@ -68,6 +98,7 @@ export const userApi = api.injectEndpoints({
 
 export const {
   useProfileQuery,
+  useUserDetailQuery,
   useUpdateProfileMutation,
   useUpdatePasswordMutation,
   useRegisterGuestMutation,

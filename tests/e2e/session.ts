@@ -8,6 +8,8 @@ export async function logIn(
   tenant = '000000',
 ): Promise<void> {
   await page.goto('/login');
+  // The form first: checking the tenant box before it renders would skip the tenant.
+  await page.getByRole('textbox', { name: /用户名|Username/ }).waitFor();
   const tenantBox = page.getByRole('textbox', { name: /租户ID|Tenant ID/ });
   if (await tenantBox.isVisible()) await tenantBox.fill(tenant);
   await page.getByRole('textbox', { name: /用户名|Username/ }).fill(account);

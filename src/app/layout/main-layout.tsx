@@ -2,9 +2,14 @@ import { AppShell } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from 'react-redux';
-import { MenuSearch } from '../../features/menu-search/menu-search';
+import { ShortcutCheatSheet, ShortcutHelpHotkey } from '../../features/shortcuts/cheat-sheet';
+import { useUserMenu } from '../../features/menu-search/use-user-menu';
+import { UserDetailDrawer } from '../../features/users/user-detail-drawer';
+import { permissionFlags, useMenuButtonsQuery } from '../../api/system';
+import { PermissionsProvider } from '../../palette/permissions-context';
+import type { ButtonNode } from '../../contracts/auth';
 import { useAppSelector, useT } from '../hooks';
 import { installApi } from '../install-api';
 import type { AppStore } from '../store';
@@ -12,6 +17,7 @@ import { SHELL_THEMES } from '../theme';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import classes from './layout.module.css';
 import { LogoBlock } from './logo-block';
+import { PaletteHost } from './palette-host';
 import { shellVars } from './shell-style';
 import { Sidebar } from './sidebar';
 import { TabBar } from './tab-bar';
@@ -19,6 +25,7 @@ import { TopBar } from './top-bar';
 import { useLocationTab, useWindowTitle } from './use-location-tab';
 
 const HEADER_HEIGHT = 56;
+const NO_BUTTONS: ButtonNode[] = [];
 const NAVBAR_WIDE = 220;
 const NAVBAR_NARROW = 64;
 /** Mantine's `md` breakpoint, 62em = 992px (spec section 9: below it is a small screen). */
@@ -34,6 +41,14 @@ export function MainLayout() {
   const { theme, collapsed } = useAppSelector((s) => s.ui);
   const small = useMediaQuery(SMALL_SCREEN) ?? false;
   const currentKey = useLocationTab();
+  const menu = useUserMenu();
+  const buttons = useMenuButtonsQuery().data;
+  // What the user may do: held button codes plus the codes of the screens they can see (a
+  // screen without buttons grants its list only through the menu).
+  const permissions = useMemo(
+    () => new Set([...Object.keys(permissionFlags(buttons)), ...menu.leaves.map((l) => l.code)]),
+    [buttons, menu.leaves],
+  );
   useWindowTitle();
 
   // Small screens: the sidebar is an overlay that the top bar's collapse toggle opens and
@@ -49,33 +64,43 @@ export function MainLayout() {
   const navbarWidth = narrow ? NAVBAR_NARROW : NAVBAR_WIDE;
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      navbar={{ width: navbarWidth, breakpoint: 'md', collapsed: { mobile: !overlayOpen } }}
-      padding={0}
-      style={shellVars(SHELL_THEMES[theme])}
-    >
-      <a href="#main-content" className={classes.skipLink}>
-        {t('layout.skipToContent')}
-      </a>
-      <Notifications position="top-center" limit={4} />
-      <AppShell.Header className={classes.header} style={{ display: 'flex' }}>
-        <LogoBlock collapsed={narrow || small} {...(small ? {} : { width: navbarWidth })} />
-        <div style={{ flex: 1, minWidth: 0, height: '100%' }}>
-          <TopBar />
-        </div>
-      </AppShell.Header>
-      {/* Off-screen on a small screen until opened: keep its links out of the tab order too. */}
-      <AppShell.Navbar className={classes.navbar} inert={small && !overlayOpen}>
-        <Sidebar collapsed={narrow} onNavigate={() => small && setOverlayOpen(false)} />
-      </AppShell.Navbar>
-      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-        <TabBar />
-        <div className={classes.pages}>
-          <KeepAliveOutlet currentKey={currentKey} />
-        </div>
-      </AppShell.Main>
-      <MenuSearch />
-    </AppShell>
+    <PermissionsProvider value={permissions}>
+      <AppShell
+        header={{ height: HEADER_HEIGHT }}
+        navbar={{ width: navbarWidth, breakpoint: 'md', collapsed: { mobile: !overlayOpen } }}
+        padding={0}
+        style={shellVars(SHELL_THEMES[theme])}
+      >
+        <a href="#main-content" className={classes.skipLink}>
+          {t('layout.skipToContent')}
+        </a>
+        <Notifications position="top-center" limit={4} />
+        <AppShell.Header className={classes.header} style={{ display: 'flex' }}>
+          <LogoBlock collapsed={narrow || small} {...(small ? {} : { width: navbarWidth })} />
+          <div style={{ flex: 1, minWidth: 0, height: '100%' }}>
+            <TopBar />
+          </div>
+        </AppShell.Header>
+        {/* Off-screen on a small screen until opened: keep its links out of the tab order too. */}
+        <AppShell.Navbar className={classes.navbar} inert={small && !overlayOpen}>
+          <Sidebar collapsed={narrow} onNavigate={() => small && setOverlayOpen(false)} />
+        </AppShell.Navbar>
+        <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+          <TabBar />
+          <div className={classes.pages}>
+            <KeepAliveOutlet currentKey={currentKey} />
+          </div>
+        </AppShell.Main>
+        <PaletteHost
+          permissions={permissions}
+          tree={menu.tree}
+          leaves={menu.leaves}
+          buttons={buttons ?? NO_BUTTONS}
+        />
+        <ShortcutCheatSheet />
+        <ShortcutHelpHotkey />
+        <UserDetailDrawer />
+      </AppShell>
+    </PermissionsProvider>
   );
 }

@@ -7,6 +7,7 @@ import type { Tab } from '../../../machines/tabs-machine';
 import { useLang, useT } from '../hooks';
 import { useShell } from '../shell-runtime';
 import { ClearCacheDialog } from './clear-cache-dialog';
+import { clearCacheDialog } from './shell-dialogs';
 import classes from './layout.module.css';
 import { TabContextMenu, type ContextMenuState } from './tab-context-menu';
 import { tabHref, tabLabel } from './tab-labels';
@@ -30,7 +31,7 @@ export function TabBar() {
   const activeKey = useSelector(tabs, (s) => s.context.activeKey);
   const commands = useTabCommands();
   const [menu, setMenu] = useState<ContextMenuState | null>(null);
-  const [clearing, setClearing] = useState(false);
+  const clearing = clearCacheDialog.use() === true;
   const homeKey = list[0]?.key;
 
   useTabShortcuts(commands, activeKey);
@@ -111,7 +112,9 @@ export function TabBar() {
           </Menu.Item>
           <Menu.Item onClick={commands.closeAll}>{t('layout.tabs.closeAll')}</Menu.Item>
           <Menu.Divider />
-          <Menu.Item onClick={() => setClearing(true)}>{t('layout.cache.clear')}</Menu.Item>
+          <Menu.Item onClick={() => clearCacheDialog.open(true)}>
+            {t('layout.cache.clear')}
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <TabContextMenu
@@ -120,7 +123,7 @@ export function TabBar() {
         closeOthers={commands.closeOthers}
         closeAll={commands.closeAll}
       />
-      <ClearCacheDialog opened={clearing} onClose={() => setClearing(false)} />
+      <ClearCacheDialog opened={clearing} onClose={clearCacheDialog.close} />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { debugLog } from './debug-log';
 import { layout } from './layout';
 import { dashboard } from './dashboard';
 import { shortcuts } from './shortcuts';
+import { users } from './users';
+import { palette } from './palette';
 
 /**
  * Every message module, merged. A feature adds its own file ({zh, en} with the same keys) and
@@ -27,6 +29,8 @@ const modules = [
   layout,
   dashboard,
   shortcuts,
+  users,
+  palette,
 ] as const;
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [

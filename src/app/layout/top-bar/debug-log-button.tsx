@@ -3,6 +3,7 @@ import { IconBug } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useDebugLog } from '../../../features/debug-log/use-debug-log';
 import { useT } from '../../hooks';
+import { debugLogDialog } from '../shell-dialogs';
 import { badgeText } from './badge';
 import { BarIcon } from './top-bar-icon';
 
@@ -16,9 +17,11 @@ const DebugLogDialog = lazy(() =>
 export function DebugLogButton() {
   const t = useT();
   const entries = useDebugLog();
-  const [opened, setOpened] = useState(false);
+  const opened = debugLogDialog.use() === true;
   // Loaded on first use, then kept mounted so the dialog can play its closing transition.
   const [loaded, setLoaded] = useState(false);
+  // Opened from the palette too: load the dialog the first time it is asked for.
+  if (opened && !loaded) setLoaded(true);
   const button = useRef<HTMLButtonElement>(null);
   const badge = badgeText(entries.length);
   const label = badge ? t('topbar.debugLogCount', { count: badge }) : t('topbar.debugLog');
@@ -31,7 +34,7 @@ export function DebugLogButton() {
             label={t('topbar.debugLog')}
             onClick={() => {
               setLoaded(true);
-              setOpened(true);
+              debugLogDialog.open(true);
             }}
           >
             <IconBug size={20} stroke={1.6} />
@@ -43,7 +46,7 @@ export function DebugLogButton() {
           <DebugLogDialog
             opened={opened}
             onClose={() => {
-              setOpened(false);
+              debugLogDialog.close();
               // Mantine returns focus only for dialogs that were mounted closed; this one
               // mounts already open the first time (lazy), so focus goes back here explicitly.
               button.current?.focus();

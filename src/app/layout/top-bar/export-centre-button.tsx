@@ -1,6 +1,7 @@
 import { IconDownload } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useT } from '../../hooks';
+import { exportCentreDialog } from '../shell-dialogs';
 import { TopBarIcon } from './top-bar-icon';
 
 const ExportCentreDialog = lazy(() =>
@@ -12,8 +13,10 @@ const ExportCentreDialog = lazy(() =>
 /** The download-centre icon (spec screen 1) opening the data export centre (screen 5). */
 export function ExportCentreButton() {
   const t = useT();
-  const [opened, setOpened] = useState(false);
+  const opened = exportCentreDialog.use() === true;
   const [loaded, setLoaded] = useState(false);
+  // Opened from the palette too: load the dialog the first time it is asked for.
+  if (opened && !loaded) setLoaded(true);
   const button = useRef<HTMLButtonElement>(null);
   return (
     <>
@@ -22,7 +25,7 @@ export function ExportCentreButton() {
         label={t('topbar.exportCentre')}
         onClick={() => {
           setLoaded(true);
-          setOpened(true);
+          exportCentreDialog.open(true);
         }}
       >
         <IconDownload size={20} stroke={1.6} />
@@ -32,7 +35,7 @@ export function ExportCentreButton() {
           <ExportCentreDialog
             opened={opened}
             onClose={() => {
-              setOpened(false);
+              exportCentreDialog.close();
               // The lazy dialog mounts open the first time, when Mantine cannot return focus.
               button.current?.focus();
             }}

@@ -1,13 +1,16 @@
 import { IconSearch } from '@tabler/icons-react';
-import { openMenuSearch } from '../../../features/menu-search/menu-search-store';
 import { useT } from '../../hooks';
+import { openPalette } from '../palette-requests';
 import { TopBarIcon } from './top-bar-icon';
 
-/** Opens the menu search overlay, which the layout renders once (spec screen 8). */
+/**
+ * The menu search icon (spec screen 8) opens the command palette, which finds menus by name
+ * (prefix matches first, as the spec asks) and also by pinyin, English, actions and records.
+ */
 export function MenuSearchButton() {
   const t = useT();
   return (
-    <TopBarIcon label={t('topbar.search')} onClick={openMenuSearch}>
+    <TopBarIcon label={t('topbar.search')} onClick={openPalette}>
       <IconSearch size={20} stroke={1.6} />
     </TopBarIcon>
   );

@@ -13,6 +13,7 @@ import { useProfileQuery } from '../../../api/user';
 import { openPersonalInfo } from '../../../features/profile/drawer-state';
 import { useLogout } from '../../../features/profile/use-logout';
 import { useAppSelector, useT } from '../../hooks';
+import { switchIdentityDialog } from '../shell-dialogs';
 import { HOME_PATH, SWITCH_MODE } from '../../shell-runtime';
 
 const SwitchIdentityDialog = lazy(() =>
@@ -30,8 +31,9 @@ export function UserMenu() {
   const navigate = useNavigate();
   const session = useAppSelector((s) => s.session.session);
   const [logoutDialog, logout] = useLogout();
-  const [switchOpen, setSwitchOpen] = useState(false);
+  const switchOpen = switchIdentityDialog.use() === true;
   const [switchLoaded, setSwitchLoaded] = useState(false);
+  if (switchOpen && !switchLoaded) setSwitchLoaded(true);
   // Focus goes back here when what the menu opened closes (menu items are gone by then).
   const target = useRef<HTMLButtonElement>(null);
   // The profile (shared with the info page and drawer) reflects edits; the token's copy of
@@ -91,7 +93,7 @@ export function UserMenu() {
               leftSection={<IconSwitchHorizontal size={16} />}
               onClick={() => {
                 setSwitchLoaded(true);
-                setSwitchOpen(true);
+                switchIdentityDialog.open(true);
               }}
             >
               {t('topbar.switchIdentity')}
@@ -113,7 +115,7 @@ export function UserMenu() {
           <SwitchIdentityDialog
             opened={switchOpen}
             onClose={() => {
-              setSwitchOpen(false);
+              switchIdentityDialog.close();
               target.current?.focus();
             }}
           />

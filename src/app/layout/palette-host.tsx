@@ -1,0 +1,632 @@
+import { notifications } from '@mantine/notifications';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { fromPromise } from 'xstate';
+import { currentPage, paletteMachine } from '../../../machines/palette-machine';
+import { apiRequest } from '../../api/client';
+import type { RouteNode } from '../../contracts/auth';
+import { openPersonalInfo } from '../../features/profile/drawer-state';
+import { openShortcutHelp } from '../../features/shortcuts/shortcut-help-store';
+import { menuTarget } from '../../features/menu-search/menu-tree';
+import { translate, type Lang, type MessageKey } from '../../i18n';
+import { isBoolean, readJson, writeJson } from '../../lib/storage';
+import {
+  actionCommands,
+  screenCommands,
+  type CommandGroup,
+  type PaletteCommand,
+} from '../../palette/commands';
+import { recordLookupEndpoint, registerLookups } from '../../palette/lookup-api';
+import { RECORD_LOOKUPS } from '../../palette/lookups';
+import { PaletteView, type PaletteTexts } from '../../palette/palette-view';
+import { buildIndex, createRanker, rank, type Ranked } from '../../palette/ranking';
+import { readRecency, recordRun } from '../../palette/recent';
+import type { LookupContext, RecordHit, RecordLookup } from '../../palette/record-lookup';
+import {
+  commandRows,
+  hitRows,
+  scopedQuery,
+  type Row,
+  type SelectableRow,
+} from '../../palette/rows';
+import { useShortcut } from '../../palette/use-shortcut';
+import { useAppDispatch, useAppSelector, useT } from '../hooks';
+import { useShell, SWITCH_MODE, HOME_PATH } from '../shell-runtime';
+import { SHELL_THEMES } from '../theme';
+import { langChanged, themeChanged, THEMES } from '../ui-slice';
+import { paletteRequests } from './palette-requests';
+import {
+  clearCacheDialog,
+  debugLogDialog,
+  exportCentreDialog,
+  switchIdentityDialog,
+} from './shell-dialogs';
+import { tabHref, tabLabel } from './tab-labels';
+import { useTabCommands } from './use-tab-commands';
+import { useFullscreen } from './top-bar/use-fullscreen';
+import type { AppDispatch } from '../store';
+
+registerLookups(RECORD_LOOKUPS);
+
+const EXPLAIN_KEY = 'palette.explain';
+const LOOKUP_DEBOUNCE_MS = 250;
+/** Nested pages are short lists: shown whole. */
+const ALL_ACTIONS: ReadonlySet<CommandGroup> = new Set(['actions']);
+
+const both = (key: MessageKey, params?: Record<string, string>) => ({
+  zh: translate('zh', key, params),
+  en: translate('en', key, params),
+});
+
+interface HostDeps {
+  permissions: ReadonlySet<string>;
+  tree: readonly RouteNode[];
+  leaves: readonly RouteNode[];
+  buttons: Parameters<typeof actionCommands>[0];
+}
+
+/**
+ * The command palette of the signed-in frame (Ctrl/Cmd+K, the menu search icon): builds the
+ * commands from the menu tree, the held buttons, the open tabs and the shell's own actions,
+ * ranks them, runs the record look-ups, and drives the palette machine.
+ */
+export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
+  const t = useT();
+  const lang = useAppSelector((s) => s.ui.lang);
+  const theme = useAppSelector((s) => s.ui.theme);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const shell = useShell();
+  const tabCommands = useTabCommands();
+  const fullscreen = useFullscreen();
+  const [explain, setExplain] = useState(() => readJson(EXPLAIN_KEY, isBoolean) ?? false);
+  const [recency, setRecency] = useState(readRecency);
+  // Runs of the commands waiting for confirmation, by id (read by the machine's actor later).
+  const [confirmed] = useState(() => new Map<string, () => Promise<void>>());
+
+  const actor = useActorRef(
+    paletteMachine.provide({
+      actors: {
+        runConfirmed: fromPromise(async ({ input }) => {
+          const run = confirmed.get(input.commandId);
+          if (run) await run();
+        }),
+      },
+    }),
+  );
+  const open = useSelector(actor, (s) => !s.matches('closed'));
+  const confirming = useSelector(actor, (s) => s.matches({ open: 'confirming' }));
+  const running = useSelector(actor, (s) => s.matches({ open: 'running' }));
+  const context = useSelector(actor, (s) => s.context);
+  const page = currentPage(context);
+
+  // Focus goes back to what had it before the palette opened, unless what the palette ran took
+  // it (a drawer, a dialog); the element is kept in state because it outlives renders.
+  const focusRef = useRef({ opener: null as HTMLElement | null, handedOff: false });
+  const openPalette = useCallback(() => {
+    const focus = focusRef.current;
+    const active = document.activeElement;
+    focus.opener = active instanceof HTMLElement && active !== document.body ? active : null;
+    focus.handedOff = false;
+    actor.send({ type: 'palette.open' });
+  }, [actor]);
+  useEffect(() => {
+    if (open) return;
+    const focus = focusRef.current;
+    const opener = focus.opener;
+    focus.opener = null;
+    if (opener && !focus.handedOff) setTimeout(() => opener.focus(), 0);
+  }, [open]);
+
+  useShortcut('palette.open', openPalette);
+  const request = paletteRequests.use();
+  useEffect(() => {
+    if (request) {
+      openPalette();
+      paletteRequests.close();
+    }
+  }, [request, openPalette]);
+
+  const go = useCallback(
+    (to: string) => {
+      void navigate(to);
+    },
+    [navigate],
+  );
+
+  // Static commands: rebuilt when the menu, the held buttons or the setting change; never per
+  // keystroke (the ranking index is precomputed from them).
+  const staticCommands = useMemo(() => {
+    const screens = screenCommands(tree, (node) => {
+      const target = menuTarget(node);
+      if (target.kind === 'external') window.open(target.url, '_blank', 'noopener,noreferrer');
+      else go(target.to);
+    });
+    const actions = actionCommands(buttons, leaves, (path, alias) =>
+      go(`${path}?action=${encodeURIComponent(alias)}`),
+    );
+    return [
+      ...screens,
+      ...actions,
+      ...globalCommands({
+        dispatch,
+        lock: () => shell.lock.send({ type: 'lock.request' }),
+        logout: () => shell.auth.send({ type: 'logout' }),
+        home: () => go(HOME_PATH),
+        fullscreen: fullscreen.supported ? fullscreen.toggle : undefined,
+        closeOthers: () => tabCommands.closeOthers(shell.tabs.getSnapshot().context.activeKey),
+        closeAll: () => tabCommands.closeAll(),
+        explain,
+        setExplain: (on) => {
+          writeJson(EXPLAIN_KEY, on);
+          setExplain(on);
+        },
+      }),
+      ...lookupScopeCommands(permissions, (scope) =>
+        actor.send({ type: 'query.changed', query: `${scope}:` }),
+      ),
+    ];
+  }, [
+    tree,
+    leaves,
+    buttons,
+    go,
+    dispatch,
+    shell,
+    fullscreen.supported,
+    fullscreen.toggle,
+    tabCommands,
+    explain,
+    permissions,
+    actor,
+  ]);
+  const staticIndex = useMemo(() => buildIndex(staticCommands), [staticCommands]);
+  const ranker = useMemo(() => createRanker(staticIndex), [staticIndex]);
+
+  const openTabs = useSelector(shell.tabs, (s) => s.context.tabs);
+  const tabCommandsList = useMemo(
+    () =>
+      openTabs.map((tab): PaletteCommand => ({
+        id: `tab:${tab.key}`,
+        group: 'tabs',
+        label: { zh: tabLabel(tab, 'zh'), en: tabLabel(tab, 'en') },
+        keywords: [tab.path],
+        detail: { zh: tab.path, en: tab.path },
+        perform: { kind: 'run', run: () => go(tabHref(tab)) },
+      })),
+    [openTabs, go],
+  );
+  const tabIndex = useMemo(() => buildIndex(tabCommandsList), [tabCommandsList]);
+
+  // Look-ups registered only for the lists the user may read.
+  const lookups = useMemo(
+    () => RECORD_LOOKUPS.filter((l) => permissions.has(l.permission)),
+    [permissions],
+  );
+  const scopes = useMemo(() => new Set(lookups.map((l) => l.scope)), [lookups]);
+  const lookupContext: LookupContext = useMemo(
+    () => ({ navigate: go, lang, request: (args) => apiRequest({ silent: true, ...args }) }),
+    [go, lang],
+  );
+
+  const [expanded, setExpanded] = useState<ReadonlySet<CommandGroup>>(new Set());
+  const [activeKey, setActiveKey] = useState<string>();
+  // The record each record page was opened for (its actions need it).
+  const [pageHits, setPageHits] = useState<ReadonlyMap<string, RecordHit>>(new Map());
+  const query = page.query;
+  const scoped = page.id === 'root' ? scopedQuery(query, scopes) : undefined;
+  const lookup = scoped ? lookups.find((l) => l.scope === scoped.scope) : undefined;
+  const records = useRecordSearch(dispatch, scoped?.scope, scoped?.term ?? '');
+
+  const rows: Row[] = useMemo(() => {
+    if (lookup) return hitRows(lookup, records.hits);
+    if (page.id === 'root') {
+      if (query.trim() === '') {
+        const all = [...staticCommands, ...tabCommandsList];
+        const byId = new Map(all.map((c) => [c.id, c]));
+        const recent = [...recency]
+          .sort((a, b) => b[1] - a[1])
+          .map(([id]) => byId.get(id))
+          .filter((c): c is PaletteCommand => c !== undefined && !c.missingPermission)
+          .map((c) => c);
+        return commandRows(
+          {
+            recent,
+            screens: staticCommands.filter((c) => c.group === 'screens'),
+            actions: staticCommands.filter((c) => c.group === 'actions'),
+            tabs: tabCommandsList,
+          },
+          expanded,
+        );
+      }
+      const ranked = mergeRanked(ranker(query, { recency }), rank(tabIndex, query, { recency }));
+      return commandRows(
+        {
+          screens: ranked.filter((c) => c.group === 'screens'),
+          actions: ranked.filter((c) => c.group === 'actions'),
+          tabs: ranked.filter((c) => c.group === 'tabs'),
+        },
+        expanded,
+      );
+    }
+    const pageCommands = nestedPageCommands(page.id, {
+      lang,
+      theme,
+      dispatch,
+      lookups,
+      permissions,
+      explain,
+      lookupContext,
+      hit: pageHits.get(page.id),
+    });
+    const list =
+      query.trim() === '' ? pageCommands : rank(buildIndex(pageCommands), query).map((r) => r.item);
+    return commandRows({ actions: list }, ALL_ACTIONS);
+  }, [
+    lookup,
+    records.hits,
+    page.id,
+    query,
+    staticCommands,
+    tabCommandsList,
+    recency,
+    expanded,
+    ranker,
+    tabIndex,
+    lang,
+    theme,
+    dispatch,
+    lookups,
+    permissions,
+    explain,
+    lookupContext,
+  ]);
+
+  // A new query or page starts from the first result, with every group folded again.
+  const resetKey = `${page.id}\u0000${query}`;
+  const [seenReset, setSeenReset] = useState(resetKey);
+  if (seenReset !== resetKey) {
+    setSeenReset(resetKey);
+    setExpanded(new Set());
+    setActiveKey(undefined);
+  }
+
+  const finish = (command: PaletteCommand) => {
+    setRecency(recordRun(command.id));
+  };
+
+  const choose = (row: SelectableRow, secondary: boolean) => {
+    if (row.kind === 'more') {
+      setExpanded(new Set([...expanded, row.group]));
+      return;
+    }
+    if (row.kind === 'hit') {
+      if (secondary && row.lookup.actions?.length) {
+        const id = `record:${row.lookup.scope}:${row.hit.id}`;
+        setPageHits(new Map(pageHits).set(id, row.hit));
+        actor.send({ type: 'page.push', page: { id, title: row.hit.title } });
+        return;
+      }
+      const opener = focusRef.current.opener;
+      focusRef.current.handedOff = true;
+      actor.send({ type: 'palette.close' });
+      row.lookup.open(row.hit, { ...lookupContext, opener });
+      return;
+    }
+    const { command } = row;
+    if (command.missingPermission) return;
+    const perform = command.perform;
+    if (perform.kind === 'page') {
+      actor.send({
+        type: 'page.push',
+        page: { id: perform.page.id, title: perform.page.title[lang] },
+      });
+      return;
+    }
+    if (perform.kind === 'confirm') {
+      confirmed.set(command.id, async () => {
+        await perform.run();
+        finish(command);
+        if (perform.done) notifications.show({ color: 'green', message: perform.done[lang] });
+      });
+      actor.send({
+        type: 'command.confirm',
+        confirm: {
+          commandId: command.id,
+          title: command.label[lang],
+          message: perform.message[lang],
+        },
+      });
+      return;
+    }
+    actor.send({ type: 'palette.close' });
+    finish(command);
+    perform.run();
+  };
+
+  const texts: PaletteTexts = {
+    title: t('palette.title'),
+    placeholder: page.id === 'root' ? t('palette.placeholder') : t('palette.placeholderPage'),
+    results: t('palette.results'),
+    group: (g) => t(`palette.group.${g}` as MessageKey),
+    more: (count) => t('palette.more', { count }),
+    needsPermission: (code) => t('palette.needsPermission', { code }),
+    hint: t('palette.hint'),
+    confirm: t('palette.confirm'),
+    cancel: t('palette.cancel'),
+    confirmTitle: context.confirm?.title ?? t('palette.confirmTitle'),
+  };
+
+  let status: string | undefined;
+  if (lookup) {
+    if (scoped?.term === '') status = t('palette.typeToSearch', { label: lookup.label[lang] });
+    else if (records.error) status = t('palette.lookupFailed', { message: records.error });
+    else if (!records.busy && records.hits.length === 0 && records.settled)
+      status = t('palette.none');
+  } else if (query.trim() !== '' && rows.length === 0) status = t('palette.none');
+
+  return (
+    <PaletteView
+      opened={open}
+      lang={lang}
+      texts={texts}
+      trail={context.pages.slice(1).map((p) => p.title)}
+      query={query}
+      onQueryChange={(q) => actor.send({ type: 'query.changed', query: q })}
+      rows={rows}
+      activeKey={activeKey}
+      onActiveKeyChange={setActiveKey}
+      onChoose={choose}
+      onEscape={() => actor.send({ type: 'palette.escape' })}
+      onBack={() => actor.send({ type: 'page.back' })}
+      onClose={() => actor.send({ type: 'palette.close' })}
+      status={status}
+      busy={records.busy}
+      error={context.error}
+      confirm={
+        confirming || running
+          ? {
+              message: context.confirm?.message ?? '',
+              running,
+              onAccept: () => actor.send({ type: 'confirm.accept' }),
+              onCancel: () => actor.send({ type: 'confirm.cancel' }),
+            }
+          : undefined
+      }
+    />
+  );
+}
+
+/** Both indexes' results in one order: best score first (ranking scores are comparable). */
+function mergeRanked(a: Ranked<PaletteCommand>[], b: Ranked<PaletteCommand>[]): PaletteCommand[] {
+  if (b.length === 0) return a.map((r) => r.item);
+  return [...a, ...b].sort((x, y) => y.score - x.score).map((r) => r.item);
+}
+
+/**
+ * The debounced, cancellable record search of a scope: the next keystroke cancels the pending
+ * request; RTK Query answers repeated terms from its cache.
+ */
+function useRecordSearch(dispatch: AppDispatch, scope: string | undefined, term: string) {
+  const [state, setState] = useState<{
+    key: string;
+    hits: RecordHit[];
+    busy: boolean;
+    settled: boolean;
+    error?: string;
+  }>({ key: '', hits: [], busy: false, settled: false });
+  const key = scope && term ? `${scope}:${term}` : '';
+  useEffect(() => {
+    if (!scope || !term) return;
+    let cancelled = false;
+    let subscription: { abort(): void; unsubscribe(): void } | undefined;
+    const timer = setTimeout(() => {
+      setState((s) => ({ ...s, key, busy: true, settled: false }));
+      const sub = dispatch(recordLookupEndpoint.initiate({ scope, term }));
+      subscription = sub;
+      sub
+        .unwrap()
+        .then((hits) => {
+          if (cancelled) return;
+          setState({ key, hits, busy: false, settled: true });
+        })
+        .catch((err: { message?: string; name?: string }) => {
+          if (cancelled || err.name === 'AbortError') return;
+          setState({ key, hits: [], busy: false, settled: true, error: err.message ?? '' });
+        });
+    }, LOOKUP_DEBOUNCE_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      subscription?.abort();
+      subscription?.unsubscribe();
+    };
+  }, [dispatch, scope, term, key]);
+  const current = state.key === key;
+  return {
+    hits: current ? state.hits : [],
+    busy: key !== '' && (!current || state.busy),
+    settled: current && state.settled,
+    error: current ? state.error : undefined,
+  };
+}
+
+interface GlobalDeps {
+  dispatch: AppDispatch;
+  lock(): void;
+  logout(): void;
+  home(): void;
+  fullscreen: (() => void) | undefined;
+  closeOthers(): void;
+  closeAll(): void;
+  explain: boolean;
+  setExplain(on: boolean): void;
+}
+
+/** The shell's own commands (issue: lock, log out, language, theme, cache, export centre, ...). */
+function globalCommands(d: GlobalDeps): PaletteCommand[] {
+  const run = (id: string, key: MessageKey, fn: () => void, extra: Partial<PaletteCommand> = {}) =>
+    ({
+      id,
+      group: 'actions',
+      label: both(key),
+      perform: { kind: 'run', run: fn },
+      ...extra,
+    }) satisfies PaletteCommand;
+  const list: PaletteCommand[] = [
+    run('global:home', 'palette.cmd.home', d.home, { keywords: ['home', 'wel', '首页'] }),
+    run('global:lock', 'palette.cmd.lock', d.lock, { shortcut: 'lock.now', keywords: ['lock'] }),
+    {
+      id: 'global:logout',
+      group: 'actions',
+      label: both('palette.cmd.logout'),
+      keywords: ['logout', 'sign out', 'exit'],
+      perform: {
+        kind: 'confirm',
+        message: both('palette.cmd.logoutConfirm'),
+        run: async () => d.logout(),
+      },
+    },
+    {
+      id: 'global:language',
+      group: 'actions',
+      label: both('palette.cmd.language'),
+      keywords: ['language', 'lang', '中文', 'English', 'yuyan'],
+      perform: { kind: 'page', page: { id: 'languages', title: both('palette.cmd.language') } },
+    },
+    {
+      id: 'global:theme',
+      group: 'actions',
+      label: both('palette.cmd.theme'),
+      keywords: ['theme', 'zhuti', 'dark'],
+      perform: { kind: 'page', page: { id: 'themes', title: both('palette.cmd.theme') } },
+    },
+    run('global:clearCache', 'palette.cmd.clearCache', () => clearCacheDialog.open(true), {
+      keywords: ['cache', 'clear'],
+    }),
+    run('global:exportCentre', 'palette.cmd.exportCentre', () => exportCentreDialog.open(true), {
+      keywords: ['export', 'download', '下载中心'],
+    }),
+    run('global:personalInfo', 'palette.cmd.personalInfo', () => openPersonalInfo(), {
+      keywords: ['profile', 'password', '修改密码'],
+    }),
+    run('global:shortcuts', 'palette.cmd.shortcuts', openShortcutHelp, {
+      shortcut: 'shortcuts.help',
+      keywords: ['shortcuts', 'keys', 'help', '?'],
+    }),
+    run('global:debugLog', 'palette.cmd.debugLog', () => debugLogDialog.open(true), {
+      keywords: ['debug', 'log', 'error'],
+    }),
+    run('global:closeOthers', 'palette.cmd.closeOtherTabs', d.closeOthers, { keywords: ['tabs'] }),
+    run('global:closeAll', 'palette.cmd.closeAllTabs', d.closeAll, { keywords: ['tabs'] }),
+    d.explain
+      ? run('global:explainOff', 'palette.cmd.explainOff', () => d.setExplain(false))
+      : run('global:explainOn', 'palette.cmd.explainOn', () => d.setExplain(true)),
+  ];
+  if (d.fullscreen) {
+    list.push(
+      run('global:fullscreen', 'palette.cmd.fullscreen', d.fullscreen, {
+        keywords: ['fullscreen'],
+      }),
+    );
+  }
+  if (SWITCH_MODE) {
+    list.push(
+      run(
+        'global:switchIdentity',
+        'palette.cmd.switchIdentity',
+        () => switchIdentityDialog.open(true),
+        {
+          keywords: ['department', 'role', 'switch'],
+        },
+      ),
+    );
+  }
+  return list;
+}
+
+/** "Search users (u:)": one command per registered look-up, which types its prefix. */
+function lookupScopeCommands(
+  permissions: ReadonlySet<string>,
+  typePrefix: (scope: string) => void,
+): PaletteCommand[] {
+  return RECORD_LOOKUPS.filter((l) => permissions.has(l.permission)).map((l) => ({
+    id: `lookup:${l.scope}`,
+    group: 'actions',
+    label: {
+      zh: translate('zh', 'palette.lookup', { label: l.label.zh, scope: l.scope }),
+      en: translate('en', 'palette.lookup', { label: l.label.en, scope: l.scope }),
+    },
+    keywords: [`${l.scope}:`, 'search', 'find', 'sousuo'],
+    perform: { kind: 'run', run: () => typePrefix(l.scope) },
+  }));
+}
+
+interface PageDeps {
+  lang: Lang;
+  theme: string;
+  dispatch: AppDispatch;
+  lookups: readonly RecordLookup[];
+  permissions: ReadonlySet<string>;
+  explain: boolean;
+  lookupContext: LookupContext;
+  hit: RecordHit | undefined;
+}
+
+/** The commands of a nested page: languages, themes, or a record's actions. */
+function nestedPageCommands(id: string, d: PageDeps): PaletteCommand[] {
+  if (id === 'languages') {
+    return (['zh', 'en'] as const).map((l) => ({
+      id: `lang:${l}`,
+      group: 'actions',
+      label: l === 'zh' ? { zh: '中文', en: '中文' } : { zh: 'English', en: 'English' },
+      keywords: [l, l === 'zh' ? 'chinese zhongwen' : 'yingwen'],
+      checked: d.lang === l,
+      perform: { kind: 'run', run: () => d.dispatch(langChanged(l)) },
+    }));
+  }
+  if (id === 'themes') {
+    return THEMES.map((name) => ({
+      id: `theme:${name}`,
+      group: 'actions',
+      label: both(`topbar.themes.${name}` as MessageKey),
+      keywords: [name, SHELL_THEMES[name].scheme],
+      checked: d.theme === name,
+      perform: { kind: 'run', run: () => d.dispatch(themeChanged(name)) },
+    }));
+  }
+  const record = /^record:([a-z]+):(.+)$/.exec(id);
+  if (record) {
+    const lookup = d.lookups.find((l) => l.scope === record[1]);
+    const hit = d.hit;
+    if (!lookup || !hit) return [];
+    const out: PaletteCommand[] = [];
+    for (const action of lookup.actions ?? []) {
+      const held = !action.permission || d.permissions.has(action.permission);
+      if (!held && !d.explain) continue;
+      const message = action.confirm;
+      out.push({
+        id: `record:${lookup.scope}:${action.id}`,
+        group: 'actions',
+        label: action.label,
+        ...(held ? {} : { missingPermission: action.permission }),
+        perform: message
+          ? {
+              kind: 'confirm',
+              message: {
+                zh: message.zh.split('{title}').join(hit.title),
+                en: message.en.split('{title}').join(hit.title),
+              },
+              run: async () => {
+                await action.run(hit, d.lookupContext);
+              },
+              ...(action.done ? { done: action.done } : {}),
+            }
+          : { kind: 'run', run: () => void action.run(hit, d.lookupContext) },
+      });
+    }
+    return out;
+  }
+  return [];
+}

@@ -1,0 +1,42 @@
+import { api } from '../api/api';
+import { apiRequest, type ApiError } from '../api/client';
+import type { RecordHit, RecordLookup } from './record-lookup';
+
+/** The look-ups the palette may call, by scope (filled from lookups/index.ts when it loads). */
+const searches = new Map<string, RecordLookup['search']>();
+
+export function registerLookups(lookups: readonly RecordLookup[]): void {
+  for (const l of lookups) searches.set(l.scope, l.search);
+}
+
+/**
+ * One RTK Query endpoint for every record look-up, keyed by scope and term: typing a term
+ * again (or going back to it) is answered from the cache; unused results go after a minute.
+ */
+const lookupApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    recordLookup: build.query<RecordHit[], { scope: string; term: string }>({
+      queryFn: async ({ scope, term }, { signal }) => {
+        const search = searches.get(scope);
+        if (!search) return { error: { status: 404, message: scope } satisfies ApiError };
+        try {
+          const hits = await search(term, {
+            request: (args) => apiRequest({ silent: true, ...args }, signal),
+          });
+          return { data: hits };
+        } catch (err) {
+          const e = err as Partial<ApiError>;
+          return {
+            error: {
+              status: e.status ?? 'network',
+              message: e.message ?? String(err),
+            } satisfies ApiError,
+          };
+        }
+      },
+      keepUnusedDataFor: 60,
+    }),
+  }),
+});
+
+export const recordLookupEndpoint = lookupApi.endpoints.recordLookup;

@@ -1,0 +1,54 @@
+import type { ApiRequest } from '../api/client';
+
+/**
+ * Record look-ups of the command palette: a query prefix (`u:` users, later `o:` orders,
+ * `c:` coupon codes, `s:` suppliers) searches one resource. A resource adds its look-up with
+ * one `RecordLookup` declaration listed in `lookups/index.ts`; the palette does the rest (debounce,
+ * cancelling, RTK Query caching, permission check, the record's action page).
+ */
+export interface RecordHit {
+  id: string;
+  /** Main text, e.g. the account and real name. Rendered as text, never HTML. */
+  title: string;
+  /** Second line, e.g. the department or a masked phone. */
+  subtitle?: string;
+}
+
+/** What look-up code may do when a record is chosen or one of its actions runs. */
+export interface LookupContext {
+  navigate(to: string): void;
+  lang: 'zh' | 'en';
+  /** What had focus before the palette opened: a drawer the look-up opens returns it there. */
+  opener?: HTMLElement | null;
+  /** One call through the console's API client (auth headers, envelope, errors). */
+  request<T>(args: ApiRequest): Promise<T>;
+}
+
+export interface RecordAction {
+  id: string;
+  label: { zh: string; en: string };
+  /** Button code the user must hold; actions without it are hidden (or shown disabled). */
+  permission?: string;
+  /**
+   * Asked before running (`{title}` is replaced by the record's title). Without it the action
+   * runs at once. Confirmed actions report failures inside the palette.
+   */
+  confirm?: { zh: string; en: string };
+  /** Shown as a toast after a confirmed action succeeded. */
+  done?: { zh: string; en: string };
+  run(hit: RecordHit, context: LookupContext): void | Promise<void>;
+}
+
+export interface RecordLookup {
+  /** The prefix before ':' in the palette input, lowercase letters. */
+  scope: string;
+  label: { zh: string; en: string };
+  /** Menu or button code of the resource's list; without it the look-up is not registered. */
+  permission: string;
+  /** Hits for a non-empty term. Called through RTK Query, so equal terms are served from cache. */
+  search(term: string, context: Pick<LookupContext, 'request'>): Promise<RecordHit[]>;
+  /** Choosing a record: its detail drawer or its screen filtered to it. */
+  open(hit: RecordHit, context: LookupContext): void;
+  /** The record's page in the palette (after →/Tab on a hit): its permitted actions. */
+  actions?: readonly RecordAction[];
+}

@@ -1,0 +1,81 @@
+import { GROUPS, type CommandGroup, type PaletteCommand } from './commands';
+import type { RecordHit, RecordLookup } from './record-lookup';
+
+/** One line of the palette's (virtualised) list. */
+export type Row =
+  | { kind: 'header'; key: string; group: CommandGroup }
+  | { kind: 'command'; key: string; group: CommandGroup; command: PaletteCommand }
+  | { kind: 'hit'; key: string; lookup: RecordLookup; hit: RecordHit }
+  | { kind: 'more'; key: string; group: CommandGroup; hidden: number };
+
+export type SelectableRow = Exclude<Row, { kind: 'header' }>;
+
+/** Results shown per group before "show more" (records come from the server, capped there). */
+export const GROUP_CAP: Record<CommandGroup, number> = {
+  recent: 5,
+  screens: 8,
+  actions: 6,
+  tabs: 8,
+  records: 20,
+};
+
+/**
+ * The rows of the list: a header per non-empty group, its first results up to the cap and a
+ * "show more (n)" row, or every result once the group is expanded (the list is virtualised, so
+ * even 100,000 rows stay cheap).
+ */
+export function commandRows(
+  groups: Partial<Record<CommandGroup, readonly PaletteCommand[]>>,
+  expanded: ReadonlySet<CommandGroup>,
+): Row[] {
+  const rows: Row[] = [];
+  for (const group of GROUPS) {
+    const items = groups[group];
+    if (!items || items.length === 0) continue;
+    rows.push({ kind: 'header', key: `header:${group}`, group });
+    const shown = expanded.has(group) ? items.length : Math.min(items.length, GROUP_CAP[group]);
+    for (let i = 0; i < shown; i++) {
+      const command = items[i]!;
+      rows.push({ kind: 'command', key: `${group}:${command.id}`, group, command });
+    }
+    if (shown < items.length)
+      rows.push({ kind: 'more', key: `more:${group}`, group, hidden: items.length - shown });
+  }
+  return rows;
+}
+
+export function hitRows(lookup: RecordLookup, hits: readonly RecordHit[]): Row[] {
+  if (hits.length === 0) return [];
+  return [
+    { kind: 'header', key: 'header:records', group: 'records' },
+    ...hits.map((hit): Row => ({ kind: 'hit', key: `hit:${lookup.scope}:${hit.id}`, lookup, hit })),
+  ];
+}
+
+export function isSelectable(row: Row): row is SelectableRow {
+  return row.kind !== 'header';
+}
+
+/**
+ * The selectable row `step` places away from `fromKey` (wrapping), or the first one when the
+ * key is gone. Disabled commands can be selected (they explain themselves) but not run.
+ */
+export function moveSelection(rows: readonly Row[], fromKey: string | undefined, step: number) {
+  const keys = rows.filter(isSelectable).map((r) => r.key);
+  if (keys.length === 0) return undefined;
+  const at = fromKey === undefined ? -1 : keys.indexOf(fromKey);
+  if (at === -1) return step >= 0 ? keys[0] : keys[keys.length - 1];
+  return keys[(((at + step) % keys.length) + keys.length) % keys.length];
+}
+
+/** Parses "u: 张三" into a scope and a term when `u` is a registered look-up scope. */
+export function scopedQuery(
+  query: string,
+  scopes: ReadonlySet<string>,
+): { scope: string; term: string } | undefined {
+  const match = /^\s*([a-z]+)\s*[:：]\s*(.*)$/i.exec(query);
+  if (!match) return undefined;
+  const scope = match[1]!.toLowerCase();
+  if (!scopes.has(scope)) return undefined;
+  return { scope, term: match[2]!.trim() };
+}
