@@ -8,6 +8,8 @@ import { execSync } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import { startServer } from '../e2e/server-process';
 import { benchConsole } from './console';
+import { benchPalettePaint } from './palette-paint';
+import { benchPaletteRanking } from './palette-ranking';
 
 const RUNS = 3;
 const REQUESTS = 200;
@@ -34,6 +36,12 @@ async function timed(fn: () => Promise<unknown>, n: number): Promise<number[]> {
 async function main(): Promise<void> {
   // Always measure the current sources.
   execSync('npm run build', { stdio: 'inherit' });
+  if (process.argv.includes('--palette')) {
+    // `npm run bench -- --palette`: the palette figures only.
+    await benchPaletteRanking();
+    await benchPalettePaint();
+    return;
+  }
   if (process.argv.includes('--console')) {
     // `npm run bench -- --console`: the console figures only.
     const server = await startServer();
@@ -125,6 +133,9 @@ async function main(): Promise<void> {
 
     console.log('\n## Console in Chromium (loopback)');
     await benchConsole(server);
+    console.log('\n## Command palette');
+    await benchPaletteRanking();
+    await benchPalettePaint();
   } finally {
     await server.stop();
   }
