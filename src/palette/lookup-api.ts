@@ -1,6 +1,11 @@
 import { api } from '../api/api';
-import { apiRequest, type ApiError } from '../api/client';
+import { apiRequest, type ApiError, type ApiRequest } from '../api/client';
 import type { RecordHit, RecordLookup } from './record-lookup';
+
+/** Look-up calls report failures in the palette, not as toasts. */
+export function silentRequest<T>(args: ApiRequest, signal?: AbortSignal): Promise<T> {
+  return apiRequest<T>({ silent: true, ...args }, signal);
+}
 
 /** The look-ups the palette may call, by scope (filled from lookups/index.ts when it loads). */
 const searches = new Map<string, RecordLookup['search']>();
@@ -21,7 +26,7 @@ const lookupApi = api.injectEndpoints({
         if (!search) return { error: { status: 404, message: scope } satisfies ApiError };
         try {
           const hits = await search(term, {
-            request: (args) => apiRequest({ silent: true, ...args }, signal),
+            request: (args) => silentRequest(args, signal),
           });
           return { data: hits };
         } catch (err) {

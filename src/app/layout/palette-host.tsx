@@ -4,7 +4,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { currentPage, paletteMachine } from '../../../machines/palette-machine';
-import { apiRequest } from '../../api/client';
 import type { RouteNode } from '../../contracts/auth';
 import { openPersonalInfo } from '../../features/profile/drawer-state';
 import { openShortcutHelp } from '../../features/shortcuts/shortcut-help-store';
@@ -17,7 +16,7 @@ import {
   type CommandGroup,
   type PaletteCommand,
 } from '../../palette/commands';
-import { recordLookupEndpoint, registerLookups } from '../../palette/lookup-api';
+import { recordLookupEndpoint, registerLookups, silentRequest } from '../../palette/lookup-api';
 import { RECORD_LOOKUPS } from '../../palette/lookups';
 import { PaletteView, type PaletteTexts } from '../../palette/palette-view';
 import { buildIndex, createRanker, rank, type Ranked } from '../../palette/ranking';
@@ -135,6 +134,12 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
     [navigate],
   );
 
+  // Look-ups registered only for the lists the user may read.
+  const lookups = useMemo(
+    () => RECORD_LOOKUPS.filter((l) => permissions.has(l.permission)),
+    [permissions],
+  );
+
   // Static commands: rebuilt when the menu, the held buttons or the setting change; never per
   // keystroke (the ranking index is precomputed from them).
   const staticCommands = useMemo(() => {
@@ -163,7 +168,7 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
           setExplain(on);
         },
       }),
-      ...lookupScopeCommands(permissions, (scope) =>
+      ...lookupScopeCommands(lookups, (scope) =>
         actor.send({ type: 'query.changed', query: `${scope}:` }),
       ),
     ];
@@ -178,7 +183,7 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
     fullscreen.toggle,
     tabCommands,
     explain,
-    permissions,
+    lookups,
     actor,
   ]);
   const staticIndex = useMemo(() => buildIndex(staticCommands), [staticCommands]);
@@ -199,14 +204,9 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
   );
   const tabIndex = useMemo(() => buildIndex(tabCommandsList), [tabCommandsList]);
 
-  // Look-ups registered only for the lists the user may read.
-  const lookups = useMemo(
-    () => RECORD_LOOKUPS.filter((l) => permissions.has(l.permission)),
-    [permissions],
-  );
   const scopes = useMemo(() => new Set(lookups.map((l) => l.scope)), [lookups]);
   const lookupContext: LookupContext = useMemo(
-    () => ({ navigate: go, lang, request: (args) => apiRequest({ silent: true, ...args }) }),
+    () => ({ navigate: go, lang, request: (args) => silentRequest(args) }),
     [go, lang],
   );
 
@@ -228,8 +228,7 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
         const recent = [...recency]
           .sort((a, b) => b[1] - a[1])
           .map(([id]) => byId.get(id))
-          .filter((c): c is PaletteCommand => c !== undefined && !c.missingPermission)
-          .map((c) => c);
+          .filter((c): c is PaletteCommand => c !== undefined && !c.missingPermission);
         return commandRows(
           {
             recent,
@@ -548,10 +547,10 @@ function globalCommands(d: GlobalDeps): PaletteCommand[] {
 
 /** "Search users (u:)": one command per registered look-up, which types its prefix. */
 function lookupScopeCommands(
-  permissions: ReadonlySet<string>,
+  lookups: readonly RecordLookup[],
   typePrefix: (scope: string) => void,
 ): PaletteCommand[] {
-  return RECORD_LOOKUPS.filter((l) => permissions.has(l.permission)).map((l) => ({
+  return lookups.map((l) => ({
     id: `lookup:${l.scope}`,
     group: 'actions',
     label: {

@@ -1,30 +1,15 @@
-import { useSyncExternalStore } from 'react';
+import { createOpenStore } from '../../lib/open-store';
 
 /**
  * Whether the shortcut cheat sheet is open. A module store so the `?` hotkey, a menu item or the
  * palette can open it without sharing a parent with the sheet, which the layout renders once.
  */
-let opened = false;
-const listeners = new Set<() => void>();
+const store = createOpenStore<true>();
 
-function set(next: boolean): void {
-  if (next === opened) return;
-  opened = next;
-  listeners.forEach((l) => l());
-}
-
-export const openShortcutHelp = (): void => set(true);
-export const closeShortcutHelp = (): void => set(false);
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const read = () => opened;
+export const openShortcutHelp = (): void => store.open(true);
+export const closeShortcutHelp = (): void => store.close();
 
 /** `{ opened, open, close }` for components that show or drive the cheat sheet. */
 export function useShortcutHelp(): { opened: boolean; open: () => void; close: () => void } {
-  const value = useSyncExternalStore(subscribe, read, read);
-  return { opened: value, open: openShortcutHelp, close: closeShortcutHelp };
+  return { opened: store.use() === true, open: openShortcutHelp, close: closeShortcutHelp };
 }

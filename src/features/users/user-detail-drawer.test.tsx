@@ -8,26 +8,7 @@ import { createStore } from '../../app/store';
 import { langChanged } from '../../app/ui-slice';
 import { UserDetailDrawer } from './user-detail-drawer';
 import { closeUserDetail, openUserDetail } from './user-detail-store';
-
-async function encryptPhone(plain: string, base64Key: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    Uint8Array.from(atob(base64Key), (c) => c.charCodeAt(0)),
-    'AES-GCM',
-    false,
-    ['encrypt'],
-  );
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = new Uint8Array(
-    await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(plain)),
-  );
-  const all = new Uint8Array(iv.length + sealed.length);
-  all.set(iv);
-  all.set(sealed, iv.length);
-  return `enc1:${btoa(String.fromCharCode(...all))}`;
-}
-
-const newKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+import { encryptPhone, newPhoneKey as newKey } from '../../test/phone-fixture';
 
 const SCRIPT_NAME = '<script>window.hacked=1</script><img src=x onerror="window.hacked=2">';
 
