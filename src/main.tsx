@@ -1,9 +1,9 @@
-import '@mantine/core/styles.css';
+import './app/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { fetchLoginSettings } from './api/auth-calls';
-import { AppProviders } from './app/providers';
 import { RootBoundary } from './app/route-guard';
 import { AppRoutes } from './app/router';
 import { ShellRuntime } from './app/shell-runtime';
@@ -20,7 +20,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <AppProviders store={store}>
+      <Provider store={store}>
         <BrowserRouter>
           <ShellRuntime captchaMode={captchaMode}>
             <RootBoundary>
@@ -28,7 +28,7 @@ if (root) {
             </RootBoundary>
           </ShellRuntime>
         </BrowserRouter>
-      </AppProviders>
+      </Provider>
     </StrictMode>,
   );
 }

@@ -6,8 +6,8 @@ import { RequireSession, PublicOnly } from './route-guard';
 /**
  * Routes (spec section 2), in react-router's declarative mode: the data router's loaders and
  * actions are not used here and cost /login about 14 KB gzip. The login page is part of the
- * entry (most first visits start there, and its Mantine parts are the layout's too); every
- * other screen is a lazy chunk. Menu screens without their own page yet fall through to the
+ * entry (most first visits start there) and is plain HTML; every other screen is a lazy chunk,
+ * and Mantine arrives with the first screen that needs it (mantinePage). Menu screens without their own page yet fall through to the
  * layout's screen resolver, which shows "coming in a later release" for seeded menu paths and
  * 404 for anything else.
  */
@@ -18,6 +18,26 @@ function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Rea
     <Suspense fallback={null}>
       <Page />
     </Suspense>
+  );
+}
+
+/**
+ * A top-level screen (not inside the layout): it brings Mantine with it, loaded in parallel
+ * with the screen's own chunk, because the entry (and so /login) carries none.
+ */
+function mantinePage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ReactNode {
+  return lazyPage(
+    () => Promise.all([load(), import('./mantine-root')]),
+    ([m, { ThemedMantine }]) => {
+      const Page = pick(m);
+      return function WithMantine() {
+        return (
+          <ThemedMantine>
+            <Page />
+          </ThemedMantine>
+        );
+      };
+    },
   );
 }
 
@@ -33,19 +53,19 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/lock',
-    element: lazyPage(
+    element: mantinePage(
       () => import('../features/lock/lock-page'),
       (m) => m.LockPage,
     ),
   },
-  { path: '/404', element: lazyPage(errorPages, (m) => m.NotFoundPage) },
-  { path: '/403', element: lazyPage(errorPages, (m) => m.ForbiddenPage) },
-  { path: '/500', element: lazyPage(errorPages, (m) => m.ServerErrorPage) },
+  { path: '/404', element: mantinePage(errorPages, (m) => m.NotFoundPage) },
+  { path: '/403', element: mantinePage(errorPages, (m) => m.ForbiddenPage) },
+  { path: '/500', element: mantinePage(errorPages, (m) => m.ServerErrorPage) },
   {
     element: <RequireSession />,
     children: [
       {
-        element: lazyPage(
+        element: mantinePage(
           () => import('./layout/main-layout'),
           (m) => m.MainLayout,
         ),

@@ -1,8 +1,12 @@
-import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
-import type { ThemeName } from './ui-slice';
+import type { ThemeName, UiState } from './ui-slice';
+
+/*
+ * Theme facts without Mantine: /login renders before Mantine is loaded and reads the scheme and
+ * colour from here; mantine-root.tsx turns them into Mantine's theme.
+ */
 
 /** Ten shades around a base colour (index 6 = the colour itself), for Mantine's primary colour. */
-export function shadesOf(hex: string): MantineColorsTuple {
+export function shadesOf(hex: string): readonly string[] {
   const n = parseInt(hex.slice(1), 16);
   const rgb = [(n >> 16) & 255, (n >> 8) & 255, n & 255] as const;
   const mix = (target: number, amount: number) =>
@@ -25,7 +29,7 @@ export function shadesOf(hex: string): MantineColorsTuple {
     mix(0, 0.12),
     mix(0, 0.24),
     mix(0, 0.36),
-  ] as unknown as MantineColorsTuple;
+  ];
 }
 
 /**
@@ -124,12 +128,9 @@ export const SHELL_THEMES: Record<ThemeName, ShellTheme> = {
   },
 };
 
-export function buildTheme(name: ThemeName, color: string): MantineThemeOverride {
-  return createTheme({
-    primaryColor: 'brand',
-    colors: { brand: shadesOf(color) },
-    defaultRadius: SHELL_THEMES[name].radius,
-    fontFamily:
-      'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Microsoft YaHei", sans-serif',
-  });
+/** The primary colour: the personalised system colour when it is a valid #rrggbb, else the picker's. */
+export function primaryColorOf(ui: Pick<UiState, 'color' | 'personalisation'>): string {
+  return /^#[0-9a-fA-F]{6}$/.test(ui.personalisation.systemColor)
+    ? ui.personalisation.systemColor
+    : ui.color;
 }

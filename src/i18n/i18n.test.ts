@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from './index';
-import { moduleList } from './messages';
+import './console-messages';
+import { registeredModules, translate } from './index';
+
+const files = import.meta.glob<Record<string, unknown>>('./messages/*.ts', { eager: true });
 
 describe('messages', () => {
+  it('registers every message module, with the entry or with the console', () => {
+    const modules = Object.entries(files)
+      .filter(([path]) => !path.endsWith('/index.ts'))
+      .flatMap(([, exports]) => Object.values(exports));
+    expect(modules.length).toBeGreaterThan(10);
+    for (const m of modules) expect(registeredModules()).toContain(m);
+  });
+
   it('has an English text for every Chinese key and no extra keys, in every module', () => {
-    for (const m of moduleList) {
+    for (const m of registeredModules()) {
       expect(Object.keys(m.en).sort()).toEqual(Object.keys(m.zh).sort());
       for (const [key, text] of Object.entries(m.en)) expect(text, key).not.toBe('');
     }
@@ -12,7 +22,7 @@ describe('messages', () => {
 
   it('keeps keys unique across modules', () => {
     const seen = new Set<string>();
-    for (const m of moduleList) {
+    for (const m of registeredModules()) {
       for (const key of Object.keys(m.zh)) {
         expect(seen.has(key), key).toBe(false);
         seen.add(key);

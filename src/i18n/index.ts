@@ -1,9 +1,34 @@
-import { en, zh, type MessageKey } from './messages';
+import { auth } from './messages/auth';
+import { common } from './messages/common';
+import { errors } from './messages/errors';
+import type { MessageKey, MessageModule } from './messages';
 
 export type Lang = 'zh' | 'en';
 export type { MessageKey };
 
-const dictionaries: Record<Lang, Record<MessageKey, string>> = { zh, en };
+/*
+ * Messages are registered by the code that shows them, so /login carries only its own texts
+ * (and every screen added later does not grow the entry): common, auth and errors here, the
+ * console's with the first screen after login (console-messages.ts).
+ */
+const dictionaries: Record<Lang, Record<string, string>> = { zh: {}, en: {} };
+const registered = new Set<MessageModule>();
+
+export function registerMessages(...modules: MessageModule[]): void {
+  for (const m of modules) {
+    if (registered.has(m)) continue;
+    registered.add(m);
+    Object.assign(dictionaries.zh, m.zh);
+    Object.assign(dictionaries.en, m.en);
+  }
+}
+
+/** Every module registered so far (i18n.test.ts checks them). */
+export function registeredModules(): readonly MessageModule[] {
+  return [...registered];
+}
+
+registerMessages(common, auth, errors);
 
 /** `{name}` placeholders are replaced by params; text is never parsed as HTML. */
 export function translate(
@@ -17,9 +42,9 @@ export function translate(
   return text;
 }
 
-/** Whether a string is a message key (server texts and keys share the error field). */
+/** Whether a string is a registered message key (server texts and keys share the error field). */
 export function isMessageKey(value: string): value is MessageKey {
-  return Object.prototype.hasOwnProperty.call(zh, value);
+  return Object.prototype.hasOwnProperty.call(dictionaries.zh, value);
 }
 
 /** A bilingual label sent by the server (menus): `{zh, en}`. */

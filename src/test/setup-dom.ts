@@ -18,3 +18,6 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// Component tests see every text, as the console does once its first screen has loaded.
+import '../i18n/console-messages';

@@ -17,7 +17,7 @@ import { SHELL_THEMES } from '../theme';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import classes from './layout.module.css';
 import { LogoBlock } from './logo-block';
-import { PaletteHost } from './palette-host';
+import { PaletteLauncher } from './palette-launcher';
 import { shellVars } from './shell-style';
 import { Sidebar } from './sidebar';
 import { TabBar } from './tab-bar';
@@ -91,7 +91,7 @@ export function MainLayout() {
             <KeepAliveOutlet currentKey={currentKey} />
           </div>
         </AppShell.Main>
-        <PaletteHost
+        <PaletteLauncher
           permissions={permissions}
           tree={menu.tree}
           leaves={menu.leaves}

@@ -29,7 +29,6 @@ import {
   type Row,
   type SelectableRow,
 } from '../../palette/rows';
-import { useShortcut } from '../../palette/use-shortcut';
 import { useAppDispatch, useAppSelector, useT } from '../hooks';
 import { useShell, SWITCH_MODE, HOME_PATH } from '../shell-runtime';
 import { SHELL_THEMES } from '../theme';
@@ -58,7 +57,7 @@ const both = (key: MessageKey, params?: Record<string, string>) => ({
   en: translate('en', key, params),
 });
 
-interface HostDeps {
+export interface HostDeps {
   permissions: ReadonlySet<string>;
   tree: readonly RouteNode[];
   leaves: readonly RouteNode[];
@@ -118,7 +117,7 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
     if (opener && !focus.handedOff) setTimeout(() => opener.focus(), 0);
   }, [open]);
 
-  useShortcut('palette.open', openPalette);
+  // Ctrl/Cmd+K is bound by PaletteLauncher, which loads this module; it arrives as a request.
   const request = paletteRequests.use();
   useEffect(() => {
     if (request) {

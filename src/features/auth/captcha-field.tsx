@@ -1,9 +1,10 @@
-import { ActionIcon, Box, Group, Loader, TextInput } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { Ref } from 'react';
 import { useT } from '../../app/hooks';
 import type { AuthActor } from '../../app/shell-runtime';
+import s from './auth.module.css';
+import { TextField } from './plain-fields';
 
 interface Props {
   auth: AuthActor;
@@ -23,8 +24,8 @@ export function CaptchaField({ auth, value, error, onChange, inputRef }: Props) 
   const loading = useSelector(auth, (s) => s.matches({ signedOut: 'loadingCaptcha' }));
   const refresh = () => auth.send({ type: 'captcha.refresh' });
   return (
-    <TextInput
-      ref={inputRef}
+    <TextField
+      inputRef={inputRef}
       label={t('auth.captcha')}
       name="captcha"
       autoComplete="off"
@@ -33,13 +34,12 @@ export function CaptchaField({ auth, value, error, onChange, inputRef }: Props) 
       value={value}
       error={error}
       onChange={(e) => onChange(e.currentTarget.value)}
-      rightSectionWidth={150}
-      rightSectionPointerEvents="all"
-      rightSection={
-        <Group gap={4} wrap="nowrap" pr={4}>
-          <Box w={110} h={32} style={{ display: 'grid', placeItems: 'center' }}>
+      sectionWidth={150}
+      section={
+        <>
+          <div className={s.captchaImage}>
             {loading || !image ? (
-              <Loader size="xs" aria-label={t('auth.captchaLoading')} />
+              <span className={s.spinner} role="status" aria-label={t('auth.captchaLoading')} />
             ) : (
               // The refresh button is the keyboard path; the image is a shortcut for the mouse.
               <img
@@ -47,20 +47,20 @@ export function CaptchaField({ auth, value, error, onChange, inputRef }: Props) 
                 alt={t('auth.captchaImage')}
                 width={110}
                 height={32}
-                style={{ cursor: 'pointer', display: 'block' }}
                 onClick={refresh}
               />
             )}
-          </Box>
-          <ActionIcon
-            variant="subtle"
+          </div>
+          <button
+            type="button"
+            className={s.iconButton}
             aria-label={t('auth.captchaRefresh')}
             onClick={refresh}
             disabled={loading}
           >
             <IconRefresh size={16} aria-hidden />
-          </ActionIcon>
-        </Group>
+          </button>
+        </>
       }
     />
   );

@@ -1,6 +1,6 @@
-import { Alert, Group, Paper, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { isMessageKey, type MessageKey } from '../../i18n';
+import s from './auth.module.css';
 
 type T = (key: MessageKey, params?: Record<string, string | number>) => string;
 
@@ -12,25 +12,19 @@ export function messageText(t: T, text: string): string {
 /** A failure the user must notice (role="alert"); the text is rendered as text, never HTML. */
 export function ErrorNotice({ children }: { children: string }) {
   return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-      {children}
-    </Alert>
+    <p role="alert" className={`${s.notice} ${s.noticeError}`}>
+      <IconAlertCircle size={18} aria-hidden />
+      <span>{children}</span>
+    </p>
   );
 }
 
-/**
- * A success message. Mantine's Alert always says role="alert", which would make tests and
- * screen readers treat good news as an error, hence a polite status region instead.
- */
+/** Good news, announced politely (role="status") so nobody mistakes it for an error. */
 export function SuccessNotice({ children }: { children: string }) {
   return (
-    <Paper role="status" p="sm" radius="md" bg="var(--mantine-color-green-light)">
-      <Group gap="xs" wrap="nowrap">
-        <IconCircleCheck size={18} color="var(--mantine-color-green-filled)" aria-hidden />
-        <Text size="sm" c="var(--mantine-color-green-light-color)">
-          {children}
-        </Text>
-      </Group>
-    </Paper>
+    <p role="status" className={`${s.notice} ${s.noticeSuccess}`}>
+      <IconCircleCheck size={18} aria-hidden />
+      <span>{children}</span>
+    </p>
   );
 }

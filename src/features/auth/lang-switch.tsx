@@ -1,7 +1,7 @@
-import { SegmentedControl } from '@mantine/core';
 import { useAppDispatch, useLang, useT } from '../../app/hooks';
 import { langChanged } from '../../app/ui-slice';
 import type { Lang } from '../../i18n';
+import s from './auth.module.css';
 
 const LANGS: { value: Lang; label: string }[] = [
   // Each language is named in itself, so it can be found whatever the current language is.
@@ -9,17 +9,26 @@ const LANGS: { value: Lang; label: string }[] = [
   { value: 'en', label: 'English' },
 ];
 
+/** Two radio buttons drawn as a segmented control: arrow keys move between them natively. */
 export function LangSwitch() {
   const t = useT();
   const lang = useLang();
   const dispatch = useAppDispatch();
   return (
-    <SegmentedControl
-      size="xs"
-      aria-label={t('auth.language')}
-      data={LANGS}
-      value={lang}
-      onChange={(value) => dispatch(langChanged(value === 'en' ? 'en' : 'zh'))}
-    />
+    <fieldset className={s.segments}>
+      <legend className={s.visuallyHidden}>{t('auth.language')}</legend>
+      {LANGS.map((l) => (
+        <label key={l.value} className={s.segment}>
+          <input
+            type="radio"
+            name="login-language"
+            value={l.value}
+            checked={lang === l.value}
+            onChange={() => dispatch(langChanged(l.value))}
+          />
+          <span>{l.label}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

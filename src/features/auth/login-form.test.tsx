@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
@@ -55,9 +54,7 @@ function setup(tenant: TenantLookup = { status: 'done', tenantId: undefined }) {
   }
   render(
     <Provider store={createStore()}>
-      <MantineProvider>
-        <Harness />
-      </MantineProvider>
+      <Harness />
     </Provider>,
   );
   return {

@@ -1,11 +1,12 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useT } from '../../app/hooks';
 import type { AuthActor } from '../../app/shell-runtime';
+import s from './auth.module.css';
 import { CaptchaField } from './captcha-field';
 import { ErrorNotice, messageText } from './form-notice';
 import { hasErrors } from './password-rules';
+import { PasswordField, PlainButton, TextField } from './plain-fields';
 import { validateLogin, type LoginErrors, type LoginValues } from './login-rules';
 import { effectiveTenantId, tenantFieldVisible, type TenantLookup } from './tenant-field';
 
@@ -64,11 +65,11 @@ export function LoginForm({ auth, values, onChange, tenant, onSubmitted }: Props
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.login')}>
-      <Stack gap="md">
+      <div className={s.form}>
         {serverError && <ErrorNotice>{messageText(t, serverError)}</ErrorNotice>}
         {showTenant && (
-          <TextInput
-            ref={(el) => {
+          <TextField
+            inputRef={(el) => {
               refs.current.tenantId = el;
             }}
             label={t('auth.tenantId')}
@@ -81,8 +82,8 @@ export function LoginForm({ auth, values, onChange, tenant, onSubmitted }: Props
             onChange={(e) => change('tenantId', e.currentTarget.value)}
           />
         )}
-        <TextInput
-          ref={(el) => {
+        <TextField
+          inputRef={(el) => {
             refs.current.username = el;
           }}
           label={t('auth.username')}
@@ -94,8 +95,8 @@ export function LoginForm({ auth, values, onChange, tenant, onSubmitted }: Props
           error={err('username')}
           onChange={(e) => change('username', e.currentTarget.value)}
         />
-        <PasswordInput
-          ref={(el) => {
+        <PasswordField
+          inputRef={(el) => {
             refs.current.password = el;
           }}
           label={t('auth.password')}
@@ -118,10 +119,10 @@ export function LoginForm({ auth, values, onChange, tenant, onSubmitted }: Props
             onChange={(v) => change('captchaCode', v)}
           />
         )}
-        <Button type="submit" fullWidth loading={submitting} disabled={!ready && !submitting}>
+        <PlainButton type="submit" loading={submitting} disabled={!ready && !submitting}>
           {t('auth.submit')}
-        </Button>
-      </Stack>
+        </PlainButton>
+      </div>
     </form>
   );
 }

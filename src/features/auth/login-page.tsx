@@ -1,9 +1,10 @@
-import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type CSSProperties } from 'react';
 import { useAppSelector, useT } from '../../app/hooks';
 import { useShell } from '../../app/shell-runtime';
+import { primaryColorOf, SHELL_THEMES } from '../../app/theme';
+import s from './auth.module.css';
 import { SuccessNotice } from './form-notice';
 import { LangSwitch } from './lang-switch';
 import { LoginForm } from './login-form';
@@ -13,8 +14,19 @@ import { DEFAULT_TENANT_ID } from './tenant-field';
 import { useDomainTenant } from './tenant-info';
 import { useLoginFollowUps } from './use-login-follow-ups';
 
+// A Mantine modal: it brings Mantine with it on the first click (the page itself has none).
 const RegisterDialog = lazy(() =>
-  import('./register-dialog').then((m) => ({ default: m.RegisterDialog })),
+  Promise.all([import('./register-dialog'), import('../../app/mantine-root')]).then(
+    ([{ RegisterDialog: Dialog }, { ThemedMantine }]) => ({
+      default: function ThemedRegisterDialog(props: ComponentProps<typeof Dialog>) {
+        return (
+          <ThemedMantine>
+            <Dialog {...props} />
+          </ThemedMantine>
+        );
+      },
+    }),
+  ),
 );
 
 const INITIAL: LoginValues = {
@@ -26,14 +38,17 @@ const INITIAL: LoginValues = {
 
 /**
  * /login (spec sections 2, 4, 5, 8): the login form, or the forced password change while the
- * auth machine is in passwordChangeRequired, and the guest registration dialog.
+ * auth machine is in passwordChangeRequired, and the guest registration dialog. Plain HTML and
+ * a CSS module, so the first paint needs no Mantine (see app/mantine-root.tsx).
  */
 export function LoginPage() {
   const { auth } = useShell();
   const t = useT();
-  const siteName = useAppSelector((s) => s.ui.personalisation.sideName) || t('app.name');
-  const changing = useSelector(auth, (s) => s.matches('passwordChangeRequired'));
-  const passwordChanged = useSelector(auth, (s) => s.context.passwordChanged);
+  const siteName = useAppSelector((st) => st.ui.personalisation.sideName) || t('app.name');
+  const scheme = useAppSelector((st) => SHELL_THEMES[st.ui.theme].scheme);
+  const primary = useAppSelector((st) => primaryColorOf(st.ui));
+  const changing = useSelector(auth, (st) => st.matches('passwordChangeRequired'));
+  const passwordChanged = useSelector(auth, (st) => st.context.passwordChanged);
   const tenant = useDomainTenant();
   const [draft, setDraft] = useState(INITIAL);
   const [register, setRegister] = useState({ loaded: false, opened: false, submitted: false });
@@ -41,29 +56,21 @@ export function LoginPage() {
   useDocumentTitle(`${t('auth.login')} - ${siteName}`);
 
   return (
-    <Box
-      component="main"
-      mih="100vh"
-      p="md"
-      bg="var(--mantine-color-gray-light)"
-      style={{ display: 'grid', placeItems: 'center' }}
+    <main
+      className={s.page}
+      data-scheme={scheme}
+      style={{ '--qy-primary': primary } as CSSProperties}
     >
-      <Paper withBorder shadow="md" radius="md" p="xl" w="100%" maw={440}>
-        <Stack gap="lg">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <div className={s.card}>
+        <div className={s.stack}>
+          <div className={s.header}>
             <div>
-              <Title order={1} size="h3">
-                {siteName}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('auth.subtitle')}
-              </Text>
+              <h1 className={s.title}>{siteName}</h1>
+              <p className={s.dimmed}>{t('auth.subtitle')}</p>
             </div>
             <LangSwitch />
-          </Group>
-          <Title order={2} size="h4">
-            {changing ? t('auth.change.title') : t('auth.login')}
-          </Title>
+          </div>
+          <h2 className={s.heading}>{changing ? t('auth.change.title') : t('auth.login')}</h2>
           {changing ? (
             <PasswordChangeForm auth={auth} />
           ) : (
@@ -77,20 +84,17 @@ export function LoginPage() {
                 tenant={tenant}
                 onSubmitted={() => setRegister((r) => ({ ...r, submitted: false }))}
               />
-              <Group justify="center">
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  onClick={() => setRegister((r) => ({ ...r, loaded: true, opened: true }))}
-                >
-                  {t('auth.register.link')}
-                </Anchor>
-              </Group>
+              <button
+                type="button"
+                className={s.link}
+                onClick={() => setRegister((r) => ({ ...r, loaded: true, opened: true }))}
+              >
+                {t('auth.register.link')}
+              </button>
             </>
           )}
-        </Stack>
-      </Paper>
+        </div>
+      </div>
       {register.loaded && (
         // Stays mounted once loaded so the modal can return focus to the link when it closes.
         <Suspense fallback={null}>
@@ -102,6 +106,6 @@ export function LoginPage() {
           />
         </Suspense>
       )}
-    </Box>
+    </main>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useT } from '../../app/hooks';
 import type { AuthActor } from '../../app/shell-runtime';
+import s from './auth.module.css';
 import { ErrorNotice, messageText } from './form-notice';
 import {
   hasErrors,
@@ -11,6 +11,7 @@ import {
   type PasswordChangeErrors,
   type PasswordChangeValues,
 } from './password-rules';
+import { PasswordField, PlainButton } from './plain-fields';
 
 const EMPTY: PasswordChangeValues = { oldPassword: '', newPassword: '', newPassword1: '' };
 const ORDER: (keyof PasswordChangeValues)[] = ['oldPassword', 'newPassword', 'newPassword1'];
@@ -49,8 +50,8 @@ export function PasswordChangeForm({ auth }: { auth: AuthActor }) {
   const field = (name: keyof PasswordChangeValues, label: string, autoComplete: string) => {
     const key = errors[name];
     return (
-      <PasswordInput
-        ref={(el) => {
+      <PasswordField
+        inputRef={(el) => {
           refs.current[name] = el;
         }}
         label={label}
@@ -67,33 +68,28 @@ export function PasswordChangeForm({ auth }: { auth: AuthActor }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.change.title')}>
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t('auth.change.notice')}
-        </Text>
+      <div className={s.form}>
+        <p className={s.dimmed}>{t('auth.change.notice')}</p>
         {serverError && <ErrorNotice>{messageText(t, serverError)}</ErrorNotice>}
         {field('oldPassword', t('auth.change.oldPassword'), 'current-password')}
         {field('newPassword', t('auth.change.newPassword'), 'new-password')}
         {field('newPassword1', t('auth.change.confirmPassword'), 'new-password')}
         {/* The rule as a hint, unless a field already shows it as its error. */}
         {!Object.values(errors).includes(PASSWORD_RULE_MESSAGE) && (
-          <Text size="xs" c="dimmed">
-            {t(PASSWORD_RULE_MESSAGE)}
-          </Text>
+          <p className={s.hint}>{t(PASSWORD_RULE_MESSAGE)}</p>
         )}
-        <Button type="submit" fullWidth loading={submitting} disabled={signingOut}>
+        <PlainButton type="submit" loading={submitting} disabled={signingOut}>
           {t('auth.change.submit')}
-        </Button>
-        <Button
+        </PlainButton>
+        <PlainButton
           variant="subtle"
-          fullWidth
           loading={signingOut}
           disabled={submitting}
           onClick={() => auth.send({ type: 'logout' })}
         >
           {t('auth.change.backToLogin')}
-        </Button>
-      </Stack>
+        </PlainButton>
+      </div>
     </form>
   );
 }

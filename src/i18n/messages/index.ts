@@ -1,37 +1,43 @@
-import { common } from './common';
-import { auth } from './auth';
-import { errors } from './errors';
-import { lock } from './lock';
-import { topbar } from './topbar';
-import { profile } from './profile';
-import { exportCentre } from './export-centre';
-import { debugLog } from './debug-log';
-import { layout } from './layout';
-import { dashboard } from './dashboard';
-import { shortcuts } from './shortcuts';
-import { users } from './users';
-import { palette } from './palette';
+import type { common } from './common';
+import type { auth } from './auth';
+import type { errors } from './errors';
+import type { lock } from './lock';
+import type { topbar } from './topbar';
+import type { profile } from './profile';
+import type { exportCentre } from './export-centre';
+import type { debugLog } from './debug-log';
+import type { layout } from './layout';
+import type { dashboard } from './dashboard';
+import type { shortcuts } from './shortcuts';
+import type { users } from './users';
+import type { palette } from './palette';
+import type { resource } from './resource';
+import type { inlineEdit } from './inline-edit';
 
 /**
- * Every message module, merged. A feature adds its own file ({zh, en} with the same keys) and
- * one line here. zh is the reference: en must carry every zh key (checked by the type below
- * and by i18n.test.ts).
+ * The type of every message module, merged. A feature adds its own file ({zh, en} with the
+ * same keys), one line here for the type, and registers the module where it is loaded: the
+ * login path's in ../index.ts (in the entry), the console's in ../console-messages.ts (loaded
+ * with the first screen after login). zh is the reference: en must carry every zh key (checked
+ * by the type below and by i18n.test.ts).
  */
-const modules = [
-  common,
-  auth,
-  lock,
-  errors,
-  topbar,
-  profile,
-  exportCentre,
-  debugLog,
-  layout,
-  dashboard,
-  shortcuts,
-  users,
-  palette,
-] as const;
+type Modules = [
+  typeof common,
+  typeof auth,
+  typeof lock,
+  typeof errors,
+  typeof topbar,
+  typeof profile,
+  typeof exportCentre,
+  typeof debugLog,
+  typeof layout,
+  typeof dashboard,
+  typeof shortcuts,
+  typeof users,
+  typeof palette,
+  typeof resource,
+  typeof inlineEdit,
+];
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [
   infer H extends { zh: object },
@@ -40,10 +46,11 @@ type Merge<T extends readonly { zh: object }[]> = T extends readonly [
   ? H['zh'] & Merge<R>
   : unknown;
 
-export type ZhMessages = Merge<typeof modules>;
+export type ZhMessages = Merge<Modules>;
 export type MessageKey = keyof ZhMessages & string;
 
-export const zh = Object.assign({}, ...modules.map((m) => m.zh)) as Record<MessageKey, string>;
-export const en = Object.assign({}, ...modules.map((m) => m.en)) as Record<MessageKey, string>;
-export const moduleList: readonly { zh: Record<string, string>; en: Record<string, string> }[] =
-  modules;
+/** A message module as registered: zh and en texts of the same keys. */
+export interface MessageModule {
+  zh: Record<string, string>;
+  en: Record<string, string>;
+}

@@ -1,0 +1,29 @@
+import { registerMessages } from './index';
+import { debugLog } from './messages/debug-log';
+import { dashboard } from './messages/dashboard';
+import { exportCentre } from './messages/export-centre';
+import { layout } from './messages/layout';
+import { lock } from './messages/lock';
+import { palette } from './messages/palette';
+import { profile } from './messages/profile';
+import { resource } from './messages/resource';
+import { inlineEdit } from './messages/inline-edit';
+import { shortcuts } from './messages/shortcuts';
+import { topbar } from './messages/topbar';
+import { users } from './messages/users';
+
+/** The console's texts beyond the login path; imported by app/mantine-root.tsx. */
+registerMessages(
+  lock,
+  topbar,
+  profile,
+  exportCentre,
+  debugLog,
+  layout,
+  dashboard,
+  shortcuts,
+  users,
+  palette,
+  resource,
+  inlineEdit,
+);
