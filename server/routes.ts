@@ -11,6 +11,7 @@ import tenantPackageRoutes from './services/blade-system/tenant-package/routes.j
 import paramRoutes from './services/blade-system/param/routes.js';
 import dictRoutes from './services/blade-system/dict/routes.js';
 import dataExportRoutes from './services/blade-system/data-export/routes.js';
+import tableSetRoutes from './services/blade-system/table-set/routes.js';
 
 /** Every service's routes; folders under services/ repeat the URL. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -27,6 +28,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     paramRoutes,
     dictRoutes,
     dataExportRoutes,
+    tableSetRoutes,
   ]) {
     await app.register(routes);
   }

@@ -14,6 +14,7 @@ import {
 import type { DB } from './schema.js';
 import * as m001 from './migrations/001-platform.js';
 import * as m002 from './migrations/002-data-export.js';
+import * as m003 from './migrations/003-table-set.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -37,7 +38,11 @@ export interface DatabaseOptions {
 // int8 (counts, epoch seconds) as numbers; every id is text so nothing here exceeds 2^53.
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
-const MIGRATIONS: Record<string, Migration> = { '001-platform': m001, '002-data-export': m002 };
+const MIGRATIONS: Record<string, Migration> = {
+  '001-platform': m001,
+  '002-data-export': m002,
+  '003-table-set': m003,
+};
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const plugins = [new CamelCasePlugin()];

@@ -291,4 +291,16 @@ export interface DB {
   authCaptcha: CaptchaTable;
   bladeClientLog: ClientLogTable;
   bladeDataExport: DataExportTable;
+  bladeTableSet: TableSetTable;
+}
+
+/** One user's layout of one table (blade-system/table-set). */
+export interface TableSetTable {
+  id: string;
+  tenantId: string;
+  userId: string;
+  tableKey: string;
+  /** JSON of the contract's TableSettings, validated before it is written. */
+  settings: string;
+  updateTime: string;
 }

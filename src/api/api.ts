@@ -18,6 +18,6 @@ const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (args, { sig
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Session', 'Menu', 'User', 'Notice', 'ExportTask', 'Dict', 'Tenant'],
+  tagTypes: ['Session', 'Menu', 'User', 'Notice', 'ExportTask', 'Dict', 'Tenant', 'Resource'],
   endpoints: () => ({}),
 });

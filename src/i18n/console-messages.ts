@@ -8,6 +8,7 @@ import { palette } from './messages/palette';
 import { profile } from './messages/profile';
 import { resource } from './messages/resource';
 import { inlineEdit } from './messages/inline-edit';
+import { table } from './messages/table';
 import { shortcuts } from './messages/shortcuts';
 import { topbar } from './messages/topbar';
 import { users } from './messages/users';
@@ -26,4 +27,5 @@ registerMessages(
   palette,
   resource,
   inlineEdit,
+  table,
 );

@@ -103,7 +103,7 @@ const TOOLBAR_ACTIONS = new Set([1, 3]);
 
 /**
  * Toolbar buttons the user holds ("新增 用户管理" / "New · Users", "导出 订单管理" / "Export ·
- * Orders") as commands that open the screen with `?action=<alias>`, which the screen's toolbar
+ * Orders") as commands that open the screen and ask it for the action (lib/screen-actions.ts), which the screen's toolbar
  * carries out. Row buttons need a record and come through record look-ups instead.
  */
 export function actionCommands(

@@ -9,6 +9,7 @@ import { openPersonalInfo } from '../../features/profile/drawer-state';
 import { openShortcutHelp } from '../../features/shortcuts/shortcut-help-store';
 import { menuTarget } from '../../features/menu-search/menu-tree';
 import { translate, type Lang, type MessageKey } from '../../i18n';
+import { requestScreenAction } from '../../lib/screen-actions';
 import { isBoolean, readJson, writeJson } from '../../lib/storage';
 import {
   actionCommands,
@@ -147,9 +148,10 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
       if (target.kind === 'external') window.open(target.url, '_blank', 'noopener,noreferrer');
       else go(target.to);
     });
-    const actions = actionCommands(buttons, leaves, (path, alias) =>
-      go(`${path}?action=${encodeURIComponent(alias)}`),
-    );
+    const actions = actionCommands(buttons, leaves, (path, alias) => {
+      requestScreenAction(path, alias);
+      go(path);
+    });
     return [
       ...screens,
       ...actions,

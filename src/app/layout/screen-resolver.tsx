@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { findLeafByPath, menuLabel } from '../../features/menu-search/menu-tree';
 import { useUserMenu } from '../../features/menu-search/use-user-menu';
 import { useLang, useT } from '../hooks';
+import { hasResourcePage, ResourcePage } from './resource-page';
 import { HOME } from './tab-labels';
 
 /**
@@ -34,6 +35,7 @@ export function ScreenResolver() {
   }
   const leaf = findLeafByPath(menu.leaves, pathname);
   if (!leaf) return <Navigate to="/404" replace />;
+  if (hasResourcePage(leaf.path)) return <ResourcePage path={leaf.path} />;
 
   return (
     <Center mih={320}>

@@ -13,6 +13,7 @@ import type { users } from './users';
 import type { palette } from './palette';
 import type { resource } from './resource';
 import type { inlineEdit } from './inline-edit';
+import type { table } from './table';
 
 /**
  * The type of every message module, merged. A feature adds its own file ({zh, en} with the
@@ -37,6 +38,7 @@ type Modules = [
   typeof palette,
   typeof resource,
   typeof inlineEdit,
+  typeof table,
 ];
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [

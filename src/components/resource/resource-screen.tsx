@@ -1,0 +1,243 @@
+import { Button, Drawer, Group, Stack, Table, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type {
+  MRT_PaginationState,
+  MRT_RowSelectionState,
+  MRT_SortingState,
+} from 'mantine-react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { useLang, useT } from '../../app/hooks';
+import { useConfirm } from '../../app/layout/top-bar/confirm-dialog';
+import {
+  useResourceListQuery,
+  useResourceRemoveMutation,
+  useResourceSubmitMutation,
+} from '../../api/resource';
+import { takeScreenAction, useScreenAction, type ScreenAction } from '../../lib/screen-actions';
+import { usePermissions } from '../../palette/permissions-context';
+import type { ResourceDef } from '../../resources/types';
+import { SELECT_ONE_MESSAGE } from '../../lib/patterns';
+import { Cell } from './cells';
+import { FilterBar } from './filter-bar';
+import { initialFilterValues, toQueryParams, type FilterDef, type FilterValues } from './filters';
+import { ResourceForm } from './resource-form';
+import { PAGE_SIZES, ResourceTable, type Row } from './resource-table';
+
+const NO_ROWS: Row[] = [];
+const NO_FILTERS: readonly FilterDef[] = [];
+
+/** BladeX sorting: `ascs` / `descs`, comma-separated column names. */
+function sortParams(sorting: MRT_SortingState): Record<string, string> {
+  const ascs = sorting.filter((s) => !s.desc).map((s) => s.id);
+  const descs = sorting.filter((s) => s.desc).map((s) => s.id);
+  return {
+    ...(ascs.length ? { ascs: ascs.join(',') } : {}),
+    ...(descs.length ? { descs: descs.join(',') } : {}),
+  };
+}
+
+/** `key` grows with every opening, so each opening starts a fresh form. */
+interface FormState {
+  opened: boolean;
+  record: Row | undefined;
+  key: number;
+}
+
+/**
+ * The list screen of a declared resource: filter bar, toolbar (new, bulk delete), the table
+ * with its row actions, the create/edit form and the detail drawer, each shown only with its
+ * permission. The palette's "New ..." command (lib/screen-actions.ts) opens the create form.
+ */
+export function ResourceScreen({ def }: { def: ResourceDef }) {
+  const t = useT();
+  const lang = useLang();
+  const permissions = usePermissions();
+  const can = (code: string | undefined) => Boolean(code && permissions.has(code));
+  const filters = def.filters ?? NO_FILTERS;
+  const [draft, setDraft] = useState<FilterValues>(() => initialFilterValues(filters, new Date()));
+  const [applied, setApplied] = useState(draft);
+  const [pagination, setPagination] = useState<MRT_PaginationState>({
+    pageIndex: 0,
+    pageSize: PAGE_SIZES[def.paging ?? 'resource'].initial,
+  });
+  const [sorting, setSorting] = useState<MRT_SortingState>([]);
+  const [rowSelection, setRowSelection] = useState<MRT_RowSelectionState>({});
+  const [form, setForm] = useState<FormState>({ opened: false, record: undefined, key: 0 });
+  const [detail, setDetail] = useState<Row>();
+  const [confirmDialog, confirm] = useConfirm();
+  const [submitRecord] = useResourceSubmitMutation();
+  const openForm = (record: Row | undefined) =>
+    setForm((f) => ({ opened: true, record, key: f.key + 1 }));
+  const closeForm = () => setForm((f) => ({ ...f, opened: false }));
+  const [removeRecords] = useResourceRemoveMutation();
+
+  const params = useMemo(
+    () => ({
+      ...toQueryParams(filters, applied),
+      ...sortParams(sorting),
+      current: pagination.pageIndex + 1,
+      size: pagination.pageSize,
+    }),
+    [filters, applied, sorting, pagination],
+  );
+  const list = useResourceListQuery({ service: def.service, params });
+
+  // "New post" from the palette: open the form once per request (React's pattern for state
+  // that follows a change), then spend the request.
+  const request = useScreenAction(def.route);
+  const [handled, setHandled] = useState<ScreenAction>();
+  if (request && request !== handled) {
+    setHandled(request);
+    if (request.alias === 'add' && can(def.permissions.add)) openForm(undefined);
+  }
+  useEffect(() => {
+    if (request) takeScreenAction(request);
+  }, [request]);
+
+  const applyFilters = (values: FilterValues) => {
+    setApplied(values);
+    // A new filter starts again at page 1 (spec section 4).
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+    setRowSelection({});
+  };
+
+  const remove = async (ids: string[]) => {
+    if (ids.length === 0) {
+      notifications.show({ color: 'orange', message: t(SELECT_ONE_MESSAGE) });
+      return;
+    }
+    if (!(await confirm(t('messages.confirmDelete')))) return;
+    try {
+      await removeRecords({ service: def.service, ids }).unwrap();
+      setRowSelection({});
+      notifications.show({ color: 'green', message: t('messages.deleted') });
+    } catch {
+      // The API layer has shown the server's message.
+    }
+  };
+
+  const save = async (values: Record<string, string>) => {
+    const record = form.record;
+    const body: Record<string, unknown> = { ...values };
+    if (record) {
+      body.id = record.id;
+      if (record.version !== undefined) body.version = record.version;
+    }
+    const result = await submitRecord({ service: def.service, body });
+    if ('error' in result) throw new Error((result.error as { message?: string }).message);
+    notifications.show({ color: 'green', message: t('table.saved') });
+    closeForm();
+  };
+
+  const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id]);
+  const title = def.title[lang];
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        {title}
+      </Title>
+      {filters.length > 0 && (
+        <FilterBar
+          filters={filters}
+          values={draft}
+          onChange={setDraft}
+          onSearch={() => applyFilters(draft)}
+          onReset={(values) => {
+            setDraft(values);
+            applyFilters(values);
+          }}
+        />
+      )}
+      <Group gap="xs">
+        {can(def.permissions.add) && (
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => openForm(undefined)}
+          >
+            {t('table.add')}
+          </Button>
+        )}
+        {can(def.permissions.remove) && (
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => void remove(selectedIds)}
+          >
+            {t('table.bulkRemove')}
+          </Button>
+        )}
+      </Group>
+      <ResourceTable
+        def={def}
+        rows={list.data?.records ?? NO_ROWS}
+        total={list.data?.total ?? 0}
+        loading={list.isLoading}
+        fetching={list.isFetching}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        sorting={sorting}
+        onSortingChange={(next) => {
+          setSorting(next);
+          setPagination((p) => ({ ...p, pageIndex: 0 }));
+        }}
+        selectable={can(def.permissions.remove)}
+        rowSelection={rowSelection}
+        onRowSelectionChange={setRowSelection}
+        actions={{
+          ...(can(def.permissions.view) || can(def.permissions.edit)
+            ? { view: (row: Row) => setDetail(row) }
+            : {}),
+          ...(can(def.permissions.edit) ? { edit: (row: Row) => openForm(row) } : {}),
+          ...(can(def.permissions.remove)
+            ? { remove: (row: Row) => void remove([String(row.id)]) }
+            : {}),
+        }}
+      />
+      {form.opened && (
+        <ResourceForm
+          key={form.key}
+          def={def}
+          record={form.record}
+          opened
+          onClose={() => closeForm()}
+          onSubmit={save}
+        />
+      )}
+      <Drawer
+        opened={detail !== undefined}
+        onClose={() => setDetail(undefined)}
+        position="right"
+        size={632}
+        title={detail ? t('table.detailTitle', { name: def.recordLabel(detail) }) : ''}
+      >
+        {detail && (
+          <Table variant="vertical" withTableBorder>
+            <Table.Tbody>
+              {def.columns.map((column) => (
+                <Table.Tr key={column.field}>
+                  <Table.Th w={160}>{column.label[lang]}</Table.Th>
+                  <Table.Td>
+                    <Cell
+                      column={column}
+                      value={detail[column.field]}
+                      texts={{
+                        lang,
+                        yes: t('common.yes'),
+                        no: t('common.no'),
+                        viewDetails: t('table.viewDetails'),
+                      }}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Drawer>
+      {confirmDialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './browser';
+import { startServer, type RunningServer } from './server-process';
+import { signedIn } from './session';
+
+/** The rows of the table body, as their cell texts. */
+async function rowTexts(page: Page): Promise<string[]> {
+  return page
+    .getByRole('table', { name: '岗位' })
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => (r.textContent ?? '').trim()));
+}
+
+/** Creates a post through the form, keyboard only, starting from the focused "新增" button. */
+async function createPost(page: Page, code: string, name: string) {
+  const add = page.getByRole('button', { name: '新增', exact: true });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: '新增岗位' });
+  await dialog.waitFor();
+  await dialog.getByRole('textbox', { name: /岗位类型/ }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('textbox', { name: /岗位编号/ }).focus();
+  await page.keyboard.type(code);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('a declared resource screen (posts) in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates, filters, resets and bulk-deletes from the keyboard', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signedIn(page, 'admin', 'Demo@2026', '100001');
+    await page.goto('/system/post');
+    await page.getByRole('heading', { name: '岗位', level: 1 }).waitFor();
+
+    // Nothing selected: the spec's warning, nothing deleted.
+    await page.getByRole('button', { name: '批量删除' }).click();
+    await page.getByText('请选择至少一条数据').waitFor();
+
+    // Invalid submit says what is missing and keeps the dialog open.
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '新增岗位' });
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await page.getByText('请完善信息').waitFor();
+    await dialog.getByText('请输入岗位编号').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await createPost(page, 'ops', '运营专员');
+    await createPost(page, 'fin', '财务专员');
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(2);
+
+    // Filter by name with Enter in the filter bar; page 1 of the filtered list.
+    const filters = page.getByRole('form', { name: '筛选条件' });
+    await filters.getByRole('textbox', { name: '岗位名称' }).fill('财务');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rowTexts(page)).toEqual([expect.stringContaining('财务专员')]);
+    await filters.getByRole('button', { name: '重置' }).click();
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(2);
+
+    // Select all rows with the keyboard, delete them after the confirmation.
+    const selectAll = page.getByRole('checkbox', { name: /全选|Toggle select all/ });
+    await selectAll.focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: '批量删除' }).click();
+    const confirm = page.getByRole('dialog', { name: '提示' });
+    await confirm.getByText('确定将选择数据删除?').waitFor();
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await page.getByText('删除成功').waitFor();
+    await expect.poll(() => rowTexts(page)).toEqual([expect.stringContaining('暂无数据')]);
+    await context.close();
+  });
+
+  it('runs the palette\'s "新增 岗位管理" action on the screen, without the mouse', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signedIn(page, 'admin', 'Demo@2026', '100001');
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: '命令面板' }).waitFor();
+    await page.keyboard.type('新增岗位');
+    await expect
+      .poll(() => page.locator('[role="option"][aria-selected="true"]').textContent())
+      .toMatch(/^新增.*岗位管理/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: '新增岗位' }).waitFor();
+    // The request is not in the URL, so the tab bar holds one tab of the screen.
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/system/post');
+    await context.close();
+  });
+});
