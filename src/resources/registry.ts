@@ -8,4 +8,5 @@ type Loader = () => Promise<{ default: ResourceDef<never> }>;
  */
 export const RESOURCE_ROUTES: Readonly<Record<string, Loader>> = {
   '/system/post': () => import('./blade-system/post'),
+  '/system/param': () => import('./blade-system/param'),
 };
