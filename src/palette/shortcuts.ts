@@ -3,7 +3,7 @@
  * `useShortcut(id)`, the command palette shows them beside its commands and the `?` cheat sheet
  * is generated from this list, so a new shortcut is added here and nowhere else.
  */
-export type ShortcutScope = 'global' | 'tabs' | 'palette';
+export type ShortcutScope = 'global' | 'tabs' | 'palette' | 'list';
 
 export type ShortcutId =
   | 'palette.open'
@@ -17,7 +17,15 @@ export type ShortcutId =
   | 'palette.prev'
   | 'palette.run'
   | 'palette.back'
-  | 'palette.close';
+  | 'palette.close'
+  | 'list.filter'
+  | 'list.next'
+  | 'list.prev'
+  | 'list.toggle'
+  | 'list.open'
+  | 'list.edit'
+  | 'list.remove'
+  | 'list.new';
 
 export interface Shortcut {
   id: ShortcutId;
@@ -127,7 +135,74 @@ export const SHORTCUTS: readonly Shortcut[] = [
     display: { mac: 'Esc', other: 'Esc' },
     description: { zh: '返回上一页或关闭面板', en: 'Go back a page or close the palette' },
   },
+  // List screens (resource engine). j/k, / and n are live on the visible list screen when no
+  // dialog is open; the others act on the focused row (its own key handler reads them here).
+  {
+    id: 'list.filter',
+    scope: 'list',
+    keys: 'slash',
+    display: { mac: '/', other: '/' },
+    description: { zh: '聚焦筛选条件', en: 'Focus the filters' },
+  },
+  {
+    id: 'list.next',
+    scope: 'list',
+    keys: 'j',
+    display: { mac: 'J / ↓', other: 'J / ↓' },
+    description: { zh: '下一行', en: 'Next row' },
+  },
+  {
+    id: 'list.prev',
+    scope: 'list',
+    keys: 'k',
+    display: { mac: 'K / ↑', other: 'K / ↑' },
+    description: { zh: '上一行', en: 'Previous row' },
+  },
+  {
+    id: 'list.toggle',
+    scope: 'list',
+    keys: 'x',
+    display: { mac: 'X', other: 'X' },
+    description: { zh: '选择或取消选择当前行', en: 'Select or deselect the row' },
+  },
+  {
+    id: 'list.open',
+    scope: 'list',
+    keys: 'enter',
+    display: { mac: '↩', other: 'Enter' },
+    description: { zh: '查看当前行详情', en: 'Open the row details' },
+  },
+  {
+    id: 'list.edit',
+    scope: 'list',
+    keys: 'e',
+    display: { mac: 'E', other: 'E' },
+    description: { zh: '编辑当前行', en: 'Edit the row' },
+  },
+  {
+    id: 'list.remove',
+    scope: 'list',
+    keys: 'd',
+    display: { mac: 'D', other: 'D' },
+    description: { zh: '删除当前行', en: 'Delete the row' },
+  },
+  {
+    id: 'list.new',
+    scope: 'list',
+    keys: 'n',
+    display: { mac: 'N', other: 'N' },
+    description: { zh: '新增', en: 'New record' },
+  },
 ];
+
+/** Whether a key event is a single-key shortcut of the registry (for row key handlers). */
+export function isShortcutKey(
+  event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean },
+  id: ShortcutId,
+): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey) return false;
+  return event.key.toLowerCase() === shortcut(id).keys;
+}
 
 export function shortcut(id: ShortcutId): Shortcut {
   const found = SHORTCUTS.find((s) => s.id === id);

@@ -85,6 +85,68 @@ describe('a declared resource screen (posts) in Chromium', () => {
     await context.close();
   });
 
+  it('drives the list with its keys: j/k, e, Esc back to the row, x, d, /', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signedIn(page, 'admin', 'Demo@2026', '100001');
+    await page.goto('/system/post');
+    await page.getByRole('heading', { name: '岗位', level: 1 }).waitFor();
+    await createPost(page, 'k1', '键盘一号');
+    await createPost(page, 'k2', '键盘二号');
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(2);
+    const focusedRow = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-row-index') ?? null);
+
+    await page.keyboard.press('j');
+    await expect.poll(focusedRow).toBe('0');
+    await page.keyboard.press('j');
+    await expect.poll(focusedRow).toBe('1');
+    await page.keyboard.press('k');
+    await expect.poll(focusedRow).toBe('0');
+
+    await page.keyboard.press('e');
+    const edit = page.getByRole('dialog', { name: '编辑岗位' });
+    await edit.waitFor();
+    expect(await edit.getByRole('textbox', { name: /岗位名称/ }).inputValue()).toBe('键盘一号');
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'hidden' });
+    await expect.poll(focusedRow).toBe('0');
+
+    await page.keyboard.press('x');
+    await expect
+      .poll(() => page.locator('tbody tr[data-row-index="0"]').getAttribute('aria-selected'))
+      .toBe('true');
+
+    await page.keyboard.press('d');
+    const confirm = page.getByRole('dialog', { name: '提示' });
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await page.getByText('删除成功').waitFor();
+    await expect.poll(() => rowTexts(page)).toEqual([expect.stringContaining('键盘二号')]);
+
+    await page.keyboard.press('/');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('form')?.ariaLabel ?? null))
+      .toBe('筛选条件');
+    await context.close();
+  });
+
+  it('keeps a hidden column hidden after a reload (saved per user through table-set)', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signedIn(page, 'admin', 'Demo@2026', '100001');
+    await page.goto('/system/post');
+    const table = page.getByRole('table', { name: '岗位' });
+    const remarkHeader = table.getByRole('columnheader', { name: /备注/ });
+    await remarkHeader.waitFor();
+    await remarkHeader.getByRole('button', { name: '列操作' }).click();
+    const saved = page.waitForResponse((r) => r.url().includes('/table-set/save'));
+    await page.getByRole('menuitem', { name: '隐藏 备注 列' }).click();
+    await expect.poll(() => remarkHeader.count()).toBe(0);
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await table.getByRole('columnheader', { name: /岗位名称/ }).waitFor();
+    expect(await remarkHeader.count()).toBe(0);
+    await context.close();
+  });
+
   it('runs the palette\'s "新增 岗位管理" action on the screen, without the mouse', async () => {
     const { context, page } = await newPage(browser, server.url);
     await signedIn(page, 'admin', 'Demo@2026', '100001');

@@ -3,6 +3,7 @@ import { useThrottledCallback } from '@mantine/hooks';
 import { Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useT } from '../hooks';
 import { useShell } from '../shell-runtime';
+import { PageVisibleContext } from '../../lib/page-visibility';
 import classes from './layout.module.css';
 
 /**
@@ -46,7 +47,7 @@ export function KeptPage({
           </Center>
         }
       >
-        {children}
+        <PageVisibleContext value={visible}>{children}</PageVisibleContext>
       </Suspense>
     </div>
   );

@@ -3,7 +3,7 @@ import { Button, Group, MultiSelect, Paper, Select, TextInput } from '@mantine/c
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
-import type { FormEvent } from 'react';
+import type { FormEvent, Ref } from 'react';
 import { useLang, useT } from '../../app/hooks';
 import { useDictionaryQuery } from '../../api/system';
 import type { Lang } from '../../i18n';
@@ -19,6 +19,7 @@ import {
 } from './filters';
 
 interface Props {
+  ref?: Ref<HTMLFormElement>;
   filters: readonly FilterDef[];
   values: FilterValues;
   onChange(values: FilterValues): void;
@@ -133,14 +134,21 @@ function FilterField({
  * The resource's filter bar: one field per declared filter, Search (or Enter in any field)
  * and Reset. Values are applied on Search; the screen turns them into list parameters.
  */
-export function FilterBar({ filters, values, onChange, onSearch, onReset }: Props) {
+export function FilterBar({ ref, filters, values, onChange, onSearch, onReset }: Props) {
   const t = useT();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSearch();
   };
   return (
-    <Paper withBorder p="sm" component="form" onSubmit={submit} aria-label={t('table.filters')}>
+    <Paper
+      ref={ref}
+      withBorder
+      p="sm"
+      component="form"
+      onSubmit={submit}
+      aria-label={t('table.filters')}
+    >
       <Group align="flex-end" gap="sm">
         {filters.map((def) => (
           <FilterField

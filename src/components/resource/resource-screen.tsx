@@ -6,7 +6,7 @@ import type {
   MRT_RowSelectionState,
   MRT_SortingState,
 } from 'mantine-react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLang, useT } from '../../app/hooks';
 import { useConfirm } from '../../app/layout/top-bar/confirm-dialog';
 import {
@@ -15,7 +15,10 @@ import {
   useResourceSubmitMutation,
 } from '../../api/resource';
 import { takeScreenAction, useScreenAction, type ScreenAction } from '../../lib/screen-actions';
+import { usePageVisible } from '../../lib/page-visibility';
 import { usePermissions } from '../../palette/permissions-context';
+import { isShortcutKey } from '../../palette/shortcuts';
+import { useShortcut } from '../../palette/use-shortcut';
 import type { ResourceDef } from '../../resources/types';
 import { SELECT_ONE_MESSAGE } from '../../lib/patterns';
 import { Cell } from './cells';
@@ -23,6 +26,7 @@ import { FilterBar } from './filter-bar';
 import { initialFilterValues, toQueryParams, type FilterDef, type FilterValues } from './filters';
 import { ResourceForm } from './resource-form';
 import { PAGE_SIZES, ResourceTable, type Row } from './resource-table';
+import { ACTIONS_COLUMN, SELECT_COLUMN, useTableLayout } from './use-table-layout';
 
 const NO_ROWS: Row[] = [];
 const NO_FILTERS: readonly FilterDef[] = [];
@@ -65,11 +69,23 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
   const [rowSelection, setRowSelection] = useState<MRT_RowSelectionState>({});
   const [form, setForm] = useState<FormState>({ opened: false, record: undefined, key: 0 });
   const [detail, setDetail] = useState<Row>();
-  const [confirmDialog, confirm] = useConfirm();
+  const [confirmDialog, confirm, asking] = useConfirm();
   const [submitRecord] = useResourceSubmitMutation();
-  const openForm = (record: Row | undefined) =>
+  // The form mounts already open, so Mantine has no element to give focus back to: the screen
+  // keeps it (the row or the button that opened the form) and returns focus on close.
+  const opener = useRef<HTMLElement | null>(null);
+  const openForm = (record: Row | undefined) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setForm((f) => ({ opened: true, record, key: f.key + 1 }));
-  const closeForm = () => setForm((f) => ({ ...f, opened: false }));
+  };
+  const closeForm = () => {
+    setForm((f) => ({ ...f, opened: false }));
+    const back = opener.current;
+    opener.current = null;
+    setTimeout(() => {
+      if (back?.isConnected) back.focus();
+    }, 0);
+  };
   const [removeRecords] = useResourceRemoveMutation();
 
   const params = useMemo(
@@ -81,7 +97,25 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
     }),
     [filters, applied, sorting, pagination],
   );
-  const list = useResourceListQuery({ service: def.service, params });
+
+  // The user's column layout, saved per table; the page size they chose comes back with it.
+  const columnIds = useMemo(
+    () => [SELECT_COLUMN, 'serial', ...def.columns.map((c) => c.field), ACTIONS_COLUMN],
+    [def.columns],
+  );
+  const hiddenByDefault = useMemo(
+    () => def.columns.filter((c) => c.hiddenByDefault).map((c) => c.field),
+    [def.columns],
+  );
+  const layout = useTableLayout(def.route.replace(/^\//, ''), columnIds, hiddenByDefault);
+  const [adoptedPageSize, setAdoptedPageSize] = useState(false);
+  if (!adoptedPageSize && layout.ready) {
+    setAdoptedPageSize(true);
+    if (layout.savedPageSize && layout.savedPageSize !== pagination.pageSize)
+      setPagination({ pageIndex: 0, pageSize: layout.savedPageSize });
+  }
+  // Asked for once the layout is known, so a saved page size does not cost a second request.
+  const list = useResourceListQuery({ service: def.service, params }, { skip: !layout.ready });
 
   // "New post" from the palette: open the form once per request (React's pattern for state
   // that follows a change), then spend the request.
@@ -89,7 +123,8 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
   const [handled, setHandled] = useState<ScreenAction>();
   if (request && request !== handled) {
     setHandled(request);
-    if (request.alias === 'add' && can(def.permissions.add)) openForm(undefined);
+    if (request.alias === 'add' && can(def.permissions.add))
+      setForm((f) => ({ opened: true, record: undefined, key: f.key + 1 }));
   }
   useEffect(() => {
     if (request) takeScreenAction(request);
@@ -131,6 +166,46 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
   };
 
   const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id]);
+  const rows = list.data?.records ?? NO_ROWS;
+
+  // Keyboard-first lists: live on the visible screen while no dialog or drawer is open.
+  const visible = usePageVisible();
+  const keysOn = visible && !form.opened && detail === undefined && !asking;
+  const [focusedRow, setFocusedRow] = useState(-1);
+  const filterRef = useRef<HTMLFormElement>(null);
+  const moveRow = (step: number) =>
+    setFocusedRow((i) => Math.min(Math.max(i + step, 0), Math.max(rows.length - 1, 0)));
+  useShortcut('list.next', () => moveRow(1), { enabled: keysOn && rows.length > 0 });
+  useShortcut('list.prev', () => moveRow(-1), { enabled: keysOn && rows.length > 0 });
+  useShortcut(
+    'list.filter',
+    () => filterRef.current?.querySelector<HTMLElement>('input:not([type=hidden])')?.focus(),
+    { enabled: keysOn && filters.length > 0 },
+  );
+  useShortcut('list.new', () => openForm(undefined), {
+    enabled: keysOn && can(def.permissions.add),
+  });
+  const actions = {
+    ...(can(def.permissions.view) || can(def.permissions.edit)
+      ? { view: (row: Row) => setDetail(row) }
+      : {}),
+    ...(can(def.permissions.edit) ? { edit: (row: Row) => openForm(row) } : {}),
+    ...(can(def.permissions.remove) ? { remove: (row: Row) => void remove([String(row.id)]) } : {}),
+  };
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
+    const key = (id: Parameters<typeof isShortcutKey>[1]) => isShortcutKey(event, id);
+    let consumed = true;
+    if (event.key === 'ArrowDown') moveRow(1);
+    else if (event.key === 'ArrowUp') moveRow(-1);
+    else if (key('list.toggle') && can(def.permissions.remove)) {
+      const id = String(row.id);
+      setRowSelection((sel) => ({ ...sel, [id]: !sel[id] }));
+    } else if (key('list.open') && actions.view) actions.view(row);
+    else if (key('list.edit') && actions.edit) actions.edit(row);
+    else if (key('list.remove') && actions.remove) actions.remove(row);
+    else consumed = false;
+    if (consumed) event.preventDefault();
+  };
   const title = def.title[lang];
 
   return (
@@ -140,6 +215,7 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
       </Title>
       {filters.length > 0 && (
         <FilterBar
+          ref={filterRef}
           filters={filters}
           values={draft}
           onChange={setDraft}
@@ -172,12 +248,16 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
       </Group>
       <ResourceTable
         def={def}
-        rows={list.data?.records ?? NO_ROWS}
+        rows={rows}
         total={list.data?.total ?? 0}
-        loading={list.isLoading}
+        loading={list.isLoading || !layout.ready}
         fetching={list.isFetching}
         pagination={pagination}
-        onPaginationChange={setPagination}
+        onPaginationChange={(next) => {
+          if (next.pageSize !== pagination.pageSize) layout.savePageSize(next.pageSize);
+          setPagination(next);
+        }}
+        layout={layout}
         sorting={sorting}
         onSortingChange={(next) => {
           setSorting(next);
@@ -186,15 +266,10 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
         selectable={can(def.permissions.remove)}
         rowSelection={rowSelection}
         onRowSelectionChange={setRowSelection}
-        actions={{
-          ...(can(def.permissions.view) || can(def.permissions.edit)
-            ? { view: (row: Row) => setDetail(row) }
-            : {}),
-          ...(can(def.permissions.edit) ? { edit: (row: Row) => openForm(row) } : {}),
-          ...(can(def.permissions.remove)
-            ? { remove: (row: Row) => void remove([String(row.id)]) }
-            : {}),
-        }}
+        actions={actions}
+        focusedIndex={focusedRow}
+        onRowFocus={setFocusedRow}
+        onRowKeyDown={onRowKeyDown}
       />
       {form.opened && (
         <ResourceForm

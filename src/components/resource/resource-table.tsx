@@ -11,11 +11,12 @@ import {
 } from 'mantine-react-table';
 import { MRT_Localization_EN } from 'mantine-react-table/locales/en/index.esm.mjs';
 import { MRT_Localization_ZH_HANS } from 'mantine-react-table/locales/zh-Hans/index.esm.mjs';
-import { useMemo } from 'react';
+import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import { useLang, useT } from '../../app/hooks';
 import type { ResourceDef } from '../../resources/types';
 import { Cell, type CellTexts } from './cells';
 import { sumRows } from './sums';
+import { ACTIONS_COLUMN, SELECT_COLUMN, type useTableLayout } from './use-table-layout';
 
 export type Row = Record<string, unknown>;
 
@@ -45,7 +46,22 @@ interface Props {
   rowSelection: MRT_RowSelectionState;
   onRowSelectionChange(next: MRT_RowSelectionState): void;
   actions: RowActions;
+  /** Keyboard row focus (roving tabindex): the row that takes Tab and the list keys. */
+  focusedIndex?: number;
+  onRowFocus?(index: number): void;
+  onRowKeyDown?(event: KeyboardEvent<HTMLTableRowElement>, row: Row, index: number): void;
+  /** The user's saved column layout (use-table-layout.ts); the declared one when absent. */
+  layout?: TableLayoutProps;
 }
+
+export type TableLayoutProps = Pick<
+  ReturnType<typeof useTableLayout>,
+  | 'layout'
+  | 'onColumnOrderChange'
+  | 'onColumnVisibilityChange'
+  | 'onColumnPinningChange'
+  | 'onDensityChange'
+>;
 
 const SERIAL = 'serial';
 
@@ -57,7 +73,7 @@ const SERIAL = 'serial';
  * a page change re-renders rows, not the column model.
  */
 export function ResourceTable(props: Props) {
-  const { def, rows, pagination, actions } = props;
+  const { def, rows, pagination, actions, focusedIndex = -1 } = props;
   const t = useT();
   const lang = useLang();
   const texts: CellTexts = useMemo(
@@ -141,8 +157,18 @@ export function ResourceTable(props: Props) {
       rowSelection: props.rowSelection,
       isLoading: props.loading,
       showProgressBars: props.fetching && !props.loading,
-      columnPinning: { left: ['mrt-row-select'], right: ['mrt-row-actions'] },
+      ...(props.layout
+        ? props.layout.layout
+        : { columnPinning: { left: [SELECT_COLUMN], right: [ACTIONS_COLUMN] } }),
     },
+    ...(props.layout
+      ? {
+          onColumnOrderChange: props.layout.onColumnOrderChange,
+          onColumnVisibilityChange: props.layout.onColumnVisibilityChange,
+          onColumnPinningChange: props.layout.onColumnPinningChange,
+          onDensityChange: props.layout.onDensityChange,
+        }
+      : {}),
     onPaginationChange: (updater) => {
       const next = typeof updater === 'function' ? updater(pagination) : updater;
       // A new page size starts again at page 1 (spec section 4).
@@ -197,6 +223,17 @@ export function ResourceTable(props: Props) {
         </Group>
       );
     },
+    mantineTableBodyRowProps: ({ row }) => ({
+      tabIndex: row.index === Math.max(0, focusedIndex) ? 0 : -1,
+      'data-row-index': row.index,
+      'aria-selected': props.selectable ? row.getIsSelected() : undefined,
+      onFocus: (e) => {
+        if (e.target === e.currentTarget) props.onRowFocus?.(row.index);
+      },
+      onKeyDown: (e) => {
+        if (e.target === e.currentTarget) props.onRowKeyDown?.(e, row.original, row.index);
+      },
+    }),
     mantineTableProps: { striped: true, highlightOnHover: true, 'aria-label': def.title[lang] },
     mantinePaperProps: { withBorder: true, shadow: 'none' },
     mantineTableContainerProps: { style: { maxHeight: 'calc(100vh - 300px)' } },
@@ -208,6 +245,18 @@ export function ResourceTable(props: Props) {
       </Group>
     ),
   });
+
+  // Moving the row focus from the keyboard moves the browser's focus with it.
+  useEffect(() => {
+    if (focusedIndex < 0) return;
+    const tr = table.refs.tableContainerRef.current?.querySelector<HTMLElement>(
+      `tbody tr[data-row-index="${String(focusedIndex)}"]`,
+    );
+    if (tr && tr !== document.activeElement) {
+      tr.focus();
+      tr.scrollIntoView?.({ block: 'nearest' });
+    }
+  }, [focusedIndex, table]);
 
   return <MantineReactTable table={table} />;
 }

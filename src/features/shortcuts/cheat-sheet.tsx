@@ -18,6 +18,7 @@ const SCOPES: readonly { scope: ShortcutScope; label: MessageKey }[] = [
   { scope: 'global', label: 'shortcuts.scope.global' },
   { scope: 'tabs', label: 'shortcuts.scope.tabs' },
   { scope: 'palette', label: 'shortcuts.scope.palette' },
+  { scope: 'list', label: 'shortcuts.scope.list' },
 ];
 
 function ScopeTable({ title, items }: { title: string; items: readonly Shortcut[] }) {
