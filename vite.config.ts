@@ -71,6 +71,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // The browser's work runs on 2 cores beside the server: a second is short under load.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
