@@ -154,12 +154,25 @@ describe('a declared resource screen (posts) in Chromium', () => {
     await page.getByRole('combobox', { name: '命令面板' }).waitFor();
     await page.keyboard.type('新增岗位');
     await expect
-      .poll(() => page.locator('[role="option"][aria-selected="true"]').textContent())
+      .poll(() => page.locator('[cmdk-root] [role="option"][aria-selected="true"]').textContent())
       .toMatch(/^新增.*岗位管理/);
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: '新增岗位' }).waitFor();
     // The request is not in the URL, so the tab bar holds one tab of the screen.
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/system/post');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: '新增岗位' }).waitFor({ state: 'hidden' });
+
+    // The visible screen's own commands join the palette's actions.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('筛选岗位');
+    await expect
+      .poll(() => page.locator('[cmdk-root] [role="option"][aria-selected="true"]').textContent())
+      .toMatch(/^筛选岗位/);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('form')?.ariaLabel ?? null))
+      .toBe('筛选条件');
     await context.close();
   });
 });

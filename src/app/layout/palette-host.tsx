@@ -10,6 +10,7 @@ import { openShortcutHelp } from '../../features/shortcuts/shortcut-help-store';
 import { menuTarget } from '../../features/menu-search/menu-tree';
 import { translate, type Lang, type MessageKey } from '../../i18n';
 import { requestScreenAction } from '../../lib/screen-actions';
+import { useScreenCommands } from '../../lib/screen-commands';
 import { isBoolean, readJson, writeJson } from '../../lib/storage';
 import {
   actionCommands,
@@ -30,6 +31,7 @@ import {
   type Row,
   type SelectableRow,
 } from '../../palette/rows';
+import type { ShortcutId } from '../../palette/shortcuts';
 import { useAppDispatch, useAppSelector, useT } from '../hooks';
 import { useShell, SWITCH_MODE, HOME_PATH } from '../shell-runtime';
 import { SHELL_THEMES } from '../theme';
@@ -203,7 +205,25 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
       })),
     [openTabs, go],
   );
-  const tabIndex = useMemo(() => buildIndex(tabCommandsList), [tabCommandsList]);
+  // The visible screen's own commands ("Reset filters", "Delete selected") join the actions.
+  const offered = useScreenCommands();
+  const screenActionsList = useMemo(
+    () =>
+      offered.map((c): PaletteCommand => ({
+        id: `screen:${c.id}`,
+        group: 'actions',
+        label: c.label,
+        keywords: [...(c.keywords ?? [])],
+        ...(c.shortcut ? { shortcut: c.shortcut as ShortcutId } : {}),
+        perform: { kind: 'run', run: c.run },
+      })),
+    [offered],
+  );
+  const dynamicCommands = useMemo(
+    () => [...screenActionsList, ...tabCommandsList],
+    [screenActionsList, tabCommandsList],
+  );
+  const tabIndex = useMemo(() => buildIndex(dynamicCommands), [dynamicCommands]);
 
   const scopes = useMemo(() => new Set(lookups.map((l) => l.scope)), [lookups]);
   const lookupContext: LookupContext = useMemo(
@@ -224,7 +244,7 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
     if (lookup) return hitRows(lookup, records.hits);
     if (page.id === 'root') {
       if (query.trim() === '') {
-        const all = [...staticCommands, ...tabCommandsList];
+        const all = [...staticCommands, ...dynamicCommands];
         const byId = new Map(all.map((c) => [c.id, c]));
         const recent = [...recency]
           .sort((a, b) => b[1] - a[1])
@@ -234,7 +254,7 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
           {
             recent,
             screens: staticCommands.filter((c) => c.group === 'screens'),
-            actions: staticCommands.filter((c) => c.group === 'actions'),
+            actions: [...screenActionsList, ...staticCommands.filter((c) => c.group === 'actions')],
             tabs: tabCommandsList,
           },
           expanded,
@@ -270,6 +290,8 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
     query,
     staticCommands,
     tabCommandsList,
+    screenActionsList,
+    dynamicCommands,
     recency,
     expanded,
     ranker,

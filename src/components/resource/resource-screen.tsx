@@ -6,7 +6,7 @@ import type {
   MRT_RowSelectionState,
   MRT_SortingState,
 } from 'mantine-react-table';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLang, useT } from '../../app/hooks';
 import { useConfirm } from '../../app/layout/top-bar/confirm-dialog';
 import {
@@ -15,7 +15,9 @@ import {
   useResourceSubmitMutation,
 } from '../../api/resource';
 import { takeScreenAction, useScreenAction, type ScreenAction } from '../../lib/screen-actions';
+import { translate, type MessageKey } from '../../i18n';
 import { usePageVisible } from '../../lib/page-visibility';
+import { offerScreenCommands, type ScreenCommand } from '../../lib/screen-commands';
 import { usePermissions } from '../../palette/permissions-context';
 import { isShortcutKey } from '../../palette/shortcuts';
 import { useShortcut } from '../../palette/use-shortcut';
@@ -23,7 +25,13 @@ import type { ResourceDef } from '../../resources/types';
 import { SELECT_ONE_MESSAGE } from '../../lib/patterns';
 import { Cell } from './cells';
 import { FilterBar } from './filter-bar';
-import { initialFilterValues, toQueryParams, type FilterDef, type FilterValues } from './filters';
+import {
+  initialFilterValues,
+  resetFilterValues,
+  toQueryParams,
+  type FilterDef,
+  type FilterValues,
+} from './filters';
 import { ResourceForm } from './resource-form';
 import { PAGE_SIZES, ResourceTable, type Row } from './resource-table';
 import { ACTIONS_COLUMN, SELECT_COLUMN, useTableLayout } from './use-table-layout';
@@ -39,6 +47,53 @@ function sortParams(sorting: MRT_SortingState): Record<string, string> {
     ...(ascs.length ? { ascs: ascs.join(',') } : {}),
     ...(descs.length ? { descs: descs.join(',') } : {}),
   };
+}
+
+interface ScreenHandlers {
+  removeSelected(): void;
+  focusFilters(): void;
+  resetFilters(): void;
+  reload(): void;
+}
+
+/** The palette commands of a resource screen; they call the screen's latest handlers. */
+function offeredCommands(
+  def: ResourceDef,
+  canRemove: boolean,
+  hasFilters: boolean,
+  handlers: { readonly current: ScreenHandlers },
+): ScreenCommand[] {
+  const both = (key: MessageKey) => ({
+    zh: translate('zh', key, { name: def.title.zh }),
+    en: translate('en', key, { name: def.title.en }),
+  });
+  const commands: ScreenCommand[] = [];
+  if (canRemove)
+    commands.push({
+      id: `${def.route}:remove-selected`,
+      label: both('table.cmd.removeSelected'),
+      run: () => handlers.current.removeSelected(),
+    });
+  if (hasFilters)
+    commands.push(
+      {
+        id: `${def.route}:filter`,
+        label: both('table.cmd.focusFilters'),
+        shortcut: 'list.filter',
+        run: () => handlers.current.focusFilters(),
+      },
+      {
+        id: `${def.route}:reset`,
+        label: both('table.cmd.resetFilters'),
+        run: () => handlers.current.resetFilters(),
+      },
+    );
+  commands.push({
+    id: `${def.route}:reload`,
+    label: both('table.cmd.reload'),
+    run: () => handlers.current.reload(),
+  });
+  return commands;
 }
 
 /** `key` grows with every opening, so each opening starts a fresh form. */
@@ -185,6 +240,33 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
   useShortcut('list.new', () => openForm(undefined), {
     enabled: keysOn && can(def.permissions.add),
   });
+  // What this screen offers the command palette while it is on display.
+  const latest = useRef<ScreenHandlers>({
+    removeSelected: () => {},
+    focusFilters: () => {},
+    resetFilters: () => {},
+    reload: () => {},
+  });
+  useLayoutEffect(() => {
+    latest.current = {
+      removeSelected: () => void remove(selectedIds),
+      focusFilters: () =>
+        filterRef.current?.querySelector<HTMLElement>('input:not([type=hidden])')?.focus(),
+      resetFilters: () => {
+        const values = resetFilterValues(filters, draft, new Date());
+        setDraft(values);
+        applyFilters(values);
+      },
+      reload: () => void list.refetch(),
+    };
+  });
+  const canRemove = can(def.permissions.remove);
+  const hasFilters = filters.length > 0;
+  useEffect(() => {
+    if (!visible) return;
+    return offerScreenCommands(offeredCommands(def, canRemove, hasFilters, latest));
+  }, [visible, def, canRemove, hasFilters]);
+
   const actions = {
     ...(can(def.permissions.view) || can(def.permissions.edit)
       ? { view: (row: Row) => setDetail(row) }

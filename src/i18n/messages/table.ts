@@ -20,6 +20,10 @@ export const table = {
     'table.rowActions': '{name} 的操作',
     'table.select': '选择',
     'table.selectAll': '全选',
+    'table.cmd.removeSelected': '删除选中的{name}',
+    'table.cmd.focusFilters': '筛选{name}',
+    'table.cmd.resetFilters': '重置{name}筛选条件',
+    'table.cmd.reload': '刷新{name}列表',
   },
   en: {
     'table.add': 'Add',
@@ -41,5 +45,9 @@ export const table = {
     'table.rowActions': 'Actions for {name}',
     'table.select': 'Select',
     'table.selectAll': 'Select all',
+    'table.cmd.removeSelected': 'Delete the selected {name} records',
+    'table.cmd.focusFilters': 'Filter the {name} list',
+    'table.cmd.resetFilters': 'Reset the {name} filters',
+    'table.cmd.reload': 'Reload the {name} list',
   },
 } as const;
