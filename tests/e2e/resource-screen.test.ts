@@ -19,9 +19,13 @@ async function createPost(page: Page, code: string, name: string) {
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: '新增岗位' });
   await dialog.waitFor();
-  await dialog.getByRole('textbox', { name: /岗位类型/ }).focus();
+  const category = dialog.getByRole('textbox', { name: /岗位类型/ });
+  await category.focus();
   await page.keyboard.press('ArrowDown');
+  // The options come from the post_category dictionary: wait for them before choosing.
+  await page.getByRole('option').first().waitFor();
   await page.keyboard.press('Enter');
+  await expect.poll(() => category.inputValue()).not.toBe('');
   await dialog.getByRole('textbox', { name: /岗位编号/ }).focus();
   await page.keyboard.type(code);
   await page.keyboard.press('Tab');

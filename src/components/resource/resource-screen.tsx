@@ -1,4 +1,4 @@
-import { Button, Drawer, Group, Stack, Table, Title } from '@mantine/core';
+import { Button, Center, Drawer, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type {
@@ -328,31 +328,38 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
           </Button>
         )}
       </Group>
-      <ResourceTable
-        def={def}
-        rows={rows}
-        total={list.data?.total ?? 0}
-        loading={list.isLoading || !layout.ready}
-        fetching={list.isFetching}
-        pagination={pagination}
-        onPaginationChange={(next) => {
-          if (next.pageSize !== pagination.pageSize) layout.savePageSize(next.pageSize);
-          setPagination(next);
-        }}
-        layout={layout}
-        sorting={sorting}
-        onSortingChange={(next) => {
-          setSorting(next);
-          setPagination((p) => ({ ...p, pageIndex: 0 }));
-        }}
-        selectable={can(def.permissions.remove)}
-        rowSelection={rowSelection}
-        onRowSelectionChange={setRowSelection}
-        actions={actions}
-        focusedIndex={focusedRow}
-        onRowFocus={setFocusedRow}
-        onRowKeyDown={onRowKeyDown}
-      />
+      {/* The declared columns would flash before the user's saved layout replaced them. */}
+      {layout.ready ? (
+        <ResourceTable
+          def={def}
+          rows={rows}
+          total={list.data?.total ?? 0}
+          loading={list.isLoading}
+          fetching={list.isFetching}
+          pagination={pagination}
+          onPaginationChange={(next) => {
+            if (next.pageSize !== pagination.pageSize) layout.savePageSize(next.pageSize);
+            setPagination(next);
+          }}
+          layout={layout}
+          sorting={sorting}
+          onSortingChange={(next) => {
+            setSorting(next);
+            setPagination((p) => ({ ...p, pageIndex: 0 }));
+          }}
+          selectable={can(def.permissions.remove)}
+          rowSelection={rowSelection}
+          onRowSelectionChange={setRowSelection}
+          actions={actions}
+          focusedIndex={focusedRow}
+          onRowFocus={setFocusedRow}
+          onRowKeyDown={onRowKeyDown}
+        />
+      ) : (
+        <Center h={200}>
+          <Loader aria-label={t('layout.page.loading')} />
+        </Center>
+      )}
       {form.opened && (
         <ResourceForm
           key={form.key}
