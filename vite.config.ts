@@ -21,17 +21,9 @@ export default defineConfig({
         // Everything the entry imports statically (React, the router, the store, the session
         // machines and the login page) travels as one chunk instead of ~35 small ones: on
         // HTTP/1.1 each small file costs a request slot and a round trip before /login paints.
-        // Mantine (with its floating-ui and transition helpers) likewise travels as one chunk
-        // with the first screen after login rather than as ~25 component files.
-        codeSplitting: {
-          groups: [
-            { name: 'initial', tags: ['$initial'] },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/,
-            },
-          ],
-        },
+        // Mantine is left to the default splitting: grouped into one chunk it carried every
+        // component any screen uses (tables, date pickers) into the first page after login.
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
       },
     },
   },
