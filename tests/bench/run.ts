@@ -10,6 +10,7 @@ import { startServer } from '../e2e/server-process';
 import { benchConsole } from './console';
 import { benchPalettePaint } from './palette-paint';
 import { benchPaletteRanking } from './palette-ranking';
+import { benchTablePaint } from './table-paint';
 
 const RUNS = 3;
 const REQUESTS = 200;
@@ -34,6 +35,11 @@ async function timed(fn: () => Promise<unknown>, n: number): Promise<number[]> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--table')) {
+    // `npm run bench -- --table`: the resource table at 500 rows (builds its own harness page).
+    await benchTablePaint();
+    return;
+  }
   // Always measure the current sources.
   execSync('npm run build', { stdio: 'inherit' });
   if (process.argv.includes('--palette')) {
@@ -136,6 +142,8 @@ async function main(): Promise<void> {
     console.log('\n## Command palette');
     await benchPaletteRanking();
     await benchPalettePaint();
+    console.log('\n## Resource table');
+    await benchTablePaint();
   } finally {
     await server.stop();
   }

@@ -1,5 +1,13 @@
-import { Anchor, Badge, Image, Switch, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Image, Switch, Tooltip } from '@mantine/core';
+import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import {
+  MRT_SelectCheckbox,
+  type MRT_DensityState,
+  type MRT_Row,
+  type MRT_TableInstance,
+} from 'mantine-react-table';
 import { memo } from 'react';
+import { useT } from '../../app/hooks';
 import type { Lang } from '../../i18n';
 import type { ColumnDef, ValueOption } from '../../resources/types';
 
@@ -20,9 +28,9 @@ export interface CellTexts {
 }
 
 /**
- * One cell by column kind. Cheap on purpose (a 500-row page renders 6,000 of them): plain text
- * for text, numbers and dates; Mantine only where the kind needs a control or a badge. Values
- * are rendered as React text, never as HTML.
+ * One cell by column kind. Cheap on purpose (scrolling draws new rows every frame): plain text
+ * for text, numbers and dates (no Text wrapper: the cell's font is the table's); Mantine only
+ * where the kind needs a control or a badge. Values are rendered as React text, never as HTML.
  */
 export const Cell = memo(function Cell<Row>({
   column,
@@ -77,12 +85,93 @@ export const Cell = memo(function Cell<Row>({
       return <>{isEmpty(value) || !Number.isFinite(n) ? DASH : n.toFixed(2)}</>;
     }
     default:
-      return isEmpty(value) ? (
-        <>{DASH}</>
-      ) : (
-        <Text span size="sm" inherit>
-          {String(value)}
-        </Text>
-      );
+      return <>{isEmpty(value) ? DASH : String(value)}</>;
   }
 }) as <Row>(props: { column: ColumnDef<Row>; value: unknown; texts: CellTexts }) => React.ReactNode;
+
+type AnyRow = Record<string, unknown>;
+
+/**
+ * The row checkbox of the selection column: MRT's own checkbox (Shift+click still selects a
+ * range), redrawn only when what it shows changes. The row virtualiser redraws every visible
+ * row on each scroll step, and MRT's checkbox (a Mantine Checkbox inside a Tooltip) was a
+ * large part of that redraw.
+ */
+export const SelectCell = memo(function SelectCell({
+  row,
+  table,
+  renderedRowIndex,
+}: {
+  row: MRT_Row<AnyRow>;
+  table: MRT_TableInstance<AnyRow>;
+  renderedRowIndex: number | undefined;
+  /* What the checkbox reads from the table state, so a change of any of them redraws it. */
+  selected: boolean;
+  selectable: boolean;
+  density: MRT_DensityState;
+  loading: boolean | undefined;
+  label: string;
+}) {
+  return <MRT_SelectCheckbox row={row} table={table} renderedRowIndex={renderedRowIndex} />;
+});
+
+/** The row buttons the user may use. */
+export interface RowActionHandlers {
+  view?: (row: AnyRow) => void;
+  edit?: (row: AnyRow) => void;
+  remove?: (row: AnyRow) => void;
+}
+
+/**
+ * The operations cell: view, edit and remove with their tooltips. Memoised on the row and the
+ * handlers, so scrolling (which redraws every visible row) does not redraw its buttons.
+ */
+export const RowActionButtons = memo(function RowActionButtons({
+  row,
+  name,
+  actions,
+}: {
+  row: AnyRow;
+  name: string;
+  actions: RowActionHandlers;
+}) {
+  const t = useT();
+  return (
+    <Group gap={4} wrap="nowrap" aria-label={t('table.rowActions', { name })} role="group">
+      {actions.view && (
+        <Tooltip label={t('table.view')} withinPortal>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`${t('table.view')} ${name}`}
+            onClick={() => actions.view?.(row)}
+          >
+            <IconEye size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {actions.edit && (
+        <Tooltip label={t('table.edit')} withinPortal>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`${t('table.edit')} ${name}`}
+            onClick={() => actions.edit?.(row)}
+          >
+            <IconEdit size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {actions.remove && (
+        <Tooltip label={t('table.remove')} withinPortal>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`${t('table.remove')} ${name}`}
+            onClick={() => actions.remove?.(row)}
+          >
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+});

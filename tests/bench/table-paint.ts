@@ -1,0 +1,193 @@
+import { readFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { launchBrowser, newPage } from '../e2e/browser';
+
+const COLD_RUNS = 7;
+const WARM_RUNS = 7;
+/**
+ * Pixels per animation frame: a smooth wheel scroll (about 1,500 px a second) and a fling
+ * (a row and a half every frame).
+ */
+const SCROLL_STEPS = [25, 100];
+
+interface TableBench {
+  mount(): Promise<number>;
+  unmount(): Promise<void>;
+  scroll(step: number): Promise<{ frames: number[]; lastSerial: string }>;
+  inspect(): { label: string; bodyRows: number; footer: string };
+}
+
+function quantile(samples: readonly number[], q: number): number {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+}
+
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+async function serve(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const file = path.join(dir, url.pathname === '/' ? 'index.html' : url.pathname);
+    readFile(file).then(
+      (body) => {
+        const type = file.endsWith('.js')
+          ? 'text/javascript'
+          : file.endsWith('.css')
+            ? 'text/css'
+            : 'text/html; charset=utf-8';
+        res.writeHead(200, { 'content-type': type });
+        res.end(body);
+      },
+      () => {
+        res.writeHead(404);
+        res.end();
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { server, url: `http://127.0.0.1:${String(port)}` };
+}
+
+async function openHarness(browser: Browser, url: string, rows: number) {
+  const { context, page } = await newPage(browser, url);
+  await page.goto(`/?rows=${String(rows)}`);
+  await page.waitForFunction(() => 'tableBench' in window);
+  return { context, page };
+}
+
+const bench = (page: Page) => ({
+  mount: () =>
+    page.evaluate(() => (window as unknown as { tableBench: TableBench }).tableBench.mount()),
+  unmount: () =>
+    page.evaluate(() => (window as unknown as { tableBench: TableBench }).tableBench.unmount()),
+  scroll: (step: number) =>
+    page.evaluate(
+      (s) => (window as unknown as { tableBench: TableBench }).tableBench.scroll(s),
+      step,
+    ),
+  inspect: () =>
+    page.evaluate(() => (window as unknown as { tableBench: TableBench }).tableBench.inspect()),
+});
+
+/** Used JS heap after a forced garbage collection, in MB. */
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize / 2 ** 20;
+}
+
+/**
+ * CPU time of the page's main thread, in ms, read around a step. Wall-clock figures on a
+ * 2-core machine shared with other work move with the load; this one much less.
+ */
+async function cpuClock(page: Page): Promise<() => Promise<number>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  return async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN) * 1000;
+  };
+}
+
+async function measured<T>(clock: () => Promise<number>, step: () => Promise<T>) {
+  const before = await clock();
+  const value = await step();
+  return { value, cpu: (await clock()) - before };
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/**
+ * The real ResourceTable (tests/bench/table-harness) with 12 columns, selection, row actions and
+ * a sum footer over a 500-row page, in Chromium: cold and warm mount-to-paint, JS heap, and the
+ * frame times of a scroll from the first row to the last, each with the main thread's CPU time.
+ */
+export async function benchTablePaint(rows = 500): Promise<void> {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'table-harness-'));
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: path.resolve('tests/bench/table-harness'),
+    base: './',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true },
+  });
+  const { server, url } = await serve(outDir);
+  const browser = await launchBrowser();
+  const loadBefore = load();
+  try {
+    // Cold: the first mount in a fresh page (its scripts loaded, nothing rendered yet).
+    const cold: number[] = [];
+    const coldCpu: number[] = [];
+    let heap = { before: NaN, after: NaN };
+    let shape = { label: '', bodyRows: 0, footer: '' };
+    for (let i = 0; i < COLD_RUNS; i++) {
+      const { context, page } = await openHarness(browser, url, rows);
+      const b = bench(page);
+      const before = i === 0 ? await heapMb(page) : NaN;
+      const { value, cpu } = await measured(await cpuClock(page), b.mount);
+      cold.push(value);
+      coldCpu.push(cpu);
+      if (i === 0) {
+        heap = { before, after: await heapMb(page) };
+        shape = await b.inspect();
+      }
+      await context.close();
+    }
+
+    // Warm: unmount and mount again in one page.
+    const { context, page } = await openHarness(browser, url, rows);
+    const b = bench(page);
+    const clock = await cpuClock(page);
+    await b.mount();
+    const warm: number[] = [];
+    const warmCpu: number[] = [];
+    for (let i = 0; i < WARM_RUNS; i++) {
+      await b.unmount();
+      const { value, cpu } = await measured(clock, b.mount);
+      warm.push(value);
+      warmCpu.push(cpu);
+    }
+
+    const scrolls = [];
+    for (const step of SCROLL_STEPS)
+      scrolls.push({ step, ...(await measured(clock, () => b.scroll(step))) });
+    await context.close();
+
+    console.log(
+      `table of ${String(rows)} rows x 12 columns (table "${shape.label}", ${String(shape.bodyRows)} body rows in the DOM, sum footer ${shape.footer ? 'shown' : 'missing'}); load average ${loadBefore} before, ${load()} after`,
+    );
+    console.log(
+      `  cold mount to paint (new page each run): median ${ms(quantile(cold, 0.5))}, min ${ms(Math.min(...cold))}, max ${ms(Math.max(...cold))} (n=${String(cold.length)}); main-thread CPU median ${ms(quantile(coldCpu, 0.5))}`,
+    );
+    console.log(
+      `  warm remount to paint (same page): median ${ms(quantile(warm, 0.5))}, min ${ms(Math.min(...warm))}, max ${ms(Math.max(...warm))} (n=${String(warm.length)}); main-thread CPU median ${ms(quantile(warmCpu, 0.5))}`,
+    );
+    console.log(
+      `  JS heap after mount (after GC): ${heap.after.toFixed(1)} MB (${(heap.after - heap.before).toFixed(1)} MB more than before mounting)`,
+    );
+    for (const { step, value, cpu } of scrolls) {
+      const { frames, lastSerial } = value;
+      const over = frames.filter((f) => f > 17).length;
+      console.log(
+        `  scroll top to bottom, ${String(step)} px a frame: frame time median ${quantile(frames, 0.5).toFixed(1)} ms, p95 ${quantile(frames, 0.95).toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms; ${String(over)} of ${String(frames.length)} frames over 17 ms; main-thread CPU ${(cpu / frames.length).toFixed(1)} ms a frame; last row drawn: ${lastSerial === String(rows) ? 'yes' : `no (${lastSerial})`}`,
+      );
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
