@@ -6,8 +6,8 @@ import {
   type MRT_Row,
   type MRT_TableInstance,
 } from 'mantine-react-table';
-import { memo } from 'react';
-import { useT } from '../../app/hooks';
+import { memo, useMemo } from 'react';
+import { useLang, useT } from '../../app/hooks';
 import type { Lang } from '../../i18n';
 import type { ColumnDef, ValueOption } from '../../resources/types';
 
@@ -25,6 +25,16 @@ export interface CellTexts {
   yes: string;
   no: string;
   viewDetails: string;
+}
+
+/** The words cells use, in the current language (one object per language change). */
+export function useCellTexts(): CellTexts {
+  const t = useT();
+  const lang = useLang();
+  return useMemo(
+    () => ({ lang, yes: t('common.yes'), no: t('common.no'), viewDetails: t('table.viewDetails') }),
+    [lang, t],
+  );
 }
 
 /**

@@ -5,18 +5,16 @@ import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { FormEvent, Ref } from 'react';
 import { useLang, useT } from '../../app/hooks';
-import { useDictionaryQuery } from '../../api/system';
-import type { Lang } from '../../i18n';
 import {
   clampRange,
   formatDay,
   MAX_DATE_SPAN_DAYS,
-  resetFilterValues,
   SPAN_CLAMPED_MESSAGE,
   type FilterDef,
   type FilterValue,
   type FilterValues,
 } from './filters';
+import { useSelectOptions } from './select-options';
 
 interface Props {
   ref?: Ref<HTMLFormElement>;
@@ -24,14 +22,8 @@ interface Props {
   values: FilterValues;
   onChange(values: FilterValues): void;
   onSearch(): void;
-  /** Called with the reset values (the createTime range kept, spec section 5). */
-  onReset(values: FilterValues): void;
-}
-
-function useOptions(def: FilterDef, lang: Lang) {
-  const dict = useDictionaryQuery(def.dict ?? '', { skip: !def.dict });
-  if (def.options) return def.options.map((o) => ({ value: o.value, label: o.label[lang] }));
-  return (dict.data ?? []).map((d) => ({ value: d.dictKey, label: d.dictValue }));
+  /** The Reset button (the screen resets its values: the createTime range is kept, spec 5). */
+  onReset(): void;
 }
 
 const parseDay = (v: string) => (v ? new Date(`${v.slice(0, 10)}T00:00:00`) : null);
@@ -47,7 +39,7 @@ function FilterField({
 }) {
   const t = useT();
   const lang = useLang();
-  const options = useOptions(def, lang);
+  const options = useSelectOptions(def, lang);
   const label = def.label[lang];
   const today = new Date();
   const maxDate = def.allowFuture ? undefined : today;
@@ -165,7 +157,7 @@ export function FilterBar({ ref, filters, values, onChange, onSearch, onReset }:
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} aria-hidden />}
-            onClick={() => onReset(resetFilterValues(filters, values, new Date()))}
+            onClick={onReset}
           >
             {t('common.reset')}
           </Button>

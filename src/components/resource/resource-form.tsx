@@ -13,10 +13,10 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLang, useT } from '../../app/hooks';
-import { useDictionaryQuery } from '../../api/system';
 import type { Lang } from '../../i18n';
 import { COMPLETE_INFO_MESSAGE } from '../../lib/patterns';
-import type { FormFieldDef, ResourceDef, ValueOption } from '../../resources/types';
+import type { FormFieldDef, ResourceDef } from '../../resources/types';
+import { useSelectOptions } from './select-options';
 
 type Values = Record<string, string>;
 
@@ -58,18 +58,12 @@ function DictSelect({
   onChange(v: string): void;
   lang: Lang;
 }) {
-  const dict = useDictionaryQuery(field.dict ?? '', { skip: !field.dict });
-  const options: readonly ValueOption[] =
-    field.options ??
-    (dict.data ?? []).map((d) => ({
-      value: d.dictKey,
-      label: { zh: d.dictValue, en: d.dictValue },
-    }));
+  const options = useSelectOptions(field, lang);
   return (
     <Select
       label={field.label[lang]}
       required={Boolean(field.required)}
-      data={options.map((o) => ({ value: o.value, label: o.label[lang] }))}
+      data={options}
       value={value || null}
       onChange={(v) => onChange(v ?? '')}
       error={error}
@@ -159,20 +153,18 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) 
             };
             const value = values[f.name] ?? '';
             const span = f.wide ? { style: { gridColumn: '1 / -1' } } : {};
+            // What the text-like inputs (text, textarea, password) share.
+            const text = {
+              ...common,
+              ...span,
+              maxLength: f.maxLength,
+              value,
+              onChange: (e: { currentTarget: { value: string } }) =>
+                change(f.name, e.currentTarget.value),
+            };
             switch (f.kind) {
               case 'textarea':
-                return (
-                  <Textarea
-                    key={f.name}
-                    {...common}
-                    {...span}
-                    autosize
-                    minRows={2}
-                    maxLength={f.maxLength}
-                    value={value}
-                    onChange={(e) => change(f.name, e.currentTarget.value)}
-                  />
-                );
+                return <Textarea key={f.name} {...text} autosize minRows={2} />;
               case 'integer':
                 return (
                   <NumberInput
@@ -197,27 +189,9 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) 
                   </div>
                 );
               case 'password':
-                return (
-                  <PasswordInput
-                    key={f.name}
-                    {...common}
-                    {...span}
-                    maxLength={f.maxLength}
-                    value={value}
-                    onChange={(e) => change(f.name, e.currentTarget.value)}
-                  />
-                );
+                return <PasswordInput key={f.name} {...text} />;
               default:
-                return (
-                  <TextInput
-                    key={f.name}
-                    {...common}
-                    {...span}
-                    maxLength={f.maxLength}
-                    value={value}
-                    onChange={(e) => change(f.name, e.currentTarget.value)}
-                  />
-                );
+                return <TextInput key={f.name} {...text} />;
             }
           })}
         </SimpleGrid>

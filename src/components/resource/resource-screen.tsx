@@ -23,7 +23,7 @@ import { isShortcutKey } from '../../palette/shortcuts';
 import { useShortcut } from '../../palette/use-shortcut';
 import type { ResourceDef } from '../../resources/types';
 import { SELECT_ONE_MESSAGE } from '../../lib/patterns';
-import { Cell } from './cells';
+import { Cell, useCellTexts } from './cells';
 import { FilterBar } from './filter-bar';
 import {
   initialFilterValues,
@@ -112,6 +112,7 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
   const t = useT();
   const lang = useLang();
   const permissions = usePermissions();
+  const cellTexts = useCellTexts();
   const can = (code: string | undefined) => Boolean(code && permissions.has(code));
   const filters = def.filters ?? NO_FILTERS;
   const [draft, setDraft] = useState<FilterValues>(() => initialFilterValues(filters, new Date()));
@@ -232,11 +233,15 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
     setFocusedRow((i) => Math.min(Math.max(i + step, 0), Math.max(rows.length - 1, 0)));
   useShortcut('list.next', () => moveRow(1), { enabled: keysOn && rows.length > 0 });
   useShortcut('list.prev', () => moveRow(-1), { enabled: keysOn && rows.length > 0 });
-  useShortcut(
-    'list.filter',
-    () => filterRef.current?.querySelector<HTMLElement>('input:not([type=hidden])')?.focus(),
-    { enabled: keysOn && filters.length > 0 },
-  );
+  const focusFilters = () =>
+    filterRef.current?.querySelector<HTMLElement>('input:not([type=hidden])')?.focus();
+  /** Reset: the initial values again, the createTime range kept (spec section 5). */
+  const resetFilters = () => {
+    const values = resetFilterValues(filters, draft, new Date());
+    setDraft(values);
+    applyFilters(values);
+  };
+  useShortcut('list.filter', focusFilters, { enabled: keysOn && filters.length > 0 });
   useShortcut('list.new', () => openForm(undefined), {
     enabled: keysOn && can(def.permissions.add),
   });
@@ -250,13 +255,8 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
   useLayoutEffect(() => {
     latest.current = {
       removeSelected: () => void remove(selectedIds),
-      focusFilters: () =>
-        filterRef.current?.querySelector<HTMLElement>('input:not([type=hidden])')?.focus(),
-      resetFilters: () => {
-        const values = resetFilterValues(filters, draft, new Date());
-        setDraft(values);
-        applyFilters(values);
-      },
+      focusFilters,
+      resetFilters,
       reload: () => void list.refetch(),
     };
   });
@@ -302,10 +302,7 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
           values={draft}
           onChange={setDraft}
           onSearch={() => applyFilters(draft)}
-          onReset={(values) => {
-            setDraft(values);
-            applyFilters(values);
-          }}
+          onReset={resetFilters}
         />
       )}
       <Group gap="xs">
@@ -384,16 +381,7 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
                 <Table.Tr key={column.field}>
                   <Table.Th w={160}>{column.label[lang]}</Table.Th>
                   <Table.Td>
-                    <Cell
-                      column={column}
-                      value={detail[column.field]}
-                      texts={{
-                        lang,
-                        yes: t('common.yes'),
-                        no: t('common.no'),
-                        viewDetails: t('table.viewDetails'),
-                      }}
-                    />
+                    <Cell column={column} value={detail[column.field]} texts={cellTexts} />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -15,7 +15,7 @@ import { MRT_Localization_ZH_HANS } from 'mantine-react-table/locales/zh-Hans/in
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type KeyboardEvent } from 'react';
 import { useLang, useT } from '../../app/hooks';
 import type { ResourceDef } from '../../resources/types';
-import { Cell, RowActionButtons, SelectCell, type CellTexts } from './cells';
+import { Cell, RowActionButtons, SelectCell, useCellTexts } from './cells';
 import { sumRows } from './sums';
 import { ACTIONS_COLUMN, SELECT_COLUMN, type useTableLayout } from './use-table-layout';
 
@@ -108,10 +108,7 @@ export function ResourceTable(props: Props) {
   const { def, rows, pagination, actions, focusedIndex = -1 } = props;
   const t = useT();
   const lang = useLang();
-  const texts: CellTexts = useMemo(
-    () => ({ lang, yes: t('common.yes'), no: t('common.no'), viewDetails: t('table.viewDetails') }),
-    [lang, t],
-  );
+  const texts = useCellTexts();
   const sums = useMemo(
     () => (def.sums?.length ? sumRows(rows, def.sums) : undefined),
     [rows, def.sums],
