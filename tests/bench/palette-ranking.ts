@@ -15,6 +15,7 @@ import { runInNewContext } from 'node:vm';
 import { defaultFilter } from 'cmdk';
 import { buildIndex, createRanker } from '../../src/palette/ranking';
 import { syntheticCommands } from './synthetic-commands';
+import { quantile } from './harness';
 
 const SIZES = [10_000, 100_000];
 const QUERIES = ['gys', 'gongying', '供应shang', 'yonghu', 'user', 'dd', 'xinzeng gys', 'export'];
@@ -27,10 +28,6 @@ const CMDK_PASSES = 1;
 function keystrokes(query: string): string[] {
   const chars = Array.from(query);
   return chars.map((_, i) => chars.slice(0, i + 1).join(''));
-}
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 }
 
 function summary(samples: number[]): { median: number; p95: number; text: string } {

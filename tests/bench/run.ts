@@ -11,13 +11,10 @@ import { benchConsole } from './console';
 import { benchPalettePaint } from './palette-paint';
 import { benchPaletteRanking } from './palette-ranking';
 import { benchTablePaint } from './table-paint';
+import { quantile } from './harness';
 
 const RUNS = 3;
 const REQUESTS = 200;
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-}
 
 function summary(samples: number[]): string {
   const s = [...samples].sort((a, b) => a - b);

@@ -1,12 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import react from '@vitejs/plugin-react';
+import { loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { launchBrowser, newPage } from '../e2e/browser';
+import { quantile, serveHarness } from './harness';
 
 const COLD_RUNS = 7;
 const WARM_RUNS = 7;
@@ -23,38 +18,7 @@ interface TableBench {
   inspect(): { label: string; bodyRows: number; footer: string };
 }
 
-function quantile(samples: readonly number[], q: number): number {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
-}
-
 const ms = (n: number) => `${n.toFixed(0)} ms`;
-
-async function serve(dir: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const file = path.join(dir, url.pathname === '/' ? 'index.html' : url.pathname);
-    readFile(file).then(
-      (body) => {
-        const type = file.endsWith('.js')
-          ? 'text/javascript'
-          : file.endsWith('.css')
-            ? 'text/css'
-            : 'text/html; charset=utf-8';
-        res.writeHead(200, { 'content-type': type });
-        res.end(body);
-      },
-      () => {
-        res.writeHead(404);
-        res.end();
-      },
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { server, url: `http://127.0.0.1:${String(port)}` };
-}
 
 async function openHarness(browser: Browser, url: string, rows: number) {
   const { context, page } = await newPage(browser, url);
@@ -116,16 +80,7 @@ const load = () =>
  * frame times of a scroll from the first row to the last, each with the main thread's CPU time.
  */
 export async function benchTablePaint(rows = 500): Promise<void> {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'table-harness-'));
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: path.resolve('tests/bench/table-harness'),
-    base: './',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true },
-  });
-  const { server, url } = await serve(outDir);
+  const { server, url } = await serveHarness('table-harness');
   const browser = await launchBrowser();
   const loadBefore = load();
   try {
