@@ -1,22 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
-import { startServer, type RunningServer } from './server-process';
+import { startServer } from './server-process';
 import { logIn } from './session';
+import { serverAndBrowser } from './suite';
 
 describe('login in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser();
 
   it('makes the seeded admin change the password first, then signs in with the new one', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await logIn(page, 'admin', 'admin');
     await expect.poll(() => page.getByRole('heading', { name: '修改密码' }).isVisible()).toBe(true);
     await page.getByLabel(/^原密码/).fill('admin');
@@ -43,7 +35,7 @@ describe('login in Chromium', () => {
   });
 
   it('shows the wrong-password text and keeps what was typed', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await logIn(page, 'operator', 'Wrong@123');
     await expect
       .poll(() => page.getByRole('alert').filter({ hasText: '用户名或密码错误' }).isVisible())
@@ -54,7 +46,7 @@ describe('login in Chromium', () => {
   });
 
   it('starts with corrupted or oversized browser storage', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await page.goto('/404');
     await page.evaluate(() => {
       localStorage.setItem('quanyi.session', '{"access_token": broken');
@@ -69,7 +61,7 @@ describe('login in Chromium', () => {
   });
 
   it('sends a signed-in user away from /login and an anonymous one to /login', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await page.goto('/info/index');
     await page.waitForURL('**/login');
     await logIn(page, 'operator', 'Demo@2026');

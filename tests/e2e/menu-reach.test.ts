@@ -1,10 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TREE, type SeedMenu } from '../../server/db/seed/menu-tree';
 import { RESOURCE_ROUTES } from '../../src/resources/registry';
 import { ApiClient } from './api-client';
-import { launchBrowser, newPage } from './browser';
-import { startServer, type RunningServer } from './server-process';
+import { serverAndBrowser } from './suite';
 import { signedIn } from './session';
 
 const leaves = (nodes: SeedMenu[]): SeedMenu[] =>
@@ -17,19 +15,13 @@ const leaves = (nodes: SeedMenu[]): SeedMenu[] =>
 const OWN_PAGES = new Set(['/wel/index', '/info/index']);
 
 describe('every seeded menu entry', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = serverAndBrowser();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    await new ApiClient(server.url).login('admin', 'admin', '000000', 'Quanyi@26');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await new ApiClient(suite.server.url).login('admin', 'admin', '000000', 'Quanyi@26');
   });
 
   it('opens for the administrator: its own page or a "coming in a later release" page with the route', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'admin', 'Quanyi@26');
     const missing: string[] = [];
     for (const leaf of leaves(MENU_TREE)) {

@@ -1,34 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
-import { startServer, type RunningServer } from './server-process';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from './suite';
+import { openPalette, selectedOption } from './palette-keys';
 import { signedIn } from './session';
 
-const INPUT = '命令面板';
-
-/** The palette's input, opened from the keyboard. */
-async function openPalette(page: Page) {
-  await page.keyboard.press('Control+k');
-  const input = page.getByRole('combobox', { name: INPUT });
-  await input.waitFor();
-  return input;
-}
-
-const selectedOption = (page: Page) => page.locator('[role="option"][aria-selected="true"]');
-
 describe('command palette in Chromium, keyboard only', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser();
 
   it('reaches a screen by pinyin initials and returns focus on Esc', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'admin', 'Demo@2026', '100001');
     const lockButton = page.getByRole('button', { name: '锁屏', exact: true });
     await lockButton.focus();
@@ -49,7 +28,7 @@ describe('command palette in Chromium, keyboard only', () => {
   });
 
   it('runs an action through a nested page: switch language to English', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'admin', 'Demo@2026', '100001');
     await openPalette(page);
     await page.keyboard.type('qhyy');
@@ -65,7 +44,7 @@ describe('command palette in Chromium, keyboard only', () => {
   });
 
   it('finds a user with u: and opens the details; Tab shows the record actions', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'admin', 'Demo@2026', '100001');
     await openPalette(page);
     await page.keyboard.type('u:sales');
@@ -91,7 +70,7 @@ describe('command palette in Chromium, keyboard only', () => {
   });
 
   it("'?' opens the shortcut cheat sheet, but not while typing in the palette", async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'admin', 'Demo@2026', '100001');
     await openPalette(page);
     await page.keyboard.type('?');

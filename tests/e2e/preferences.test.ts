@@ -1,24 +1,14 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
-import { startServer, type RunningServer } from './server-process';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from './suite';
 import { signedIn } from './session';
 
 describe('preferences and lock in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser();
 
   it('locks with a new lock password, stays locked across a reload, and unlocks', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'operator', 'Demo@2026');
     await page.getByRole('button', { name: '锁屏', exact: true }).click();
     await page.getByRole('menuitem', { name: '立即锁屏' }).click();
@@ -48,7 +38,7 @@ describe('preferences and lock in Chromium', () => {
   });
 
   it('switches the language at run time and remembers it', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'operator', 'Demo@2026');
     await page.getByRole('button', { name: '语言', exact: true }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
@@ -68,7 +58,7 @@ describe('preferences and lock in Chromium', () => {
   });
 
   it('switches the theme and keeps it after a reload', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'operator', 'Demo@2026');
     expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('light');
     await page.getByRole('button', { name: '主题', exact: true }).click();
@@ -84,7 +74,7 @@ describe('preferences and lock in Chromium', () => {
 
   it('lists export tasks in the export centre, showing script-like file names as text', async () => {
     const payload = '<img src=x onerror="window.__xss=1">.xlsx';
-    const db = new Database(path.join(server.dataDir, 'quanyi.db'));
+    const db = new Database(path.join(suite.server.dataDir, 'quanyi.db'));
     const user = db
       .prepare("select id from blade_user where account = 'finance' and tenant_id = '000000'")
       .get() as { id: string };
@@ -93,7 +83,7 @@ describe('preferences and lock in Chromium', () => {
        values ('1', '000000', ?, 'supplier', ?, '生成中', null, null, '2026-11-21 10:00:00', '2099-01-01 00:00:00', 0)`,
     ).run(user.id, payload);
     db.close();
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'finance', 'Demo@2026');
     await page.getByRole('button', { name: '下载中心' }).click();
     const dialog = page.getByRole('dialog', { name: '数据导出中心' });

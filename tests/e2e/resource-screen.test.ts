@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
-import { startServer, type RunningServer } from './server-process';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from './suite';
+import { openPalette, selectedOption } from './palette-keys';
 import { signedIn } from './session';
 
 /** The rows of the table body, as their cell texts. */
@@ -35,18 +35,10 @@ async function createPost(page: Page, code: string, name: string) {
 }
 
 describe('a declared resource screen (posts) in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser();
 
   it('creates, filters, resets and bulk-deletes from the keyboard', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'admin', 'Demo@2026', '100001');
     await page.goto('/system/post');
     await page.getByRole('heading', { name: '岗位', level: 1 }).waitFor();
@@ -90,7 +82,7 @@ describe('a declared resource screen (posts) in Chromium', () => {
   });
 
   it('drives the list with its keys: j/k, e, Esc back to the row, x, d, /', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'admin', 'Demo@2026', '100001');
     await page.goto('/system/post');
     await page.getByRole('heading', { name: '岗位', level: 1 }).waitFor();
@@ -134,7 +126,7 @@ describe('a declared resource screen (posts) in Chromium', () => {
   });
 
   it('keeps a hidden column hidden after a reload (saved per user through table-set)', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'admin', 'Demo@2026', '100001');
     await page.goto('/system/post');
     const table = page.getByRole('table', { name: '岗位' });
@@ -152,14 +144,11 @@ describe('a declared resource screen (posts) in Chromium', () => {
   });
 
   it('runs the palette\'s "新增 岗位管理" action on the screen, without the mouse', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'admin', 'Demo@2026', '100001');
-    await page.keyboard.press('Control+k');
-    await page.getByRole('combobox', { name: '命令面板' }).waitFor();
+    await openPalette(page);
     await page.keyboard.type('新增岗位');
-    await expect
-      .poll(() => page.locator('[cmdk-root] [role="option"][aria-selected="true"]').textContent())
-      .toMatch(/^新增.*岗位管理/);
+    await expect.poll(() => selectedOption(page).textContent()).toMatch(/^新增.*岗位管理/);
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: '新增岗位' }).waitFor();
     // The request is not in the URL, so the tab bar holds one tab of the screen.
@@ -168,11 +157,9 @@ describe('a declared resource screen (posts) in Chromium', () => {
     await page.getByRole('dialog', { name: '新增岗位' }).waitFor({ state: 'hidden' });
 
     // The visible screen's own commands join the palette's actions.
-    await page.keyboard.press('Control+k');
+    await openPalette(page);
     await page.keyboard.type('筛选岗位');
-    await expect
-      .poll(() => page.locator('[cmdk-root] [role="option"][aria-selected="true"]').textContent())
-      .toMatch(/^筛选岗位/);
+    await expect.poll(() => selectedOption(page).textContent()).toMatch(/^筛选岗位/);
     await page.keyboard.press('Enter');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.closest('form')?.ariaLabel ?? null))

@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client';
 import { launchBrowser, newPage } from './browser';
-import { startServer, type RunningServer } from './server-process';
+import { startServer } from './server-process';
+import { serverAndBrowser } from './suite';
 import { signedIn } from './session';
 
 const tabBar = (page: Page) => page.getByRole('navigation', { name: '已打开的页面' });
@@ -18,18 +19,10 @@ async function openScreen(page: Page, group: string, screen: string): Promise<vo
 }
 
 describe('the signed-in shell in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser();
 
   it('opens tabs from the menu, closes them by button, right-click menu and keyboard', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'operator', 'Demo@2026');
     await openScreen(page, '供应商管理', '供应商列表');
     await page.waitForURL('**/supplier/supplier-list');
@@ -65,12 +58,12 @@ describe('the signed-in shell in Chromium', () => {
   });
 
   it('logs out exactly once when the session is revoked while many requests are in flight', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'operator', 'Demo@2026');
     const token = await page.evaluate(
       () => JSON.parse(localStorage.getItem('quanyi.session') ?? '{}').access_token as string,
     );
-    const api = new ApiClient(server.url);
+    const api = new ApiClient(suite.server.url);
     api.token = token;
     await api.get('blade-auth/oauth/logout'); // revokes the session from outside the browser
     const toLogin: string[] = [];
@@ -92,7 +85,7 @@ describe('the signed-in shell in Chromium', () => {
   });
 
   it("shows 'no permission' on 403 and keeps the session", async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'operator', 'Demo@2026');
     await page.route('**/api/blade-system/menu/top-menu*', (route) =>
       route.fulfill({
@@ -109,7 +102,7 @@ describe('the signed-in shell in Chromium', () => {
   });
 
   it('gives up on a request after 20 seconds and says so', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await suite.newPage();
     await signedIn(page, 'operator', 'Demo@2026');
     // A delayed route: the server never answers this call.
     await page.route('**/api/blade-system/menu/top-menu*', () => new Promise(() => {}));
