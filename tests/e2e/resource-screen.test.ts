@@ -143,6 +143,22 @@ describe('a declared resource screen (posts) in Chromium', () => {
     await context.close();
   });
 
+  it('says when the list cannot be loaded and loads it again on Retry', async () => {
+    const { context, page } = await suite.newPage();
+    await signedIn(page, 'admin', 'Demo@2026', '100001');
+    await page.route('**/api/blade-system/post/list**', (route) =>
+      route.fulfill({ status: 500, json: { code: 500, success: false, msg: '服务器内部错误' } }),
+    );
+    await page.goto('/system/post');
+    const alert = page.getByRole('alert').filter({ hasText: '列表加载失败' });
+    await alert.waitFor();
+    await page.unroute('**/api/blade-system/post/list**');
+    await alert.getByRole('button', { name: '重试' }).click();
+    await alert.waitFor({ state: 'hidden' });
+    await page.getByRole('table', { name: '岗位' }).waitFor();
+    await context.close();
+  });
+
   it('runs the palette\'s "新增 岗位管理" action on the screen, without the mouse', async () => {
     const { context, page } = await suite.newPage();
     await signedIn(page, 'admin', 'Demo@2026', '100001');

@@ -1,4 +1,4 @@
-import { Button, Center, Drawer, Group, Loader, Stack, Table, Title } from '@mantine/core';
+import { Alert, Button, Center, Drawer, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type {
@@ -325,6 +325,14 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
           </Button>
         )}
       </Group>
+      {list.isError && (
+        // The API layer has said why in a toast; the screen says the list is not current.
+        <Alert color="red" variant="light" title={t('table.loadFailed')}>
+          <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      )}
       {/* The declared columns would flash before the user's saved layout replaced them. */}
       {layout.ready ? (
         <ResourceTable
