@@ -22,8 +22,10 @@ async function createPost(page: Page, code: string, name: string) {
   const category = dialog.getByRole('textbox', { name: /岗位类型/ });
   await category.focus();
   await page.keyboard.press('ArrowDown');
-  // The options come from the post_category dictionary: wait for them before choosing.
+  // The options come from the post_category dictionary: wait for them, then move onto one
+  // (when they arrive after the list opened, none is highlighted yet) and choose it.
   await page.getByRole('option').first().waitFor();
+  await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect.poll(() => category.inputValue()).not.toBe('');
   await dialog.getByRole('textbox', { name: /岗位编号/ }).focus();
