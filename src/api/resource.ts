@@ -1,41 +1,97 @@
 import type { Page } from '../contracts/auth';
 import { api } from './api';
 
-type Params = Record<string, string | number>;
+type Params = Readonly<Record<string, string | number>>;
+type Record_ = Record<string, unknown>;
+
+/** A call of a resource: BladeX's default name under the service unless the declaration says. */
+const url = (service: string, path: string | undefined, fallback: string) =>
+  `${service}/${path ?? fallback}`;
+
+/** The service an endpoint path belongs to ('blade-system/role/tree' -> 'blade-system/role'). */
+export const serviceOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
+
+const tag = (service: string) => [{ type: 'Resource' as const, id: service }];
+
+/** What a write changes: the service's lists, and whatever else its declaration names. */
+const written = (service: string, refreshes: readonly 'Menu'[] | undefined) => [
+  ...tag(service),
+  ...(refreshes ?? []),
+];
 
 /**
  * The endpoints every declared resource shares (BladeX list/detail/submit/remove under the
- * resource's service path). Cached per service: a write invalidates that service's lists and
- * details only.
+ * resource's service path, or the calls its declaration names). Cached per service: a write
+ * invalidates that service's lists, details and option lists only.
  */
 export const resourceApi = api.injectEndpoints({
   endpoints: (build) => ({
-    resourceList: build.query<Page<Record<string, unknown>>, { service: string; params: Params }>({
-      query: ({ service, params }) => ({ url: `${service}/list`, params }),
-      providesTags: (_result, _error, { service }) => [{ type: 'Resource', id: service }],
+    /** A page, or for tree resources the nodes (with `children`). */
+    resourceList: build.query<
+      Page<Record_> | Record_[],
+      { service: string; path?: string | undefined; params: Params }
+    >({
+      query: ({ service, path, params }) => ({ url: url(service, path, 'list'), params }),
+      providesTags: (_result, _error, { service }) => tag(service),
     }),
-    resourceDetail: build.query<Record<string, unknown>, { service: string; id: string }>({
+    resourceDetail: build.query<Record_, { service: string; id: string }>({
       query: ({ service, id }) => ({ url: `${service}/detail`, params: { id } }),
-      providesTags: (_result, _error, { service }) => [{ type: 'Resource', id: service }],
+      providesTags: (_result, _error, { service }) => tag(service),
     }),
-    resourceSubmit: build.mutation<unknown, { service: string; body: Record<string, unknown> }>({
-      query: ({ service, body }) => ({ url: `${service}/submit`, method: 'POST', body }),
-      invalidatesTags: (_result, _error, { service }) => [{ type: 'Resource', id: service }],
+    /** Options of a select or tree select (GET `path`, relative to /api). */
+    resourceOptions: build.query<unknown, { path: string; params?: Params | undefined }>({
+      query: ({ path, params }) => ({ url: path, params }),
+      providesTags: (_result, _error, { path }) => tag(serviceOf(path)),
     }),
-    resourceRemove: build.mutation<unknown, { service: string; ids: readonly string[] }>({
-      query: ({ service, ids }) => ({
-        url: `${service}/remove`,
+    resourceSubmit: build.mutation<
+      unknown,
+      {
+        service: string;
+        path?: string | undefined;
+        body: Record_;
+        refreshes?: readonly 'Menu'[] | undefined;
+      }
+    >({
+      query: ({ service, path, body }) => ({
+        url: url(service, path, 'submit'),
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_result, _error, { service, refreshes }) => written(service, refreshes),
+    }),
+    resourceRemove: build.mutation<
+      unknown,
+      {
+        service: string;
+        path?: string | undefined;
+        ids: readonly string[];
+        refreshes?: readonly 'Menu'[] | undefined;
+      }
+    >({
+      query: ({ service, path, ids }) => ({
+        url: url(service, path, 'remove'),
         method: 'POST',
         params: { ids: ids.join(',') },
       }),
-      invalidatesTags: (_result, _error, { service }) => [{ type: 'Resource', id: service }],
+      invalidatesTags: (_result, _error, { service, refreshes }) => written(service, refreshes),
+    }),
+    /** A declared action's call (POST `path` with query parameters). */
+    resourceCall: build.mutation<
+      unknown,
+      { service: string; path: string; params: Params; refreshes?: readonly 'Menu'[] | undefined }
+    >({
+      query: ({ path, params }) => ({ url: path, method: 'POST', params }),
+      invalidatesTags: (_result, _error, { service, refreshes }) => written(service, refreshes),
     }),
   }),
 });
 
 export const {
   useResourceListQuery,
+  useLazyResourceListQuery,
   useResourceDetailQuery,
+  useResourceOptionsQuery,
   useResourceSubmitMutation,
   useResourceRemoveMutation,
+  useResourceCallMutation,
 } = resourceApi;

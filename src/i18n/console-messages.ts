@@ -12,6 +12,9 @@ import { table } from './messages/table';
 import { shortcuts } from './messages/shortcuts';
 import { topbar } from './messages/topbar';
 import { users } from './messages/users';
+import { grant } from './messages/grant';
+import { userAdmin } from './messages/user-admin';
+import { tenantAdmin } from './messages/tenant-admin';
 
 /** The console's texts beyond the login path; imported by app/mantine-root.tsx. */
 registerMessages(
@@ -28,4 +31,7 @@ registerMessages(
   resource,
   inlineEdit,
   table,
+  grant,
+  userAdmin,
+  tenantAdmin,
 );

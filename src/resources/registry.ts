@@ -1,12 +1,37 @@
-import type { ResourceDef } from './types';
-
-type Loader = () => Promise<{ default: ResourceDef<never> }>;
+import type { ComponentType } from 'react';
+/** A declaration module (its default export is a `defineResource` result, typed per row). */
+type Loader = () => Promise<{ default: object }>;
 
 /**
  * Declared resources by console route. Each declaration loads with its screen; adding a
- * resource is its file under resources/<service>/ and one line here.
+ * resource is its file under resources/<service>/ and one line here. A screen that sits at two
+ * menu routes (the spec lists users, roles, menus and dictionaries twice) has two lines.
  */
 export const RESOURCE_ROUTES: Readonly<Record<string, Loader>> = {
   '/system/post': () => import('./blade-system/post'),
   '/system/param': () => import('./blade-system/param'),
+  '/system/dept': () => import('./blade-system/dept'),
+  '/system/tenant': () => import('./blade-system/tenant'),
+  '/system/tenant-package': () => import('./blade-system/tenant-package'),
+  '/system/user': () => import('./blade-user/user'),
+  '/setting/user/userinfo': () => import('./blade-user/user-info'),
+  '/system/role': () => import('./blade-system/role'),
+  '/setting/user/role-management': () => import('./blade-system/role-management'),
+  '/system/menu': () => import('./blade-system/menu'),
+  '/setting/resource-list': () => import('./blade-system/menu-resource'),
+  '/system/topmenu': () => import('./blade-system/topmenu'),
+  '/system/dict': () => import('./blade-system/dict'),
+  '/setting/dict': () => import('./blade-system/dict').then((m) => ({ default: m.settingDict })),
+  '/system/dictbiz': () => import('./blade-system/dict-biz'),
+  '/setting/dictbiz': () =>
+    import('./blade-system/dict-biz').then((m) => ({ default: m.settingDictBiz })),
+};
+
+/**
+ * Screens that are more than one declaration (e.g. a dictionary's parents beside its entries):
+ * a component without props, loaded with its first visit.
+ */
+export const CUSTOM_SCREENS: Readonly<Record<string, () => Promise<{ default: ComponentType }>>> = {
+  '/dict-horizontal/index': () => import('../features/dict/dict-horizontal-page'),
+  '/dict-vertical/index': () => import('../features/dict/dict-vertical-page'),
 };

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { FilterDef } from '../components/resource/filters';
 import type { Rule } from '../lib/patterns';
 
@@ -16,8 +17,10 @@ export interface ValueOption {
 
 /**
  * Column kinds of the spec's reusable data table pattern. `text` shows a dash when empty;
- * `status` maps values to labels through `options` (or a dictionary); `yesNo` shows 是/否;
- * `amount` shows 2 decimals; `link` shows 'view details' opening the value in a new tab.
+ * `status` maps values to labels and `tag` to coloured tags through `options` (or a
+ * dictionary); `yesNo` shows 是/否; `amount` shows 2 decimals; `image` opens a preview on click;
+ * `link` shows 'view details' opening the value in a new tab; `file` (import and import result
+ * files) shows the file name opening the URL in a new window (http(s) only).
  */
 export type ColumnKind =
   | 'text'
@@ -29,7 +32,31 @@ export type ColumnKind =
   | 'link'
   | 'amount'
   | 'number'
-  | 'dateTime';
+  | 'dateTime'
+  | 'file';
+
+/**
+ * An inline-editable column (spec: inline-editable text, date or date range, with an edit icon
+ * beside the value). Enter saves, Esc cancels; an empty or unchanged value saves nothing.
+ */
+export interface ColumnEdit {
+  /** The input: plain text, a date (YYYY-MM-DD), or a start and end date. */
+  kind: 'text' | 'date' | 'dateRange';
+  /**
+   * Row fields sent with the edited one, e.g. `['id', 'version', 'paramName']`: the submit
+   * call validates a whole record. A field the row lacks or holds null is left out.
+   */
+  extraFields?: readonly string[];
+  /** `dateRange`: the row fields holding the two ends, also the fields they are saved to. */
+  rangeFields?: readonly [start: string, end: string];
+  /** Values (as text) whose cells show no edit icon. */
+  hiddenFor?: readonly string[];
+  /**
+   * The save call, relative to the service like `ResourceDef.paths`; default the resource's
+   * update call (`paths.update`, else `paths.submit`, else 'submit').
+   */
+  path?: string;
+}
 
 export interface ColumnDef<Row> {
   field: keyof Row & string;
@@ -44,9 +71,34 @@ export interface ColumnDef<Row> {
   sortable?: boolean;
   /** Hidden until the user shows it in the column menu. */
   hiddenByDefault?: boolean;
+  /** Inline editing of the cell (for users with the resource's edit permission). */
+  edit?: ColumnEdit;
 }
 
-export type FormFieldKind = 'text' | 'textarea' | 'integer' | 'select' | 'password';
+export type FormFieldKind =
+  | 'text'
+  | 'textarea'
+  | 'integer'
+  | 'decimal'
+  | 'select'
+  | 'multiSelect'
+  | 'treeSelect'
+  | 'treeMultiSelect'
+  | 'date'
+  | 'password';
+
+/**
+ * Options read from an endpoint (GET `path` with `params`, relative to /api): a list or a tree
+ * (`children`). `label` and `value` name the fields of each item (default `title` and `id`).
+ */
+export interface OptionSource {
+  path: string;
+  params?: Readonly<Record<string, string>>;
+  label?: string;
+  value?: string;
+  /** The field of the answer that holds the list (e.g. 'menu' of menu/grant-tree). */
+  root?: string;
+}
 
 export interface FormFieldDef {
   name: string;
@@ -59,10 +111,58 @@ export interface FormFieldDef {
   maxLength?: number;
   options?: readonly ValueOption[];
   dict?: string;
+  /** Options from an endpoint (selects and tree selects). */
+  source?: OptionSource;
+  /** The value a new record starts with (e.g. '0' for 'not sealed'). */
+  initial?: string;
   /** Shown on create only (e.g. a code that cannot change later). */
   createOnly?: boolean;
   /** Spans both columns of the form grid. */
   wide?: boolean;
+}
+
+/** What the dialog of an action receives: the row (row action) or the selected rows (toolbar). */
+export interface ActionDialogProps<Row extends object = Record<string, unknown>> {
+  rows: readonly Row[];
+  /** Closes the dialog; the screen reloads its list when `changed`. */
+  onClose(changed?: boolean): void;
+}
+
+/**
+ * A button beyond add/edit/delete, behind its button code: a row action (in the operations
+ * column) or a toolbar action (over the selected rows). It either opens a dialog, loaded on first
+ * use, or posts to `call.path` after a confirmation.
+ */
+export interface ActionDef<Row extends object = Record<string, unknown>> {
+  id: string;
+  label: Bilingual;
+  permission: string;
+  /** Row actions: shown for a row only when this holds (e.g. unlock only for locked users). */
+  when?(row: Row): boolean;
+  /** Toolbar actions: how many selected rows it needs (default 'some': at least one). */
+  selection?: 'none' | 'one' | 'some';
+  color?: string;
+  dialog?: () => Promise<{ default: ComponentType<ActionDialogProps<Row>> }>;
+  call?: {
+    /** Relative to /api, e.g. 'blade-user/reset-password'. */
+    path: string;
+    /** Query parameters; default `{ids: <ids joined by commas>}`. */
+    params?(rows: readonly Row[]): Record<string, string>;
+    confirm: Bilingual;
+    done: Bilingual;
+  };
+}
+
+/** Where a resource's calls live when they differ from BladeX's defaults under `service`. */
+export interface ResourcePaths {
+  /** Default 'list'. */
+  list?: string;
+  /** Default 'submit'. */
+  submit?: string;
+  /** Updates, when the service has a separate call (blade-user/update); default `submit`. */
+  update?: string;
+  /** Default 'remove'. */
+  remove?: string;
 }
 
 /**
@@ -81,12 +181,41 @@ export interface ResourceDef<Row extends object = Record<string, unknown>> {
   columns: readonly ColumnDef<Row>[];
   filters?: readonly FilterDef[];
   form?: readonly FormFieldDef[];
+  /** Width of the create/edit dialog in px (spec screen 12: 600); default Mantine's 'lg'. */
+  formWidth?: number;
   /** The spec's two paging presets: 'resource' 30 of 30/90/150/300, 'generic' 10 of 10..500. */
   paging?: 'resource' | 'generic';
   /** Serial number per page (default) or continued across pages. */
   index?: 'page' | 'continuous';
   /** Fields summed in the footer (2 decimals; the first column says 'total'). */
   sums?: readonly (keyof Row & string)[];
+  /** Calls that are not BladeX's list/submit/remove. */
+  paths?: ResourcePaths;
+  /**
+   * A tree list: the list call answers nodes with `children` (no paging). `lazy`: top-level
+   * nodes first, the children of a node from `lazy-list?parentId=` when it is opened.
+   */
+  tree?: { lazy?: boolean };
+  /**
+   * A form of the resource's own instead of the generated one (e.g. users: the password is
+   * encrypted and confirmed), opened by the add and edit buttons, `n`, `e` and the palette:
+   * `rows` is empty to create, the record to edit.
+   */
+  formDialog?: () => Promise<{ default: ComponentType<ActionDialogProps<Row>> }>;
+  /**
+   * Writes only the super administrator may make (a global table such as the system
+   * dictionary): add, edit and delete are hidden from everyone else, whatever codes they hold.
+   */
+  writes?: 'superAdmin';
+  /** Other cached data a write to this resource changes (e.g. menus: the sidebar, 'Menu'). */
+  refreshes?: readonly 'Menu'[];
+  /** Per-row conditions on the built-in edit and delete (e.g. not for a sealed dictionary). */
+  editableWhen?(row: Row, who: { superAdmin: boolean }): boolean;
+  removableWhen?(row: Row, who: { superAdmin: boolean }): boolean;
+  /** Opens a record's details elsewhere instead of the generated drawer (view button, Enter). */
+  openDetail?(row: Row): void;
+  rowActions?: readonly ActionDef<Row>[];
+  toolbarActions?: readonly ActionDef<Row>[];
   /** A short name of one record, for titles and confirmations. */
   recordLabel(row: Row): string;
 }

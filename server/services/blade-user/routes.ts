@@ -23,6 +23,12 @@ import {
   updateUser,
 } from './write.js';
 
+/**
+ * Two screens manage users (/system/user and /setting/user/userinfo): edits admit either
+ * screen's edit button.
+ */
+const EDIT = ['user_edit', 'user_info_edit'];
+
 /** The one call a user who must change their password can still make. */
 const PASSWORD_CHANGE: Access = { kind: 'user', duringPasswordChange: true };
 
@@ -70,19 +76,15 @@ export default async function bladeUserRoutes(app: FastifyInstance): Promise<voi
     ok(await getOwnProfile(ctx, currentUser(request))),
   );
 
-  app.post(
-    `${base}/submit`,
-    { config: { access: perm('user_add', 'user_edit') } },
-    async (request) => {
-      const body = parseUserBody(request.body);
-      const user = currentUser(request);
-      await assertPermission(ctx.db, user, body.id ? 'user_edit' : 'user_add');
-      const id = body.id ? await updateUser(ctx, user, body) : await createUser(ctx, user, body);
-      return ok({ id }, body.id ? '修改成功' : '新增成功');
-    },
-  );
+  app.post(`${base}/submit`, { config: { access: perm('user_add', ...EDIT) } }, async (request) => {
+    const body = parseUserBody(request.body);
+    const user = currentUser(request);
+    await assertPermission(ctx.db, user, ...(body.id ? EDIT : ['user_add']));
+    const id = body.id ? await updateUser(ctx, user, body) : await createUser(ctx, user, body);
+    return ok({ id }, body.id ? '修改成功' : '新增成功');
+  });
 
-  app.post(`${base}/update`, { config: { access: perm('user_edit') } }, async (request) => {
+  app.post(`${base}/update`, { config: { access: perm(...EDIT) } }, async (request) => {
     const id = await updateUser(ctx, currentUser(request), parseUserBody(request.body));
     return ok({ id }, '修改成功');
   });

@@ -1,35 +1,49 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, use } from 'react';
+import { createElement, lazy, Suspense, use, type ComponentType } from 'react';
 import { useT } from '../hooks';
-import { RESOURCE_ROUTES } from '../../resources/registry';
+import { CUSTOM_SCREENS, RESOURCE_ROUTES } from '../../resources/registry';
 import type { ResourceDef } from '../../resources/types';
 
 const ResourceScreen = lazy(() =>
   import('../../components/resource/resource-screen').then((m) => ({ default: m.ResourceScreen })),
 );
 
-/** Each declaration loads once, with its first visit (a promise per path, as `use` wants). */
+/** Each declaration or custom screen loads once, with its first visit (a promise per path). */
 const declarations = new Map<string, Promise<ResourceDef>>();
+const customScreens = new Map<string, Promise<ComponentType>>();
 
-function declaration(path: string): Promise<ResourceDef> {
-  let loading = declarations.get(path);
+function once<T>(cache: Map<string, Promise<T>>, path: string, load: () => Promise<T>) {
+  let loading = cache.get(path);
   if (!loading) {
-    const load = RESOURCE_ROUTES[path];
-    if (!load) throw new Error(`No resource is declared at ${path}`);
-    loading = load().then((m) => m.default as unknown as ResourceDef);
-    declarations.set(path, loading);
+    loading = load();
+    cache.set(path, loading);
   }
   return loading;
 }
 
 function DeclaredResource({ path }: { path: string }) {
-  return <ResourceScreen def={use(declaration(path))} />;
+  const def = use(
+    once(declarations, path, () =>
+      RESOURCE_ROUTES[path]!().then((m) => m.default as unknown as ResourceDef),
+    ),
+  );
+  return <ResourceScreen def={def} route={path} />;
 }
 
-export const hasResourcePage = (path: string) =>
-  Object.prototype.hasOwnProperty.call(RESOURCE_ROUTES, path);
+function CustomScreen({ path }: { path: string }) {
+  const screen = use(
+    once(customScreens, path, () => CUSTOM_SCREENS[path]!().then((m) => m.default)),
+  );
+  // The component comes from the module cache, the same one every time.
+  return createElement(screen);
+}
 
-/** The screen of the resource declared at `path` (see hasResourcePage). */
+const own = (table: object, path: string) => Object.prototype.hasOwnProperty.call(table, path);
+
+export const hasResourcePage = (path: string) =>
+  own(RESOURCE_ROUTES, path) || own(CUSTOM_SCREENS, path);
+
+/** The screen declared at `path` (see hasResourcePage): a resource or a custom screen. */
 export function ResourcePage({ path }: { path: string }) {
   const t = useT();
   return (
@@ -40,7 +54,7 @@ export function ResourcePage({ path }: { path: string }) {
         </Center>
       }
     >
-      <DeclaredResource path={path} />
+      {own(RESOURCE_ROUTES, path) ? <DeclaredResource path={path} /> : <CustomScreen path={path} />}
     </Suspense>
   );
 }

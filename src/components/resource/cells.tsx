@@ -1,4 +1,14 @@
-import { ActionIcon, Anchor, Badge, Group, Image, Switch, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Image,
+  Switch,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
 import {
   MRT_SelectCheckbox,
@@ -10,14 +20,39 @@ import { memo, useMemo } from 'react';
 import { useLang, useT } from '../../app/hooks';
 import type { Lang } from '../../i18n';
 import type { ColumnDef, ValueOption } from '../../resources/types';
+import type { ExtraRowAction } from './resource-actions';
 
 /** The spec shows a dash for an empty plain, descriptive or image cell. */
 export const DASH = '-';
 
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+export const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 
 function optionOf(options: readonly ValueOption[] | undefined, value: unknown) {
   return options?.find((o) => o.value === String(value));
+}
+
+/**
+ * The address a link or file cell may open: http(s) only, relative ones resolved against the
+ * console's own address. Anything else (javascript:, data:, an unparsable text) gives none.
+ */
+export function safeHref(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  try {
+    const url = new URL(value.trim(), window.location.href);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The last part of a file's address, as a person reads it ('导入结果.xlsx'). */
+function fileName(href: string): string {
+  const last = new URL(href).pathname.split('/').filter(Boolean).pop() ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
 }
 
 export interface CellTexts {
@@ -25,6 +60,10 @@ export interface CellTexts {
   yes: string;
   no: string;
   viewDetails: string;
+  /** 'Preview image' (the name of an image cell's button, before the column label). */
+  previewImage: string;
+  /** The text of a file cell whose address has no file name. */
+  openFile: string;
 }
 
 /** The words cells use, in the current language (one object per language change). */
@@ -32,25 +71,39 @@ export function useCellTexts(): CellTexts {
   const t = useT();
   const lang = useLang();
   return useMemo(
-    () => ({ lang, yes: t('common.yes'), no: t('common.no'), viewDetails: t('table.viewDetails') }),
+    () => ({
+      lang,
+      yes: t('common.yes'),
+      no: t('common.no'),
+      viewDetails: t('table.viewDetails'),
+      previewImage: t('table.previewImage'),
+      openFile: t('table.openFile'),
+    }),
     [lang, t],
   );
+}
+
+/** An image to show large (image cells); the table shows one preview dialog at a time. */
+export interface PreviewImage {
+  src: string;
+  alt: string;
+}
+
+interface CellProps<Row> {
+  column: ColumnDef<Row>;
+  value: unknown;
+  texts: CellTexts;
+  /** Image cells: a click (or Enter/Space) on the image opens it large; without it, no button. */
+  onPreview?: ((image: PreviewImage) => void) | undefined;
 }
 
 /**
  * One cell by column kind. Cheap on purpose (scrolling draws new rows every frame): plain text
  * for text, numbers and dates (no Text wrapper: the cell's font is the table's); Mantine only
- * where the kind needs a control or a badge. Values are rendered as React text, never as HTML.
+ * where the kind needs a control or a badge. Values are rendered as React text, never as HTML;
+ * addresses are opened only when they are http(s).
  */
-export const Cell = memo(function Cell<Row>({
-  column,
-  value,
-  texts,
-}: {
-  column: ColumnDef<Row>;
-  value: unknown;
-  texts: CellTexts;
-}) {
+export const Cell = memo(function Cell<Row>({ column, value, texts, onPreview }: CellProps<Row>) {
   switch (column.kind ?? 'text') {
     case 'status': {
       const option = optionOf(column.options, value);
@@ -76,20 +129,44 @@ export const Cell = memo(function Cell<Row>({
           aria-label={column.label[texts.lang]}
         />
       );
-    case 'image':
-      return isEmpty(value) ? (
-        <>{DASH}</>
+    case 'image': {
+      if (isEmpty(value)) return <>{DASH}</>;
+      const image = { src: String(value), alt: column.label[texts.lang] };
+      const img = <Image src={image.src} alt={image.alt} h={32} w="auto" fit="contain" />;
+      return onPreview ? (
+        <UnstyledButton
+          aria-label={`${texts.previewImage} ${image.alt}`}
+          onClick={() => onPreview(image)}
+          style={{ display: 'inline-flex', cursor: 'zoom-in' }}
+        >
+          {img}
+        </UnstyledButton>
       ) : (
-        <Image src={String(value)} alt={column.label[texts.lang]} h={32} w="auto" fit="contain" />
+        img
       );
-    case 'link':
-      return isEmpty(value) ? (
-        <>{DASH}</>
-      ) : (
-        <Anchor href={String(value)} target="_blank" rel="noopener noreferrer" size="sm">
+    }
+    case 'link': {
+      if (isEmpty(value)) return <>{DASH}</>;
+      const href = safeHref(value);
+      return href ? (
+        <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
           {texts.viewDetails}
         </Anchor>
+      ) : (
+        <>{String(value)}</>
       );
+    }
+    case 'file': {
+      if (isEmpty(value)) return <>{DASH}</>;
+      const href = safeHref(value);
+      return href ? (
+        <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
+          {fileName(href) || texts.openFile}
+        </Anchor>
+      ) : (
+        <>{String(value)}</>
+      );
+    }
     case 'amount': {
       const n = Number(value);
       return <>{isEmpty(value) || !Number.isFinite(n) ? DASH : n.toFixed(2)}</>;
@@ -97,7 +174,7 @@ export const Cell = memo(function Cell<Row>({
     default:
       return <>{isEmpty(value) ? DASH : String(value)}</>;
   }
-}) as <Row>(props: { column: ColumnDef<Row>; value: unknown; texts: CellTexts }) => React.ReactNode;
+}) as <Row>(props: CellProps<Row>) => React.ReactNode;
 
 type AnyRow = Record<string, unknown>;
 
@@ -130,6 +207,11 @@ export interface RowActionHandlers {
   view?: (row: AnyRow) => void;
   edit?: (row: AnyRow) => void;
   remove?: (row: AnyRow) => void;
+  /** Per-row conditions on edit and remove (e.g. not for a sealed record). */
+  editable?: (row: AnyRow) => boolean;
+  removable?: (row: AnyRow) => boolean;
+  /** Declared row actions (resource-actions.tsx), each shown when its `when` holds. */
+  extra?: readonly ExtraRowAction[];
 }
 
 /**
@@ -159,7 +241,7 @@ export const RowActionButtons = memo(function RowActionButtons({
           </ActionIcon>
         </Tooltip>
       )}
-      {actions.edit && (
+      {actions.edit && actions.editable?.(row) !== false && (
         <Tooltip label={t('table.edit')} withinPortal>
           <ActionIcon
             variant="subtle"
@@ -170,7 +252,7 @@ export const RowActionButtons = memo(function RowActionButtons({
           </ActionIcon>
         </Tooltip>
       )}
-      {actions.remove && (
+      {actions.remove && actions.removable?.(row) !== false && (
         <Tooltip label={t('table.remove')} withinPortal>
           <ActionIcon
             variant="subtle"
@@ -181,6 +263,20 @@ export const RowActionButtons = memo(function RowActionButtons({
             <IconTrash size={16} aria-hidden />
           </ActionIcon>
         </Tooltip>
+      )}
+      {actions.extra?.map((action) =>
+        !action.when || action.when(row) ? (
+          <Button
+            key={action.id}
+            size="compact-xs"
+            variant="subtle"
+            color={action.color}
+            aria-label={`${action.label} ${name}`}
+            onClick={() => action.run(row)}
+          >
+            {action.label}
+          </Button>
+        ) : null,
       )}
     </Group>
   );

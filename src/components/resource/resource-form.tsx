@@ -1,8 +1,10 @@
+import '@mantine/dates/styles.css';
 import {
   Alert,
   Button,
   Group,
   Modal,
+  MultiSelect,
   NumberInput,
   PasswordInput,
   Select,
@@ -10,6 +12,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLang, useT } from '../../app/hooks';
@@ -24,7 +27,7 @@ type Values = Record<string, string>;
 function toValues(fields: readonly FormFieldDef[], record: Record<string, unknown> | undefined) {
   const values: Values = {};
   for (const f of fields) {
-    const v = record?.[f.name];
+    const v = record ? record[f.name] : f.initial;
     values[f.name] = v === undefined || v === null ? '' : String(v);
   }
   return values;
@@ -45,32 +48,70 @@ export function fieldError(
   return undefined;
 }
 
-function DictSelect({
+/** Multi-value fields travel as one comma-joined string (BladeX's roleId, deptId, menuId ...). */
+const splitValues = (value: string) => (value ? value.split(',').filter(Boolean) : []);
+
+/** A select over declared, dictionary or endpoint options; tree options come indented. */
+function OptionSelect({
   field,
   value,
   error,
   onChange,
   lang,
+  inputRef,
 }: {
   field: FormFieldDef;
   value: string;
   error: string | undefined;
   onChange(v: string): void;
   lang: Lang;
+  inputRef(el: HTMLElement | null): void;
 }) {
   const options = useSelectOptions(field, lang);
+  const common = {
+    label: field.label[lang],
+    required: Boolean(field.required),
+    data: options,
+    error,
+    ref: inputRef,
+    searchable: options.length > 10,
+    nothingFoundMessage: '—',
+    comboboxProps: { withinPortal: true },
+  };
+  if (field.kind === 'multiSelect' || field.kind === 'treeMultiSelect') {
+    return (
+      <MultiSelect
+        {...common}
+        value={splitValues(value)}
+        onChange={(v) => onChange(v.join(','))}
+        clearable
+        hidePickedOptions={false}
+      />
+    );
+  }
   return (
     <Select
-      label={field.label[lang]}
-      required={Boolean(field.required)}
-      data={options}
+      {...common}
       value={value || null}
       onChange={(v) => onChange(v ?? '')}
-      error={error}
       allowDeselect={!field.required}
-      comboboxProps={{ withinPortal: true }}
+      clearable={!field.required}
     />
   );
+}
+
+/** Dates travel as BladeX's 'yyyy-MM-dd HH:mm:ss'; the form shows the day. */
+const DATE_WIRE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+function toDate(value: string): Date | null {
+  const m = DATE_WIRE.exec(value);
+  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
+}
+
+function fromDate(date: Date | null): string {
+  if (!date) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${String(date.getFullYear())}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} 00:00:00`;
 }
 
 interface Props {
@@ -132,7 +173,7 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) 
       opened={opened}
       onClose={onClose}
       title={record ? t('table.editTitle', { name }) : t('table.createTitle', { name })}
-      size="lg"
+      size={def.formWidth ?? 'lg'}
       closeOnClickOutside={!busy}
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
@@ -166,27 +207,45 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) 
               case 'textarea':
                 return <Textarea key={f.name} {...text} autosize minRows={2} />;
               case 'integer':
+              case 'decimal':
                 return (
                   <NumberInput
                     key={f.name}
                     {...common}
                     {...span}
-                    allowDecimal={false}
+                    allowDecimal={f.kind === 'decimal'}
                     value={value}
                     onChange={(v) => change(f.name, String(v))}
                   />
                 );
               case 'select':
+              case 'multiSelect':
+              case 'treeSelect':
+              case 'treeMultiSelect':
                 return (
                   <div key={f.name} {...span}>
-                    <DictSelect
+                    <OptionSelect
                       field={f}
                       value={value}
                       error={errors[f.name]}
                       onChange={(v) => change(f.name, v)}
                       lang={lang}
+                      inputRef={common.ref}
                     />
                   </div>
+                );
+              case 'date':
+                return (
+                  <DateInput
+                    key={f.name}
+                    {...common}
+                    {...span}
+                    valueFormat="YYYY-MM-DD"
+                    value={toDate(value)}
+                    onChange={(d) => change(f.name, fromDate(d))}
+                    clearable={!f.required}
+                    popoverProps={{ withinPortal: true }}
+                  />
                 );
               case 'password':
                 return <PasswordInput key={f.name} {...text} />;

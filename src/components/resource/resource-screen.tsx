@@ -6,9 +6,18 @@ import type {
   MRT_RowSelectionState,
   MRT_SortingState,
 } from 'mantine-react-table';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useLang, useT } from '../../app/hooks';
 import { useConfirm } from '../../app/layout/top-bar/confirm-dialog';
+import { useUserInfoQuery } from '../../api/auth';
 import {
   useResourceListQuery,
   useResourceRemoveMutation,
@@ -32,12 +41,16 @@ import {
   type FilterDef,
   type FilterValues,
 } from './filters';
+import { useResourceActions } from './resource-actions';
 import { ResourceForm } from './resource-form';
+import { flattenTree, TreeChildren, withChildren, type ChildRows } from './tree-rows';
+import { decodeView, encodeView, type ListView, type ViewRules } from './view-url';
 import { PAGE_SIZES, ResourceTable, type Row } from './resource-table';
 import { ACTIONS_COLUMN, SELECT_COLUMN, useTableLayout } from './use-table-layout';
 
 const NO_ROWS: Row[] = [];
 const NO_FILTERS: readonly FilterDef[] = [];
+const NO_PARAMS: Readonly<Record<string, string>> = {};
 
 /** BladeX sorting: `ascs` / `descs`, comma-separated column names. */
 function sortParams(sorting: MRT_SortingState): Record<string, string> {
@@ -59,6 +72,7 @@ interface ScreenHandlers {
 /** The palette commands of a resource screen; they call the screen's latest handlers. */
 function offeredCommands(
   def: ResourceDef,
+  route: string,
   canRemove: boolean,
   hasFilters: boolean,
   handlers: { readonly current: ScreenHandlers },
@@ -70,26 +84,26 @@ function offeredCommands(
   const commands: ScreenCommand[] = [];
   if (canRemove)
     commands.push({
-      id: `${def.route}:remove-selected`,
+      id: `${route}:remove-selected`,
       label: both('table.cmd.removeSelected'),
       run: () => handlers.current.removeSelected(),
     });
   if (hasFilters)
     commands.push(
       {
-        id: `${def.route}:filter`,
+        id: `${route}:filter`,
         label: both('table.cmd.focusFilters'),
         shortcut: 'list.filter',
         run: () => handlers.current.focusFilters(),
       },
       {
-        id: `${def.route}:reset`,
+        id: `${route}:reset`,
         label: both('table.cmd.resetFilters'),
         run: () => handlers.current.resetFilters(),
       },
     );
   commands.push({
-    id: `${def.route}:reload`,
+    id: `${route}:reload`,
     label: both('table.cmd.reload'),
     run: () => handlers.current.reload(),
   });
@@ -108,20 +122,76 @@ interface FormState {
  * with its row actions, the create/edit form and the detail drawer, each shown only with its
  * permission. The palette's "New ..." command (lib/screen-actions.ts) opens the create form.
  */
-export function ResourceScreen({ def }: { def: ResourceDef }) {
+export interface ResourceScreenProps {
+  def: ResourceDef;
+  /** The menu route showing it (a resource may sit at two); default the declared one. */
+  route?: string;
+  /** Added to every list call and every submit body (e.g. a dictionary entry's parentId). */
+  fixedParams?: Readonly<Record<string, string>>;
+  /**
+   * Inside a dialog or beside another list: no page title, no page-level keys, no URL mirror
+   * (the page's own screen owns those).
+   */
+  embedded?: boolean;
+  /** Choosing a row (click or Enter) hands it to the caller instead of opening its details. */
+  onRowOpen?(row: Row): void;
+}
+
+/** The view a URL hash asks for, read once when the screen opens. */
+function viewFromUrl(rules: ViewRules, embedded: boolean): Partial<ListView> {
+  return embedded ? {} : decodeView(window.location.hash, rules);
+}
+
+export function ResourceScreen({
+  def,
+  route = def.route,
+  fixedParams = NO_PARAMS,
+  embedded = false,
+  onRowOpen,
+}: ResourceScreenProps) {
   const t = useT();
   const lang = useLang();
   const permissions = usePermissions();
   const cellTexts = useCellTexts();
   const can = (code: string | undefined) => Boolean(code && permissions.has(code));
+  const superAdmin = useUserInfoQuery().data?.is_super_admin === true;
+  // Writes to a super-administrator table are hidden from everyone else (the server refuses them).
+  const writable = def.writes !== 'superAdmin' || superAdmin;
+  const canWrite = (code: string | undefined) => writable && can(code);
+  // Rows can be selected for a bulk delete or for a toolbar action that works on selected rows.
+  const selectable =
+    canWrite(def.permissions.remove) ||
+    (def.toolbarActions ?? []).some((a) => a.selection !== 'none' && can(a.permission));
   const filters = def.filters ?? NO_FILTERS;
-  const [draft, setDraft] = useState<FilterValues>(() => initialFilterValues(filters, new Date()));
+  const pageSizes = PAGE_SIZES[def.paging ?? 'resource'];
+  const viewRules = useMemo<ViewRules>(
+    () => ({
+      filters,
+      sortable: def.columns.filter((c) => c.sortable).map((c) => c.field),
+      pageSizes: pageSizes.options,
+      columns: def.columns.map((c) => c.field),
+    }),
+    [filters, def.columns, pageSizes],
+  );
+  const [defaultView] = useState<ListView>(() => ({
+    filters: initialFilterValues(filters, new Date()),
+    sorting: [],
+    pageIndex: 0,
+    pageSize: pageSizes.initial,
+    hidden: def.columns.filter((c) => c.hiddenByDefault).map((c) => c.field),
+  }));
+  const [urlView] = useState(() => viewFromUrl(viewRules, embedded));
+  const [draft, setDraft] = useState<FilterValues>(() => ({
+    ...defaultView.filters,
+    ...urlView.filters,
+  }));
   const [applied, setApplied] = useState(draft);
   const [pagination, setPagination] = useState<MRT_PaginationState>({
-    pageIndex: 0,
-    pageSize: PAGE_SIZES[def.paging ?? 'resource'].initial,
+    pageIndex: urlView.pageIndex ?? 0,
+    pageSize: urlView.pageSize ?? pageSizes.initial,
   });
-  const [sorting, setSorting] = useState<MRT_SortingState>([]);
+  const [sorting, setSorting] = useState<MRT_SortingState>(urlView.sorting ?? []);
+  const [urlHidden, setUrlHidden] = useState(urlView.hidden);
   const [rowSelection, setRowSelection] = useState<MRT_RowSelectionState>({});
   const [form, setForm] = useState<FormState>({ opened: false, record: undefined, key: 0 });
   const [detail, setDetail] = useState<Row>();
@@ -131,6 +201,10 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
   // keeps it (the row or the button that opened the form) and returns focus on close.
   const opener = useRef<HTMLElement | null>(null);
   const openForm = (record: Row | undefined) => {
+    if (def.formDialog) {
+      declared.openForm(record);
+      return;
+    }
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setForm((f) => ({ opened: true, record, key: f.key + 1 }));
   };
@@ -144,15 +218,21 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
   };
   const [removeRecords] = useResourceRemoveMutation();
 
-  const params = useMemo(
-    () => ({
-      ...toQueryParams(filters, applied),
+  const lazyTree = def.tree?.lazy === true;
+  const params = useMemo(() => {
+    const filterParams = toQueryParams(filters, applied);
+    return {
+      ...filterParams,
       ...sortParams(sorting),
-      current: pagination.pageIndex + 1,
-      size: pagination.pageSize,
-    }),
-    [filters, applied, sorting, pagination],
-  );
+      // A tree comes whole (no paging); a lazy tree starts at its top level unless filtered.
+      ...(def.tree
+        ? lazyTree && Object.keys(filterParams).length === 0
+          ? { parentId: '0' }
+          : {}
+        : { current: pagination.pageIndex + 1, size: pagination.pageSize }),
+      ...fixedParams,
+    };
+  }, [filters, applied, sorting, pagination, def.tree, lazyTree, fixedParams]);
 
   // The user's column layout, saved per table; the page size they chose comes back with it.
   const columnIds = useMemo(
@@ -163,24 +243,55 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
     () => def.columns.filter((c) => c.hiddenByDefault).map((c) => c.field),
     [def.columns],
   );
-  const layout = useTableLayout(def.route.replace(/^\//, ''), columnIds, hiddenByDefault);
-  const [adoptedPageSize, setAdoptedPageSize] = useState(false);
+  const layout = useTableLayout(route.replace(/^\//, ''), columnIds, hiddenByDefault);
+  const [adoptedPageSize, setAdoptedPageSize] = useState(urlView.pageSize !== undefined);
   if (!adoptedPageSize && layout.ready) {
     setAdoptedPageSize(true);
     if (layout.savedPageSize && layout.savedPageSize !== pagination.pageSize)
       setPagination({ pageIndex: 0, pageSize: layout.savedPageSize });
   }
+  // Columns a link hid or showed, until the user changes the columns themselves.
+  const columnVisibility = useMemo(
+    () =>
+      urlHidden
+        ? Object.fromEntries(columnIds.map((id) => [id, !urlHidden.includes(id)]))
+        : layout.layout.columnVisibility,
+    [urlHidden, columnIds, layout.layout.columnVisibility],
+  );
+  const tableLayout = {
+    ...layout,
+    layout: { ...layout.layout, columnVisibility },
+    onColumnVisibilityChange: (u: Parameters<typeof layout.onColumnVisibilityChange>[0]) => {
+      setUrlHidden(undefined);
+      layout.onColumnVisibilityChange(typeof u === 'function' ? u(columnVisibility) : u);
+    },
+  };
   // Asked for once the layout is known, so a saved page size does not cost a second request.
-  const list = useResourceListQuery({ service: def.service, params }, { skip: !layout.ready });
+  const listPath = def.paths?.list ?? (lazyTree ? 'lazy-list' : undefined);
+  const list = useResourceListQuery(
+    { service: def.service, path: listPath, params },
+    { skip: !layout.ready },
+  );
+  const declared = useResourceActions({
+    def,
+    can,
+    confirm,
+    onChanged: () => void list.refetch(),
+  });
+  // A lazy tree's opened nodes: their children, loaded by <TreeChildren> and kept fresh by it.
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const [childRows, setChildRows] = useState<ChildRows>({});
 
   // "New post" from the palette: open the form once per request (React's pattern for state
   // that follows a change), then spend the request.
-  const request = useScreenAction(def.route);
+  const request = useScreenAction(route);
   const [handled, setHandled] = useState<ScreenAction>();
   if (request && request !== handled) {
     setHandled(request);
-    if (request.alias === 'add' && can(def.permissions.add))
-      setForm((f) => ({ opened: true, record: undefined, key: f.key + 1 }));
+    if (request.alias === 'add' && canWrite(def.permissions.add)) {
+      if (def.formDialog) declared.openForm(undefined);
+      else setForm((f) => ({ opened: true, record: undefined, key: f.key + 1 }));
+    }
   }
   useEffect(() => {
     if (request) takeScreenAction(request);
@@ -200,7 +311,12 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
     }
     if (!(await confirm(t('messages.confirmDelete')))) return;
     try {
-      await removeRecords({ service: def.service, ids }).unwrap();
+      await removeRecords({
+        service: def.service,
+        path: def.paths?.remove,
+        ids,
+        refreshes: def.refreshes,
+      }).unwrap();
       setRowSelection({});
       notifications.show({ color: 'green', message: t('messages.deleted') });
     } catch {
@@ -215,18 +331,34 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
       body.id = record.id;
       if (record.version !== undefined) body.version = record.version;
     }
-    const result = await submitRecord({ service: def.service, body });
+    const path = record ? (def.paths?.update ?? def.paths?.submit) : def.paths?.submit;
+    const result = await submitRecord({
+      service: def.service,
+      path,
+      body: { ...body, ...fixedParams },
+      refreshes: def.refreshes,
+    });
     if ('error' in result) throw new Error((result.error as { message?: string }).message);
     notifications.show({ color: 'green', message: t('table.saved') });
     closeForm();
   };
 
   const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id]);
-  const rows = list.data?.records ?? NO_ROWS;
+  const listed = list.data ? (Array.isArray(list.data) ? list.data : list.data.records) : NO_ROWS;
+  const total = list.data ? (Array.isArray(list.data) ? list.data.length : list.data.total) : 0;
+  const rows = useMemo(
+    () => (lazyTree ? withChildren(listed, childRows) : listed),
+    [lazyTree, listed, childRows],
+  );
+  const selectedRows = () => {
+    const chosen = new Set(selectedIds);
+    return (def.tree ? flattenTree(rows) : rows).filter((r) => chosen.has(String(r.id)));
+  };
 
   // Keyboard-first lists: live on the visible screen while no dialog or drawer is open.
   const visible = usePageVisible();
-  const keysOn = visible && !form.opened && detail === undefined && !asking;
+  const keysOn =
+    visible && !embedded && !form.opened && detail === undefined && !asking && !declared.dialogOpen;
   const [focusedRow, setFocusedRow] = useState(-1);
   const filterRef = useRef<HTMLFormElement>(null);
   const moveRow = (step: number) =>
@@ -243,7 +375,7 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
   };
   useShortcut('list.filter', focusFilters, { enabled: keysOn && filters.length > 0 });
   useShortcut('list.new', () => openForm(undefined), {
-    enabled: keysOn && can(def.permissions.add),
+    enabled: keysOn && canWrite(def.permissions.add),
   });
   // What this screen offers the command palette while it is on display.
   const latest = useRef<ScreenHandlers>({
@@ -260,41 +392,78 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
       reload: () => void list.refetch(),
     };
   });
-  const canRemove = can(def.permissions.remove);
+  const canRemove = canWrite(def.permissions.remove);
   const hasFilters = filters.length > 0;
   useEffect(() => {
-    if (!visible) return;
-    return offerScreenCommands(offeredCommands(def, canRemove, hasFilters, latest));
-  }, [visible, def, canRemove, hasFilters]);
+    if (!visible || embedded) return;
+    return offerScreenCommands(offeredCommands(def, route, canRemove, hasFilters, latest));
+  }, [visible, embedded, def, route, canRemove, hasFilters]);
 
+  // The view in the URL's hash (view-url.ts), rewritten as it changes while the page is shown.
+  const hash = embedded
+    ? ''
+    : encodeView(
+        {
+          filters: applied,
+          sorting,
+          pageIndex: pagination.pageIndex,
+          pageSize: pagination.pageSize,
+          hidden: columnIds.filter((id) => columnVisibility[id] === false),
+        },
+        defaultView,
+        viewRules,
+      );
+  useEffect(() => {
+    if (!visible || embedded) return;
+    const want = hash ? `#${hash}` : '';
+    if (window.location.hash === want) return;
+    // Past the router on purpose: the view is the screen's state, not a navigation.
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${search}${want}`);
+  }, [visible, embedded, hash]);
+
+  const { editableWhen, removableWhen } = def;
+  const who = { superAdmin };
   const actions = {
-    ...(can(def.permissions.view) || can(def.permissions.edit)
-      ? { view: (row: Row) => setDetail(row) }
+    // A resource without a view code has no detail view (spec screen 12: tenant packages).
+    ...(def.permissions.view && (can(def.permissions.view) || can(def.permissions.edit))
+      ? { view: (row: Row) => (def.openDetail ? def.openDetail(row) : setDetail(row)) }
       : {}),
-    ...(can(def.permissions.edit) ? { edit: (row: Row) => openForm(row) } : {}),
-    ...(can(def.permissions.remove) ? { remove: (row: Row) => void remove([String(row.id)]) } : {}),
+    ...(canWrite(def.permissions.edit) ? { edit: (row: Row) => openForm(row) } : {}),
+    ...(canWrite(def.permissions.remove)
+      ? { remove: (row: Row) => void remove([String(row.id)]) }
+      : {}),
+    ...(declared.rowActions.length ? { extra: declared.rowActions } : {}),
+    ...(editableWhen ? { editable: (row: Row) => editableWhen(row, who) } : {}),
+    ...(removableWhen ? { removable: (row: Row) => removableWhen(row, who) } : {}),
   };
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
     const key = (id: Parameters<typeof isShortcutKey>[1]) => isShortcutKey(event, id);
     let consumed = true;
     if (event.key === 'ArrowDown') moveRow(1);
     else if (event.key === 'ArrowUp') moveRow(-1);
-    else if (key('list.toggle') && can(def.permissions.remove)) {
+    else if (key('list.toggle') && selectable) {
       const id = String(row.id);
       setRowSelection((sel) => ({ ...sel, [id]: !sel[id] }));
-    } else if (key('list.open') && actions.view) actions.view(row);
-    else if (key('list.edit') && actions.edit) actions.edit(row);
-    else if (key('list.remove') && actions.remove) actions.remove(row);
+    } else if (key('list.open') && onRowOpen) onRowOpen(row);
+    else if (key('list.open') && actions.view) actions.view(row);
+    else if (key('list.edit') && actions.edit && actions.editable?.(row) !== false)
+      actions.edit(row);
+    else if (key('list.remove') && actions.remove && actions.removable?.(row) !== false)
+      actions.remove(row);
     else consumed = false;
     if (consumed) event.preventDefault();
   };
   const title = def.title[lang];
+  const toolbarButtons: ReactNode[] = declared.toolbar(selectedRows());
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">
-        {title}
-      </Title>
+      {!embedded && (
+        <Title order={1} size="h3">
+          {title}
+        </Title>
+      )}
       {filters.length > 0 && (
         <FilterBar
           ref={filterRef}
@@ -306,7 +475,7 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
         />
       )}
       <Group gap="xs">
-        {can(def.permissions.add) && (
+        {canWrite(def.permissions.add) && (
           <Button
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => openForm(undefined)}
@@ -314,7 +483,7 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
             {t('table.add')}
           </Button>
         )}
-        {can(def.permissions.remove) && (
+        {canWrite(def.permissions.remove) && (
           <Button
             variant="light"
             color="red"
@@ -324,6 +493,7 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
             {t('table.bulkRemove')}
           </Button>
         )}
+        {toolbarButtons}
       </Group>
       {list.isError && (
         // The API layer has said why in a toast; the screen says the list is not current.
@@ -338,7 +508,7 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
         <ResourceTable
           def={def}
           rows={rows}
-          total={list.data?.total ?? 0}
+          total={total}
           loading={list.isLoading}
           fetching={list.isFetching}
           pagination={pagination}
@@ -346,19 +516,22 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
             if (next.pageSize !== pagination.pageSize) layout.savePageSize(next.pageSize);
             setPagination(next);
           }}
-          layout={layout}
+          layout={tableLayout}
           sorting={sorting}
           onSortingChange={(next) => {
             setSorting(next);
             setPagination((p) => ({ ...p, pageIndex: 0 }));
           }}
-          selectable={can(def.permissions.remove)}
+          selectable={selectable}
+          {...(onRowOpen ? { onRowClick: onRowOpen } : {})}
           rowSelection={rowSelection}
           onRowSelectionChange={setRowSelection}
           actions={actions}
           focusedIndex={focusedRow}
           onRowFocus={setFocusedRow}
           onRowKeyDown={onRowKeyDown}
+          inlineEdit={can(def.permissions.edit) ? { reload: () => list.refetch() } : undefined}
+          {...(def.tree ? { tree: { expanded, onExpandedChange: setExpanded } } : {})}
         />
       ) : (
         <Center h={200}>
@@ -397,6 +570,22 @@ export function ResourceScreen({ def }: { def: ResourceDef }) {
           </Table>
         )}
       </Drawer>
+      {lazyTree &&
+        Object.keys(expanded)
+          .filter((id) => expanded[id])
+          .map((id) => (
+            <TreeChildren
+              key={id}
+              service={def.service}
+              path={listPath ?? 'lazy-list'}
+              parentId={id}
+              fixedParams={fixedParams}
+              onRows={(parentId, children) =>
+                setChildRows((all) => ({ ...all, [parentId]: children }))
+              }
+            />
+          ))}
+      {declared.dialog}
       {confirmDialog}
     </Stack>
   );

@@ -5,6 +5,7 @@ import {
   useMantineReactTable,
   type MRT_ColumnDef,
   type MRT_DensityState,
+  type MRT_ExpandedState,
   type MRT_PaginationState,
   type MRT_RowSelectionState,
   type MRT_RowVirtualizer,
@@ -12,12 +13,27 @@ import {
 } from 'mantine-react-table';
 import { MRT_Localization_EN } from 'mantine-react-table/locales/en/index.esm.mjs';
 import { MRT_Localization_ZH_HANS } from 'mantine-react-table/locales/zh-Hans/index.esm.mjs';
-import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useLang, useT } from '../../app/hooks';
 import type { ResourceDef } from '../../resources/types';
 import { Cell, RowActionButtons, SelectCell, useCellTexts } from './cells';
+import { useColumnOptions } from './column-options';
+import { HeaderWithHelp } from './header-help';
+import { createPreviewStore, ImagePreviewModal } from './image-preview';
+import { EditableCell } from './inline-edit-cell';
+import { PaginationBar } from './pagination-bar';
+import type { ExtraRowAction } from './resource-actions';
 import { sumRows } from './sums';
 import { ACTIONS_COLUMN, SELECT_COLUMN, type useTableLayout } from './use-table-layout';
+import { InlineEditContext, useInlineEdit, type ReloadList } from './use-inline-edit';
 
 export type Row = Record<string, unknown>;
 
@@ -31,6 +47,9 @@ export interface RowActions {
   view?: (row: Row) => void;
   edit?: (row: Row) => void;
   remove?: (row: Row) => void;
+  editable?: (row: Row) => boolean;
+  removable?: (row: Row) => boolean;
+  extra?: readonly ExtraRowAction[];
 }
 
 interface Props {
@@ -51,8 +70,23 @@ interface Props {
   focusedIndex?: number;
   onRowFocus?(index: number): void;
   onRowKeyDown?(event: KeyboardEvent<HTMLTableRowElement>, row: Row, index: number): void;
+  /** A click on a row (not on one of its buttons or inputs). */
+  onRowClick?(row: Row): void;
   /** The user's saved column layout (use-table-layout.ts); the declared one when absent. */
   layout?: TableLayoutProps;
+  /**
+   * Inline editing of the columns that declare `edit` (give it only to users with the edit
+   * permission): `reload` is the list's refetch, called after a save and on 'Reload'.
+   */
+  inlineEdit?: { reload: ReloadList } | undefined;
+  /**
+   * A tree list: rows carry `children` (or `hasChildren` until a lazy tree loads them); no
+   * paging. `expanded` is the open rows by id.
+   */
+  tree?: {
+    expanded: Record<string, boolean>;
+    onExpandedChange(next: Record<string, boolean>): void;
+  };
 }
 
 export type TableLayoutProps = Pick<
@@ -91,10 +125,10 @@ const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
  * lays the table out as a grid, which keeps declared widths where the browser's table layout
  * used to widen a narrow column until its header fitted.
  */
-function headerWidth(label: string, sortable: boolean): number {
+function headerWidth(label: string, sortable: boolean, help = false): number {
   let text = 0;
   for (const ch of label) text += ch.charCodeAt(0) >= 0x2e80 ? 14 : 8.5;
-  return Math.ceil(32 + text + 2 * 22 + (sortable ? 18 : 0) + 8);
+  return Math.ceil(32 + text + 2 * 22 + (sortable ? 18 : 0) + (help ? 22 : 0) + 8);
 }
 
 /**
@@ -133,6 +167,11 @@ export function ResourceTable(props: Props) {
   // it (it is batched with it, so it costs no extra render).
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   useLayoutEffect(() => redraw(), []);
+  // One edit machine per table (inline-edit cells read it through context); one image preview.
+  const inlineEdit = useInlineEdit(def, props.inlineEdit?.reload, actions.editable);
+  const canEditCells = Boolean(props.inlineEdit);
+  const [preview] = useState(createPreviewStore);
+  const declared = useColumnOptions(def.columns);
   const continuous = def.index === 'continuous';
   const offset = continuous ? pagination.pageIndex * pagination.pageSize : 0;
 
@@ -148,21 +187,54 @@ export function ResourceTable(props: Props) {
         Cell: ({ row }) => row.index + 1 + offset,
         Footer: sums ? () => t('resource.sum.total') : undefined,
       },
-      ...def.columns.map((column): MRT_ColumnDef<Row> => ({
+      ...declared.map((column): MRT_ColumnDef<Row> => ({
         id: column.field,
         accessorKey: column.field,
         header: column.label[lang],
         size: Math.max(
           column.width ?? 160,
-          headerWidth(column.label[lang], column.sortable ?? false),
+          headerWidth(column.label[lang], column.sortable ?? false, Boolean(column.help)),
         ),
         enableSorting: column.sortable ?? false,
-        Cell: ({ cell }) => <Cell column={column} value={cell.getValue()} texts={texts} />,
+        Cell:
+          column.edit && canEditCells
+            ? ({ cell, row }) => (
+                <EditableCell
+                  column={column}
+                  row={row.original}
+                  rowId={row.id}
+                  value={cell.getValue()}
+                  texts={texts}
+                  editLabel={t('inlineEdit.editCellOf', {
+                    label: column.label[lang],
+                    name: def.recordLabel(row.original),
+                  })}
+                  onPreview={preview.open}
+                />
+              )
+            : ({ cell }) => (
+                <Cell
+                  column={column}
+                  value={cell.getValue()}
+                  texts={texts}
+                  onPreview={preview.open}
+                />
+              ),
         Footer: sums && column.field in sums ? () => sums[column.field] : undefined,
-        ...(column.help ? { mantineTableHeadCellProps: { title: column.help[lang] } } : {}),
+        ...(column.help
+          ? {
+              Header: () => (
+                <HeaderWithHelp
+                  label={column.label[lang]}
+                  help={column.help![lang]}
+                  buttonLabel={t('table.help', { label: column.label[lang] })}
+                />
+              ),
+            }
+          : {}),
       })),
     ],
-    [def.columns, lang, t, texts, sums, offset],
+    [declared, def, lang, t, texts, sums, offset, canEditCells, preview],
   );
 
   const localization = useMemo(
@@ -176,7 +248,29 @@ export function ResourceTable(props: Props) {
     [lang, t],
   );
   const pageSizes = PAGE_SIZES[def.paging ?? 'resource'];
-  const hasActions = Boolean(actions.view || actions.edit || actions.remove);
+  const hasActions = Boolean(
+    actions.view || actions.edit || actions.remove || actions.extra?.length,
+  );
+  const { tree } = props;
+  const treeOptions = tree
+    ? {
+        enableExpanding: true,
+        enablePagination: false,
+        // (Not paginateExpandedRows: false: with manual pagination TanStack would then expand
+        // nothing, as it expands only while paginating.)
+        getSubRows: (row: Row) =>
+          Array.isArray(row.children) ? (row.children as Row[]) : undefined,
+        // A lazy tree's node says it has children before they are loaded.
+        getRowCanExpand: (row: { original: Row; subRows?: unknown[] }) =>
+          row.original.hasChildren === true || Boolean(row.subRows?.length),
+        onExpandedChange: (
+          updater: MRT_ExpandedState | ((old: MRT_ExpandedState) => MRT_ExpandedState),
+        ) => {
+          const next = typeof updater === 'function' ? updater(tree.expanded) : updater;
+          tree.onExpandedChange(next === true ? {} : next);
+        },
+      }
+    : {};
   const table = useMantineReactTable<Row>({
     columns,
     data: rows as Row[],
@@ -219,14 +313,28 @@ export function ResourceTable(props: Props) {
           />
         ),
       },
-      'mrt-row-actions': { header: t('table.actions'), size: 140 },
+      'mrt-row-actions': {
+        header: t('table.actions'),
+        // Icon buttons take 32 px each; a declared action's text button about 64.
+        size: Math.max(140, 110 + 64 * (actions.extra?.length ?? 0)),
+      },
     },
-    paginationDisplayMode: 'pages',
-    mantinePaginationProps: {
-      rowsPerPageOptions: pageSizes.options.map(String),
-      withEdges: true,
-    },
+    // The spec's bar (total, sizes, pager, jumper) replaces MRT's sizes-and-pager.
+    positionPagination: 'none',
+    renderBottomToolbarCustomActions: ({ table }) =>
+      table.options.enablePagination === false ? null : (
+        <PaginationBar
+          total={props.total}
+          pageIndex={pagination.pageIndex}
+          pageSize={pagination.pageSize}
+          sizes={pageSizes.options}
+          onPageChange={table.setPageIndex}
+          onPageSizeChange={table.setPageSize}
+        />
+      ),
+    ...treeOptions,
     state: {
+      ...(tree ? { expanded: tree.expanded } : {}),
       pagination,
       sorting: props.sorting,
       rowSelection: props.rowSelection,
@@ -272,8 +380,28 @@ export function ResourceTable(props: Props) {
         if (e.target === e.currentTarget) props.onRowFocus?.(row.index);
       },
       onKeyDown: (e) => {
-        if (e.target === e.currentTarget) props.onRowKeyDown?.(e, row.original, row.index);
+        if (e.target !== e.currentTarget) return;
+        // F2 edits the row's first inline-editable cell (Enter stays 'open the details').
+        const visibility = table.getState().columnVisibility;
+        if (
+          e.key === 'F2' &&
+          canEditCells &&
+          inlineEdit.startFirst(row.original, row.id, (field) => visibility[field] !== false)
+        ) {
+          e.preventDefault();
+          return;
+        }
+        props.onRowKeyDown?.(e, row.original, row.index);
       },
+      ...(props.onRowClick
+        ? {
+            onClick: (e: { target: EventTarget }) => {
+              const target = e.target as HTMLElement;
+              if (!target.closest('button, input, a, label')) props.onRowClick?.(row.original);
+            },
+            style: { height: heights[table.getState().density], cursor: 'pointer' },
+          }
+        : {}),
     }),
     mantineTableProps: {
       striped: true,
@@ -314,5 +442,10 @@ export function ResourceTable(props: Props) {
     return () => cancelAnimationFrame(frame);
   }, [focusedIndex, table]);
 
-  return <MantineReactTable table={table} />;
+  return (
+    <InlineEditContext value={canEditCells ? inlineEdit : null}>
+      <MantineReactTable table={table} />
+      <ImagePreviewModal store={preview} />
+    </InlineEditContext>
+  );
 }

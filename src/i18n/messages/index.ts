@@ -14,6 +14,9 @@ import type { palette } from './palette';
 import type { resource } from './resource';
 import type { inlineEdit } from './inline-edit';
 import type { table } from './table';
+import type { grant } from './grant';
+import type { userAdmin } from './user-admin';
+import type { tenantAdmin } from './tenant-admin';
 
 /**
  * The type of every message module, merged. A feature adds its own file ({zh, en} with the
@@ -39,6 +42,9 @@ type Modules = [
   typeof resource,
   typeof inlineEdit,
   typeof table,
+  typeof grant,
+  typeof userAdmin,
+  typeof tenantAdmin,
 ];
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [

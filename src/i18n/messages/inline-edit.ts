@@ -3,6 +3,9 @@ export const inlineEdit = {
   zh: {
     'inlineEdit.edit': '编辑',
     'inlineEdit.editCell': '编辑{label}',
+    'inlineEdit.editCellOf': '编辑 {name} 的{label}',
+    'inlineEdit.start': '{label}开始日期',
+    'inlineEdit.end': '{label}结束日期',
     'inlineEdit.saving': '保存中…',
     'inlineEdit.reload': '刷新',
     'inlineEdit.errors.stale': '数据已被其他用户修改，请刷新后重试',
@@ -11,6 +14,9 @@ export const inlineEdit = {
   en: {
     'inlineEdit.edit': 'Edit',
     'inlineEdit.editCell': 'Edit {label}',
+    'inlineEdit.editCellOf': 'Edit {label} of {name}',
+    'inlineEdit.start': '{label} start date',
+    'inlineEdit.end': '{label} end date',
     'inlineEdit.saving': 'Saving…',
     'inlineEdit.reload': 'Reload',
     'inlineEdit.errors.stale': 'Modified by another user; reload and try again',

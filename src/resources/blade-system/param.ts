@@ -20,7 +20,13 @@ export default defineResource<Param>({
   columns: [
     { field: 'paramName', label: { zh: '参数名称', en: 'Name' }, sortable: true, width: 200 },
     { field: 'paramKey', label: { zh: '参数键名', en: 'Key' }, sortable: true, width: 220 },
-    { field: 'paramValue', label: { zh: '参数键值', en: 'Value' }, width: 260 },
+    {
+      field: 'paramValue',
+      label: { zh: '参数键值', en: 'Value' },
+      width: 260,
+      // The submit validates a whole parameter; `version` makes a stale edit a 409.
+      edit: { kind: 'text', extraFields: ['id', 'version', 'paramName', 'paramKey', 'remark'] },
+    },
     { field: 'remark', label: { zh: '备注', en: 'Remark' }, width: 200 },
     {
       field: 'createTime',

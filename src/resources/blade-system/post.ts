@@ -26,8 +26,10 @@ export default defineResource<Post>({
       field: 'sort',
       label: { zh: '排序', en: 'Order' },
       kind: 'number',
-      width: 100,
+      width: 120,
       sortable: true,
+      // The submit validates a whole post (category, code and name are required).
+      edit: { kind: 'text', extraFields: ['id', 'category', 'postCode', 'postName', 'remark'] },
     },
     { field: 'remark', label: { zh: '备注', en: 'Remark' }, width: 220 },
   ],

@@ -39,6 +39,15 @@ const grantInput = z.object({
  * codes of both.
  */
 const READ = perm('role', 'role_view', 'role_permission', 'role_permission_view');
+/** The user screens' role pickers (user form, grant roles) read the tree too. */
+const TREE = perm(
+  'role',
+  'role_view',
+  'role_permission',
+  'role_permission_view',
+  'user',
+  'user_info',
+);
 const ADD = ['role_add', 'role_permission_add'];
 const EDIT = ['role_edit', 'role_permission_edit'];
 const DELETE = ['role_delete', 'role_permission_delete'];
@@ -54,7 +63,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // The tenant is the caller's own: a tenantId parameter is ignored (contract Part 1 decision 5).
-  app.get(`${base}/tree`, { config: { access: READ } }, async (request) =>
+  app.get(`${base}/tree`, { config: { access: TREE } }, async (request) =>
     ok(await roleTree(ctx.db, currentUser(request).tenantId)),
   );
 

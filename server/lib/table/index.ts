@@ -1,0 +1,11 @@
+export {
+  defineTable,
+  type AccessRule,
+  type AuditedTable,
+  type RowFilter,
+  type TableCall,
+  type TableDef,
+  type TableRow,
+} from './define.js';
+export { blank, integerEquality, optionalText } from './fields.js';
+export { tableRoutes } from './routes.js';

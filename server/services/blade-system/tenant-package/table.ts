@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { badRequest } from '../../../lib/errors.js';
+import { defineTable, optionalText, type TableCall } from '../../../lib/table/index.js';
+import { requiredText } from '../../../lib/validation.js';
+import { SUPER_ADMIN } from '../../../plugins/auth.js';
+
+const MENU_REQUIRED = '请选择菜单';
+
+/** The menu tree select sends a comma-joined string; an array of ids is accepted as well. */
+const menuIdField = z.preprocess(
+  (v) => {
+    const parts = Array.isArray(v)
+      ? v
+      : typeof v === 'string' || typeof v === 'number'
+        ? String(v).split(',')
+        : [];
+    return [...new Set(parts.map((p) => String(p).trim()).filter(Boolean))];
+  },
+  z
+    .array(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, '菜单不存在或已删除'))
+    .min(1, MENU_REQUIRED)
+    .max(5000, '菜单数量过多'),
+);
+
+/** Every id must be a live menu: a package naming a removed menu would grant nothing by surprise. */
+async function assertLiveMenus({ db }: TableCall, menuIds: string[]): Promise<void> {
+  const found = new Set<string>();
+  for (let i = 0; i < menuIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('bladeMenu')
+      .select('id')
+      .where('id', 'in', menuIds.slice(i, i + 500))
+      .where('isDeleted', '=', 0)
+      .execute();
+    for (const r of rows) found.add(r.id);
+  }
+  if (found.size !== menuIds.length) throw badRequest('menuId:菜单不存在或已删除');
+}
+
+/** A package a live tenant uses cannot go: the tenant's grants would silently widen. */
+async function assertUnused({ db }: TableCall, ids: string[]): Promise<void> {
+  const inUse = await db
+    .selectFrom('bladeTenant')
+    .select('id')
+    .where('packageId', 'in', ids)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  if (inUse) throw badRequest('该产品包已被租户使用');
+}
+
+/**
+ * blade-system/tenant-package (spec screen 12): the super administrator's product packages,
+ * global rows naming the menus a tenant may use at most (services/access.ts packageMenuIds cuts
+ * every grant of that tenant down to them).
+ */
+export default defineTable({
+  path: 'blade-system/tenant-package',
+  table: 'bladeTenantPackage',
+  scope: 'global',
+  access: { read: SUPER_ADMIN, add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },
+  columns: ['packageName', 'menuId', 'remark'],
+  list: {
+    filters: { packageName: { column: 'packageName' } },
+    sorts: { packageName: 'packageName', createTime: 'createTime', updateTime: 'updateTime' },
+  },
+  defaultOrder: { createTime: 'desc', id: 'desc' },
+  input: z.object({
+    packageName: requiredText(z, '请输入产品包名称', 50),
+    menuId: menuIdField,
+    remark: optionalText(255),
+  }),
+  toRow: (input) => ({ ...input, menuId: input.menuId.join(',') }),
+  beforeSave: (call, input) => assertLiveMenus(call, input.menuId),
+  beforeRemove: assertUnused,
+});

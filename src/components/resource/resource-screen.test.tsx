@@ -1,0 +1,251 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installApi } from '../../app/install-api';
+import { sessionStored } from '../../app/session-slice';
+import { createStore } from '../../app/store';
+import { PermissionsProvider } from '../../palette/permissions-context';
+import { defineResource, type ActionDialogProps } from '../../resources/types';
+import { giveTableAViewport } from '../../test/table-viewport';
+import { ResourceScreen, type ResourceScreenProps } from './resource-screen';
+
+beforeAll(() => giveTableAViewport());
+
+/** Engine features over a made-up declaration; the server answers are scripted per URL. */
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+let calls: Call[] = [];
+let answer: (call: Call) => unknown;
+
+const page = (records: object[]) => ({ records, total: records.length, current: 1, size: 10 });
+
+beforeEach(() => {
+  calls = [];
+  window.history.replaceState(null, '', '/system/thing');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const text = typeof init?.body === 'string' ? init.body : '';
+      const call = {
+        method: init?.method ?? 'GET',
+        url,
+        body: text ? (JSON.parse(text) as unknown) : undefined,
+      };
+      calls.push(call);
+      const data = call.url.startsWith('/api/blade-system/table-set') ? null : answer(call);
+      return new Response(JSON.stringify({ code: 200, success: true, data, msg: '操作成功' }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function GrantDialog({ rows, onClose }: ActionDialogProps) {
+  return (
+    <div role="dialog" aria-label="grant">
+      <p>{rows.map((r) => String(r.name)).join(',')}</p>
+      <button type="button" onClick={() => onClose(true)}>
+        done
+      </button>
+    </div>
+  );
+}
+
+const things = defineResource<{ id: string; name: string; hasChildren?: boolean }>({
+  service: 'demo/thing',
+  route: '/system/thing',
+  title: { zh: '东西', en: 'Thing' },
+  permissions: { add: 'thing_add', edit: 'thing_edit', remove: 'thing_delete' },
+  paging: 'generic',
+  paths: { list: 'page', update: 'update' },
+  columns: [{ field: 'name', label: { zh: '名称', en: 'Name' }, sortable: true }],
+  filters: [{ name: 'name', kind: 'input', label: { zh: '名称', en: 'Name' } }],
+  form: [{ name: 'name', kind: 'text', label: { zh: '名称', en: 'Name' } }],
+  rowActions: [
+    {
+      id: 'unlock',
+      label: { zh: '解锁', en: 'Unlock' },
+      permission: 'thing_unlock',
+      when: (row) => row.name !== 'Bolt',
+      call: {
+        path: 'demo/thing/unlock',
+        confirm: { zh: '确定解锁?', en: 'Unlock?' },
+        done: { zh: '已解锁', en: 'Unlocked' },
+      },
+    },
+    {
+      id: 'secret',
+      label: { zh: '机密', en: 'Secret' },
+      permission: 'thing_secret',
+      call: {
+        path: 'demo/thing/secret',
+        confirm: { zh: '?', en: '?' },
+        done: { zh: '!', en: '!' },
+      },
+    },
+  ],
+  toolbarActions: [
+    {
+      id: 'grant',
+      label: { zh: '授权', en: 'Grant' },
+      permission: 'thing_grant',
+      dialog: () => Promise.resolve({ default: GrantDialog }),
+    },
+  ],
+  recordLabel: (row) => row.name,
+});
+
+const HELD = new Set(['thing_add', 'thing_edit', 'thing_delete', 'thing_unlock', 'thing_grant']);
+
+function setup(props: Partial<ResourceScreenProps> = {}) {
+  const store = createStore();
+  installApi(store);
+  store.dispatch(
+    sessionStored({
+      access_token: 'token',
+      refresh_token: 'refresh',
+      expires_in: 3600,
+      user_id: '1',
+      user_name: 'admin',
+      nick_name: 'admin',
+      real_name: '管理员',
+      role_name: 'administrator',
+      avatar: '',
+      account: 'admin',
+      dept_id: '',
+      role_id: '',
+      tenant_id: '000000',
+      must_change_password: false,
+      crypto_key: '',
+      storedAt: Date.now(),
+    }),
+  );
+  render(
+    <Provider store={store}>
+      <MantineProvider env="test">
+        <Notifications />
+        <PermissionsProvider value={HELD}>
+          <ResourceScreen def={(props.def ?? things) as ResourceScreenProps['def']} {...props} />
+        </PermissionsProvider>
+      </MantineProvider>
+    </Provider>,
+  );
+}
+
+const lists = () => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/demo/'));
+
+describe('ResourceScreen engine', { timeout: 30_000 }, () => {
+  it('lists from the declared path and runs a row action call after its confirmation', async () => {
+    answer = (call) =>
+      call.url.startsWith('/api/demo/thing/page')
+        ? page([
+            { id: '7', name: 'Nut' },
+            { id: '8', name: 'Bolt' },
+          ])
+        : null;
+    setup();
+    await screen.findByText('Nut', {}, { timeout: 8000 });
+    expect(lists()[0]!.url).toMatch(/^\/api\/demo\/thing\/page\?/);
+    // Shown only where `when` holds; a button whose code the user lacks is not shown at all.
+    expect(screen.getByRole('button', { name: '解锁 Nut' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '解锁 Bolt' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /机密/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '解锁 Nut' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText('确定解锁?')).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/unlock'))).toBe(true));
+    const unlock = calls.find((c) => c.url.includes('/unlock'))!;
+    expect(unlock).toMatchObject({ method: 'POST', url: '/api/demo/thing/unlock?ids=7' });
+    expect(await screen.findByText('已解锁')).toBeTruthy();
+  });
+
+  it('asks for a selection before a toolbar action, then opens its dialog with the rows', async () => {
+    answer = () => page([{ id: '7', name: 'Nut' }]);
+    setup();
+    await screen.findByText('Nut', {}, { timeout: 8000 });
+    fireEvent.click(screen.getByRole('button', { name: '授权' }));
+    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: '选择' }));
+    fireEvent.click(screen.getByRole('button', { name: '授权' }));
+    const dialog = await screen.findByRole('dialog', { name: 'grant' });
+    expect(within(dialog).getByText('Nut')).toBeTruthy();
+    const before = lists().length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'done' }));
+    // A change reported by the dialog reloads the list.
+    await waitFor(() => expect(lists().length).toBe(before + 1));
+    expect(screen.queryByRole('dialog', { name: 'grant' })).toBeNull();
+  });
+
+  it('sends fixed parameters with every list call and every save, and edits through `update`', async () => {
+    answer = () => page([{ id: '7', name: 'Nut' }]);
+    setup({ fixedParams: { parentId: '42' }, embedded: true });
+    await screen.findByText('Nut', {}, { timeout: 8000 });
+    expect(lists()[0]!.url).toContain('parentId=42');
+    // Embedded: no page title of its own.
+    expect(screen.queryByRole('heading', { name: '东西' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '编辑 Nut' }));
+    const form = await screen.findByRole('dialog');
+    fireEvent.change(within(form).getByRole('textbox', { name: '名称' }), {
+      target: { value: 'Washer' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/demo/thing/update',
+      body: { id: '7', name: 'Washer', parentId: '42' },
+    });
+  });
+
+  it('opens a lazy tree node by loading its children from lazy-list', async () => {
+    const { paths: _paths, rowActions: _rows, toolbarActions: _toolbar, ...plain } = things;
+    const tree = { ...plain, tree: { lazy: true } } as ResourceScreenProps['def'];
+    answer = (call) =>
+      call.url.includes('parentId=0')
+        ? [{ id: '1', name: 'HQ', hasChildren: true }]
+        : call.url.includes('parentId=1')
+          ? [{ id: '11', name: 'Ops', hasChildren: false }]
+          : [];
+    setup({ def: tree });
+    await screen.findByText('HQ', {}, { timeout: 8000 });
+    expect(lists()[0]!.url).toMatch(/^\/api\/demo\/thing\/lazy-list\?.*parentId=0/);
+    expect(lists()[0]!.url).not.toContain('current=');
+    expect(screen.queryByText('Ops')).toBeNull();
+    const hq = screen.getByText('HQ').closest('tr')!;
+    fireEvent.click(within(hq).getByRole('button', { name: /展开/ }));
+    expect(await screen.findByText('Ops')).toBeTruthy();
+    expect(lists().some((c) => c.url.includes('parentId=1'))).toBe(true);
+  });
+
+  it('restores the view from the URL hash and writes it back as it changes', async () => {
+    window.history.replaceState(null, '', '/system/thing#f.name=Nut&size=20&sort=name.desc');
+    answer = () => page([{ id: '7', name: 'Nut' }]);
+    setup();
+    await screen.findByText('Nut', {}, { timeout: 8000 });
+    const first = lists()[0]!.url;
+    expect(first).toContain('name=Nut');
+    expect(first).toContain('size=20');
+    expect(first).toContain('descs=name');
+    expect((screen.getByRole('textbox', { name: '名称' }) as HTMLInputElement).value).toBe('Nut');
+
+    fireEvent.change(screen.getByRole('textbox', { name: '名称' }), { target: { value: 'Bolt' } });
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(window.location.hash).toContain('f.name=Bolt'));
+    expect(window.location.pathname).toBe('/system/thing');
+    act(() => undefined);
+  });
+});

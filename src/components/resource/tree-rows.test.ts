@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { flattenTree, withChildren } from './tree-rows';
+
+const tree = [
+  { id: '1', name: 'HQ', hasChildren: true },
+  { id: '2', name: 'Branch', hasChildren: false },
+];
+
+describe('lazy tree rows', () => {
+  it('puts loaded children under their parents, at any depth, leaving other rows as they were', () => {
+    const rows = withChildren(tree, {
+      '1': [{ id: '11', name: 'Ops', hasChildren: true }],
+      '11': [{ id: '111', name: 'Night shift', hasChildren: false }],
+    });
+    expect(rows[1]).toBe(tree[1]);
+    expect(flattenTree(rows).map((r) => r.name)).toEqual(['HQ', 'Ops', 'Night shift', 'Branch']);
+  });
+
+  it('lists the rows of a tree depth first', () => {
+    expect(
+      flattenTree([{ id: 'a', children: [{ id: 'b', children: [{ id: 'c' }] }] }, { id: 'd' }]).map(
+        (r) => r.id,
+      ),
+    ).toEqual(['a', 'b', 'c', 'd']);
+  });
+});

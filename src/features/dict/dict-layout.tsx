@@ -1,0 +1,104 @@
+import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useLang } from '../../app/hooks';
+import { ResourceScreen } from '../../components/resource/resource-screen';
+import {
+  dictEntries,
+  dictParents,
+  type Dict,
+  type DictScreen,
+} from '../../resources/blade-system/dict-defs';
+import type { ResourceDef } from '../../resources/types';
+import { ChooseDictionary } from './chosen-dictionary';
+import { DictEntries } from './dict-entries';
+import { DICT_TEXT, dictName } from './texts';
+
+export interface DictLayoutDefs {
+  screen: DictScreen;
+  parents: ResourceDef<Dict>;
+  entries: ResourceDef<Dict>;
+}
+
+/**
+ * The declarations of a layout screen (/dict-horizontal/index, /dict-vertical/index): the system
+ * dictionary under the screen's own button codes, its dictionaries with an 'entries' row action
+ * that shows the chosen one's entries beside (or below) them.
+ */
+export function layoutDefs(screen: DictScreen): DictLayoutDefs {
+  return {
+    screen,
+    parents: dictParents(screen, [
+      {
+        id: 'entries',
+        label: DICT_TEXT.showEntries,
+        permission: screen.menu,
+        dialog: () => import('./show-entries-action'),
+      },
+    ]),
+    entries: dictEntries(screen),
+  };
+}
+
+interface Props {
+  defs: DictLayoutDefs;
+  /** Dictionaries on the left and entries on the right (wide screens), or entries below. */
+  direction: 'horizontal' | 'vertical';
+}
+
+/** A dictionary layout: page title, the dictionaries, and the chosen dictionary's entries. */
+export function DictLayout({ defs, direction }: Props) {
+  const lang = useLang();
+  const [chosen, setChosen] = useState<Dict>();
+  const panes = (
+    <>
+      <Box miw={0}>
+        <Title order={2} size="h4" mb="sm">
+          {DICT_TEXT.dictionaries[lang]}
+        </Title>
+        <ResourceScreen
+          def={defs.parents as unknown as ResourceDef}
+          route={defs.parents.route}
+          embedded
+        />
+      </Box>
+      <Box miw={0}>
+        <Title order={2} size="h4" mb="sm">
+          {chosen
+            ? `${DICT_TEXT.entries[lang]}${lang === 'zh' ? '：' : ': '}${dictName(chosen, lang)}`
+            : DICT_TEXT.entries[lang]}
+        </Title>
+        {chosen ? (
+          // A new dictionary starts a fresh entry table (filters, page, selection).
+          <DictEntries
+            key={chosen.id}
+            service={defs.screen.service}
+            entries={defs.entries}
+            parent={chosen}
+          />
+        ) : (
+          <Paper withBorder p="lg">
+            <Text c="dimmed">
+              {(direction === 'horizontal' ? DICT_TEXT.chooseLeft : DICT_TEXT.chooseAbove)[lang]}
+            </Text>
+          </Paper>
+        )}
+      </Box>
+    </>
+  );
+  return (
+    <ChooseDictionary value={setChosen}>
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          {defs.screen.title[lang]}
+        </Title>
+        {direction === 'horizontal' ? (
+          <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg">
+            {panes}
+          </SimpleGrid>
+        ) : (
+          <Stack gap="xl">{panes}</Stack>
+        )}
+      </Stack>
+    </ChooseDictionary>
+  );
+}

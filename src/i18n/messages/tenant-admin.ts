@@ -1,0 +1,41 @@
+/** The tenant screen's dialogs: licence settings, data source and package (spec section 3). */
+export const tenantAdmin = {
+  zh: {
+    'tenantAdmin.tenant': '{name}（{code}）',
+    'tenantAdmin.selected': '已选择 {count} 个租户：{names}',
+    'tenantAdmin.setting.title': '授权配置',
+    'tenantAdmin.setting.accountNumber': '账号额度',
+    'tenantAdmin.setting.accountNumberHint': '可创建的账号数量，-1 或留空表示不限',
+    'tenantAdmin.setting.accountNumberInvalid': '账号额度必须是不小于-1的整数',
+    'tenantAdmin.setting.expireTime': '过期时间',
+    'tenantAdmin.setting.expireTimeHint': '到所选日期 23:59:59 为止，留空表示永不过期',
+    'tenantAdmin.datasource.title': '数据源配置',
+    'tenantAdmin.datasource.field': '数据源ID',
+    'tenantAdmin.datasource.hint': '留空表示使用默认数据源',
+    'tenantAdmin.datasource.invalid': '数据源格式错误',
+    'tenantAdmin.package.title': '套餐配置',
+    'tenantAdmin.package.field': '产品包',
+    'tenantAdmin.package.hint': '留空表示不限制租户可用的菜单',
+    'tenantAdmin.package.loadFailed': '产品包加载失败',
+  },
+  en: {
+    'tenantAdmin.tenant': '{name} ({code})',
+    'tenantAdmin.selected': '{count} tenants selected: {names}',
+    'tenantAdmin.setting.title': 'Licence settings',
+    'tenantAdmin.setting.accountNumber': 'Account quota',
+    'tenantAdmin.setting.accountNumberHint':
+      'How many accounts the tenant may create; -1 or empty means unlimited',
+    'tenantAdmin.setting.accountNumberInvalid': 'The quota must be a whole number of at least -1',
+    'tenantAdmin.setting.expireTime': 'Expiry date',
+    'tenantAdmin.setting.expireTimeHint':
+      'Valid until 23:59:59 of the chosen day; empty means it never expires',
+    'tenantAdmin.datasource.title': 'Datasource',
+    'tenantAdmin.datasource.field': 'Datasource ID',
+    'tenantAdmin.datasource.hint': 'Empty means the default datasource',
+    'tenantAdmin.datasource.invalid': 'Invalid datasource ID',
+    'tenantAdmin.package.title': 'Package',
+    'tenantAdmin.package.field': 'Package',
+    'tenantAdmin.package.hint': "Empty means the tenant's menus are not limited",
+    'tenantAdmin.package.loadFailed': 'Could not load the packages',
+  },
+} as const;
