@@ -243,9 +243,10 @@ describe('CheckTree', () => {
     const filter = screen.getByRole('textbox', { name: '菜单: 输入关键字筛选' });
     fireEvent.change(filter, { target: { value: '删除' } });
     expect(shown()).toEqual(['系统管理', '用户管理', '删除']);
-    // Enter in the filter box goes to the first match instead of submitting a dialog.
+    // Enter in the filter box goes to the first match (not its ancestors shown above it)
+    // instead of submitting a dialog.
     fireEvent.keyDown(filter, { key: 'Enter' });
-    expect(document.activeElement).toBe(item('系统管理'));
+    expect(document.activeElement).toBe(item('删除'));
     fireEvent.change(filter, { target: { value: 'zzz' } });
     expect(screen.queryByRole('tree')).toBeNull();
     expect(screen.getByText('没有匹配的节点')).toBeTruthy();

@@ -225,10 +225,13 @@ export function CheckTree({
   };
 
   const onFilterKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    // Enter or Down in the filter box goes to the first match instead of submitting a dialog.
+    // Enter or Down in the filter box goes to the first match (not to the ancestors shown above
+    // it) instead of submitting a dialog.
     if (e.key === 'Enter' || e.key === 'ArrowDown') {
       e.preventDefault();
-      focusRow(rows[0]?.id);
+      const query = filter.trim().toLowerCase();
+      const match = query ? rows.find((r) => r.title.toLowerCase().includes(query)) : undefined;
+      focusRow((match ?? rows[0])?.id);
     }
   };
 

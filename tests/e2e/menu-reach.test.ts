@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TREE, type SeedMenu } from '../../server/db/seed/menu-tree';
-import { RESOURCE_ROUTES } from '../../src/resources/registry';
+import { CUSTOM_SCREENS, RESOURCE_ROUTES } from '../../src/resources/registry';
 import { ApiClient } from './api-client';
 import { serverAndBrowser } from './suite';
 import { signedIn } from './session';
@@ -37,8 +37,8 @@ describe('every seeded menu entry', () => {
         await page.waitForURL(`**${leaf.path}`);
         continue;
       }
-      if (leaf.path in RESOURCE_ROUTES) {
-        // A declared resource: its list screen, with the table.
+      if (leaf.path in RESOURCE_ROUTES || leaf.path in CUSTOM_SCREENS) {
+        // A declared resource (or a screen made of them): its list screen, with the table.
         await main.getByRole('table').first().waitFor({ timeout: 10_000 });
         continue;
       }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from './suite';
 import { openPalette, selectedOption } from './palette-keys';
 import { signedIn } from './session';
+import { ApiClient } from './api-client';
 
 /** The rows of the table body, as their cell texts. */
 async function rowTexts(page: Page): Promise<string[]> {
@@ -124,6 +125,59 @@ describe('a declared resource screen (posts) in Chromium', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.closest('form')?.ariaLabel ?? null))
       .toBe('筛选条件');
+    await context.close();
+  });
+
+  it('pages with the jumper and edits a cell inline with F2, without the mouse', async () => {
+    const api = new ApiClient(suite.server.url);
+    await api.login('admin', 'Demo@2026', '100001');
+    for (let i = 1; i <= 12; i++)
+      await api.post('blade-system/post/submit', {
+        category: 3,
+        postCode: `pg${String(i).padStart(2, '0')}`,
+        postName: `分页岗位${String(i)}`,
+        sort: i,
+      });
+    const { context, page } = await suite.newPage();
+    await signedIn(page, 'admin', 'Demo@2026', '100001');
+    await page.goto('/system/post');
+    await page.getByRole('heading', { name: '岗位', level: 1 }).waitFor();
+    await page.keyboard.press('/');
+    await page.getByRole('textbox', { name: '岗位名称' }).first().focus();
+    await page.keyboard.type('分页岗位');
+    await page.keyboard.press('Enter');
+    await page.getByText('共 12 条').waitFor();
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(10);
+
+    // The jumper: page 2 holds the last two posts (the list is ordered by 排序).
+    await page.getByRole('textbox', { name: '跳转到的页码' }).focus();
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => rowTexts(page))
+      .toEqual([expect.stringContaining('分页岗位11'), expect.stringContaining('分页岗位12')]);
+    // The view is in the URL: a reload shows the same page.
+    expect(new URL(page.url()).hash).toContain('page=2');
+
+    // F2 on the focused row edits its 排序; Enter saves it.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('j');
+    await page.keyboard.press('F2');
+    const input = page.getByRole('textbox', { name: '编辑排序' });
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('99');
+    await page.keyboard.press('Enter');
+    await input.waitFor({ state: 'hidden' });
+    await expect
+      .poll(async () => {
+        const page2 = await api.get<{ records: { postName: string; sort: number }[] }>(
+          'blade-system/post/list',
+          { postName: '分页岗位11' },
+        );
+        return page2.records.map((p) => p.sort);
+      })
+      .toEqual([99]);
     await context.close();
   });
 

@@ -9,7 +9,6 @@ import {
   type DictScreen,
 } from '../../resources/blade-system/dict-defs';
 import type { ResourceDef } from '../../resources/types';
-import { ChooseDictionary } from './chosen-dictionary';
 import { DictEntries } from './dict-entries';
 import { DICT_TEXT, dictName } from './texts';
 
@@ -21,22 +20,11 @@ export interface DictLayoutDefs {
 
 /**
  * The declarations of a layout screen (/dict-horizontal/index, /dict-vertical/index): the system
- * dictionary under the screen's own button codes, its dictionaries with an 'entries' row action
- * that shows the chosen one's entries beside (or below) them.
+ * dictionary under the screen's own button codes; choosing a dictionary (click, or Enter on its
+ * row) shows its entries beside (or below) the list.
  */
 export function layoutDefs(screen: DictScreen): DictLayoutDefs {
-  return {
-    screen,
-    parents: dictParents(screen, [
-      {
-        id: 'entries',
-        label: DICT_TEXT.showEntries,
-        permission: screen.menu,
-        dialog: () => import('./show-entries-action'),
-      },
-    ]),
-    entries: dictEntries(screen),
-  };
+  return { screen, parents: dictParents(screen), entries: dictEntries(screen) };
 }
 
 interface Props {
@@ -59,6 +47,7 @@ export function DictLayout({ defs, direction }: Props) {
           def={defs.parents as unknown as ResourceDef}
           route={defs.parents.route}
           embedded
+          onRowOpen={(row) => setChosen(row as unknown as Dict)}
         />
       </Box>
       <Box miw={0}>
@@ -86,19 +75,17 @@ export function DictLayout({ defs, direction }: Props) {
     </>
   );
   return (
-    <ChooseDictionary value={setChosen}>
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          {defs.screen.title[lang]}
-        </Title>
-        {direction === 'horizontal' ? (
-          <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg">
-            {panes}
-          </SimpleGrid>
-        ) : (
-          <Stack gap="xl">{panes}</Stack>
-        )}
-      </Stack>
-    </ChooseDictionary>
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        {defs.screen.title[lang]}
+      </Title>
+      {direction === 'horizontal' ? (
+        <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg">
+          {panes}
+        </SimpleGrid>
+      ) : (
+        <Stack gap="xl">{panes}</Stack>
+      )}
+    </Stack>
   );
 }

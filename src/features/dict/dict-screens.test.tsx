@@ -132,9 +132,10 @@ describe('dictionary (horizontal layout)', () => {
     expect(screen.getByRole('heading', { name: '字典管理(横向)' })).toBeTruthy();
     await screen.findByText('性别', undefined, SLOW);
     expect(lists('/api/blade-system/dict/parent-list')).toHaveLength(1);
-    expect(screen.getByText(/在左侧字典的操作列点击「字典项」/)).toBeTruthy();
+    expect(screen.getByText(/点击左侧的字典/)).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: '字典项 性别' }));
+    // Choosing a dictionary: a click on its row.
+    fireEvent.click(screen.getByText('性别'));
     const heading = await screen.findByRole('heading', { name: '字典项：性别（sex）' });
     const pane = heading.parentElement!;
     expect(await within(pane).findByText('女', undefined, SLOW)).toBeTruthy();
@@ -172,7 +173,8 @@ describe('dictionary (horizontal layout)', () => {
   it('tells anyone but the super administrator that the system dictionary is not theirs', async () => {
     renderWith(HELD, <DictHorizontalPage />);
     await screen.findByText('性别', undefined, SLOW);
-    fireEvent.click(screen.getByRole('button', { name: '字典项 性别' }));
+    // Or Enter on its row.
+    fireEvent.keyDown(screen.getByText('性别').closest('tr')!, { key: 'Enter' });
     expect(await screen.findByText('系统字典由所有租户共用，仅超级管理员可以修改。')).toBeTruthy();
   });
 });

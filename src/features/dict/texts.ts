@@ -7,14 +7,13 @@ export const DICT_TEXT = {
   configTitle: { zh: '字典配置', en: 'Dictionary configuration' },
   dictionaries: { zh: '字典', en: 'Dictionaries' },
   entries: { zh: '字典项', en: 'Entries' },
-  showEntries: { zh: '字典项', en: 'Entries' },
   chooseLeft: {
-    zh: '在左侧字典的操作列点击「字典项」，查看并维护其字典项。',
-    en: 'Click "Entries" in the operations column of a dictionary on the left to see and edit its entries.',
+    zh: '点击左侧的字典（或在行上按 Enter），查看并维护其字典项。',
+    en: 'Click a dictionary on the left (or press Enter on its row) to see and edit its entries.',
   },
   chooseAbove: {
-    zh: '在上方字典的操作列点击「字典项」，查看并维护其字典项。',
-    en: 'Click "Entries" in the operations column of a dictionary above to see and edit its entries.',
+    zh: '点击上方的字典（或在行上按 Enter），查看并维护其字典项。',
+    en: 'Click a dictionary above (or press Enter on its row) to see and edit its entries.',
   },
   systemOnly: {
     zh: '系统字典由所有租户共用，仅超级管理员可以修改。',
