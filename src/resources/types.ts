@@ -13,6 +13,8 @@ export interface ValueOption {
   value: string;
   label: Bilingual;
   color?: string;
+  /** Status columns: an image (same-origin path or http(s) URL) shown for the value, labelled. */
+  image?: string;
 }
 
 /**

@@ -22,6 +22,12 @@ import type { Lang } from '../../i18n';
 import type { ColumnDef, ValueOption } from '../../resources/types';
 import type { ExtraRowAction } from './resource-actions';
 
+/** Image addresses a status may show: the console's own paths and http(s) only. */
+function safeImage(src: string): string | undefined {
+  if (src.startsWith('/') && !src.startsWith('//')) return src;
+  return /^https?:\/\//i.test(src) ? src : undefined;
+}
+
 /** The spec shows a dash for an empty plain, descriptive or image cell. */
 export const DASH = '-';
 
@@ -107,6 +113,10 @@ export const Cell = memo(function Cell<Row>({ column, value, texts, onPreview }:
   switch (column.kind ?? 'text') {
     case 'status': {
       const option = optionOf(column.options, value);
+      const image = option?.image && safeImage(option.image);
+      // A status mapped to an image (spec: label, tag or image) keeps its label as the image's text.
+      if (option && image)
+        return <Image src={image} alt={option.label[texts.lang]} h={24} w="auto" fit="contain" />;
       return <>{option ? option.label[texts.lang] : isEmpty(value) ? DASH : String(value)}</>;
     }
     case 'tag': {

@@ -1,9 +1,20 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, MultiSelect, Paper, Select, TextInput } from '@mantine/core';
+import {
+  Autocomplete,
+  Badge,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
-import type { FormEvent, Ref } from 'react';
+import { useState, type FormEvent, type Ref } from 'react';
+import { useResourceOptionsQuery } from '../../api/resource';
 import { useLang, useT } from '../../app/hooks';
 import {
   clampRange,
@@ -28,6 +39,64 @@ interface Props {
 
 const parseDay = (v: string) => (v ? new Date(`${v.slice(0, 10)}T00:00:00`) : null);
 
+interface TreeItem {
+  children?: TreeItem[];
+  [field: string]: unknown;
+}
+
+/**
+ * A cascader: one select per level of the source tree, each listing the children of the node
+ * chosen before it; the value is the chosen path (the list filters by its last node).
+ */
+function CascaderFilter({
+  def,
+  path,
+  onPath,
+}: {
+  def: FilterDef;
+  path: readonly string[];
+  onPath(next: string[]): void;
+}) {
+  const lang = useLang();
+  const source = def.source;
+  const tree = useResourceOptionsQuery(
+    { path: source?.path ?? '', params: source?.params },
+    { skip: !source },
+  );
+  const valueField = source?.value ?? 'id';
+  const labelField = source?.label ?? 'title';
+  const levels: TreeItem[][] = [];
+  let items = Array.isArray(tree.data) ? (tree.data as TreeItem[]) : [];
+  for (let depth = 0; items.length > 0; depth++) {
+    levels.push(items);
+    const chosen = items.find((i) => String(i[valueField]) === path[depth]);
+    items = chosen?.children ?? [];
+  }
+  const label = def.label[lang];
+  return (
+    <Group gap={4} align="flex-end" role="group" aria-label={label}>
+      {levels.map((level, depth) => (
+        <Select
+          key={depth}
+          label={depth === 0 ? label : undefined}
+          aria-label={`${label} ${String(depth + 1)}`}
+          data={level.map((i) => ({
+            value: String(i[valueField]),
+            label: String(i[labelField] ?? i[valueField]),
+          }))}
+          value={path[depth] ?? null}
+          // Choosing at one level drops the levels below it.
+          onChange={(v) => onPath([...path.slice(0, depth), ...(v ? [v] : [])])}
+          clearable
+          searchable
+          w={150}
+          comboboxProps={{ withinPortal: true }}
+        />
+      ))}
+    </Group>
+  );
+}
+
 function FilterField({
   def,
   value,
@@ -43,7 +112,44 @@ function FilterField({
   const label = def.label[lang];
   const today = new Date();
   const maxDate = def.allowFuture ? undefined : today;
+  // The 31-day clamp is said as a chip beside the range, there as long as the clamped range is.
+  const [clamped, setClamped] = useState<readonly string[]>();
   switch (def.kind) {
+    case 'autocomplete':
+      return (
+        <Autocomplete
+          label={label}
+          data={[...new Set(options.map((o) => o.label))]}
+          value={typeof value === 'string' ? value : ''}
+          onChange={onValue}
+          w={180}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case 'numberRange': {
+      const [min, max] = Array.isArray(value) ? value : ['', ''];
+      return (
+        <Group gap={4} align="flex-end" role="group" aria-label={label}>
+          <NumberInput
+            label={label}
+            aria-label={`${label} ${t('resource.filter.min')}`}
+            placeholder={t('resource.filter.min')}
+            value={min ?? ''}
+            onChange={(v) => onValue([String(v), max ?? ''])}
+            w={110}
+          />
+          <NumberInput
+            aria-label={`${label} ${t('resource.filter.max')}`}
+            placeholder={t('resource.filter.max')}
+            value={max ?? ''}
+            onChange={(v) => onValue([min ?? '', String(v)])}
+            w={110}
+          />
+        </Group>
+      );
+    }
+    case 'cascader':
+      return <CascaderFilter def={def} path={Array.isArray(value) ? value : []} onPath={onValue} />;
     case 'select':
       return (
         <Select
@@ -82,7 +188,8 @@ function FilterField({
       );
     case 'dateRange': {
       const [start, end] = Array.isArray(value) ? value : ['', ''];
-      return (
+      const showClamp = clamped !== undefined && clamped[0] === start && clamped[1] === end;
+      const picker = (
         <DatePickerInput
           type="range"
           label={label}
@@ -99,8 +206,8 @@ function FilterField({
               def.maxDays ?? MAX_DATE_SPAN_DAYS,
               def.allowFuture ? undefined : today,
             );
-            if (range.clamped)
-              notifications.show({ color: 'orange', message: t(SPAN_CLAMPED_MESSAGE) });
+            // Said by the chip beside the picker (a status, so it is also announced).
+            if (range.clamped) setClamped([range.start, range.end]);
             onValue([range.start, range.end]);
           }}
           maxDate={maxDate}
@@ -108,6 +215,16 @@ function FilterField({
           valueFormat="YYYY-MM-DD"
           w={260}
         />
+      );
+      return showClamp ? (
+        <Stack gap={2}>
+          {picker}
+          <Badge color="orange" variant="light" radius="sm" role="status">
+            {t(SPAN_CLAMPED_MESSAGE, { days: def.maxDays ?? MAX_DATE_SPAN_DAYS })}
+          </Badge>
+        </Stack>
+      ) : (
+        picker
       );
     }
     default:

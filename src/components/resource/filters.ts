@@ -26,6 +26,16 @@ export interface FilterDef {
   /** Dictionary code for select options (loaded by the UI, not here). */
   dict?: string;
   options?: readonly { value: string; label: { zh: string; en: string } }[];
+  /**
+   * Options from an endpoint (select, multiSelect, autocomplete; a cascader's tree):
+   * GET `path` relative to /api, items named by `label`/`value` (default `title`/`id`).
+   */
+  source?: {
+    path: string;
+    params?: Readonly<Record<string, string>>;
+    label?: string;
+    value?: string;
+  };
   /** Send the value RSA-encrypted (spec: couponCode2). */
   encrypted?: boolean;
   /** dateRange: default to today (start 00:00:00 to end 23:59:59). */

@@ -1,22 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useResourceListQuery } from '../../api/resource';
-import { installApi } from '../../app/install-api';
-import { createStore } from '../../app/store';
+import type { Param as ParamRecord } from '../../resources/blade-system/param';
 import { defineResource, type ResourceDef } from '../../resources/types';
 import { ResourceTable, type Row } from './resource-table';
+import { renderSignedIn, reply, scriptFetch, type Answer, type Call } from '../../test/signed-in';
 import { giveTableAViewport } from '../../test/table-viewport';
 
-interface Param {
-  id: string;
-  paramName: string;
-  paramKey: string;
-  paramValue: string;
-  remark: string | null;
-  version: number;
-}
+type Param = Omit<ParamRecord, 'createTime'>;
 
 const def = defineResource<Param>({
   service: 'blade-system/param',
@@ -43,9 +34,9 @@ const def = defineResource<Param>({
 /** The rows the server holds; the list call answers them as they are then. */
 let serverRows: Param[] = [];
 /** Answers for the next submits (a pending one when the queue is empty). */
-let submitAnswers: { status: number; body: unknown }[] = [];
-let pendingSubmit: ((answer: { status: number; body: unknown }) => void) | undefined;
-const requests: { method: string; url: string; body: unknown }[] = [];
+let submitAnswers: Answer[] = [];
+let pendingSubmit: ((answer: Answer) => void) | undefined;
+let requests: Call[] = [];
 
 const envelope = (data: unknown, msg = '操作成功', code = 200) => ({
   code,
@@ -85,29 +76,11 @@ beforeEach(() => {
   ];
   submitAnswers = [];
   pendingSubmit = undefined;
-  requests.length = 0;
   onRowKey.mockClear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      requests.push({ method, url, body });
-      let answer: { status: number; body: unknown };
-      if (url.includes('/list'))
-        answer = {
-          status: 200,
-          body: envelope({ records: serverRows.map((r) => ({ ...r })), total: 3 }),
-        };
-      else
-        answer =
-          submitAnswers.shift() ??
-          (await new Promise<{ status: number; body: unknown }>((r) => (pendingSubmit = r)));
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
+  requests = scriptFetch(async (call) =>
+    call.url.includes('/list')
+      ? { records: serverRows.map((r) => ({ ...r })), total: 3 }
+      : reply(submitAnswers.shift() ?? (await new Promise<Answer>((r) => (pendingSubmit = r)))),
   );
 });
 
@@ -145,15 +118,7 @@ const NO_ROWS: Row[] = [];
 const onRowKey = vi.fn();
 
 async function renderTable(editable?: (row: Row) => boolean) {
-  const store = createStore();
-  installApi(store);
-  render(
-    <Provider store={store}>
-      <MantineProvider env="test">
-        <ParamTable {...(editable ? { editable } : {})} />
-      </MantineProvider>
-    </Provider>,
-  );
+  renderSignedIn(<ParamTable {...(editable ? { editable } : {})} />);
   await screen.findByText('权益平台');
 }
 

@@ -1,48 +1,22 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installApi } from '../../app/install-api';
-import { sessionStored } from '../../app/session-slice';
-import { createStore } from '../../app/store';
-import { PermissionsProvider } from '../../palette/permissions-context';
 import { defineResource, type ActionDialogProps } from '../../resources/types';
+import { renderSignedIn, scriptFetch, type Call } from '../../test/signed-in';
 import { giveTableAViewport } from '../../test/table-viewport';
 import { ResourceScreen, type ResourceScreenProps } from './resource-screen';
 
 beforeAll(() => giveTableAViewport());
 
 /** Engine features over a made-up declaration; the server answers are scripted per URL. */
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
 let calls: Call[] = [];
 let answer: (call: Call) => unknown;
 
 const page = (records: object[]) => ({ records, total: records.length, current: 1, size: 10 });
 
 beforeEach(() => {
-  calls = [];
   window.history.replaceState(null, '', '/system/thing');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const text = typeof init?.body === 'string' ? init.body : '';
-      const call = {
-        method: init?.method ?? 'GET',
-        url,
-        body: text ? (JSON.parse(text) as unknown) : undefined,
-      };
-      calls.push(call);
-      const data = call.url.startsWith('/api/blade-system/table-set') ? null : answer(call);
-      return new Response(JSON.stringify({ code: 200, success: true, data, msg: '操作成功' }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
+  calls = scriptFetch((call) =>
+    call.url.startsWith('/api/blade-system/table-set') ? null : answer(call),
   );
 });
 
@@ -109,37 +83,9 @@ const things = defineResource<{ id: string; name: string; hasChildren?: boolean 
 const HELD = new Set(['thing_add', 'thing_edit', 'thing_delete', 'thing_unlock', 'thing_grant']);
 
 function setup(props: Partial<ResourceScreenProps> = {}) {
-  const store = createStore();
-  installApi(store);
-  store.dispatch(
-    sessionStored({
-      access_token: 'token',
-      refresh_token: 'refresh',
-      expires_in: 3600,
-      user_id: '1',
-      user_name: 'admin',
-      nick_name: 'admin',
-      real_name: '管理员',
-      role_name: 'administrator',
-      avatar: '',
-      account: 'admin',
-      dept_id: '',
-      role_id: '',
-      tenant_id: '000000',
-      must_change_password: false,
-      crypto_key: '',
-      storedAt: Date.now(),
-    }),
-  );
-  render(
-    <Provider store={store}>
-      <MantineProvider env="test">
-        <Notifications />
-        <PermissionsProvider value={HELD}>
-          <ResourceScreen def={(props.def ?? things) as ResourceScreenProps['def']} {...props} />
-        </PermissionsProvider>
-      </MantineProvider>
-    </Provider>,
+  renderSignedIn(
+    <ResourceScreen def={(props.def ?? things) as ResourceScreenProps['def']} {...props} />,
+    { permissions: HELD },
   );
 }
 
@@ -229,6 +175,47 @@ describe('ResourceScreen engine', { timeout: 30_000 }, () => {
     fireEvent.click(within(hq).getByRole('button', { name: /展开/ }));
     expect(await screen.findByText('Ops')).toBeTruthy();
     expect(lists().some((c) => c.url.includes('parentId=1'))).toBe(true);
+  });
+
+  it('sends an encrypted filter as RSA-OAEP ciphertext of the typed value, never the text', async () => {
+    const keys = await crypto.subtle.generateKey(
+      {
+        name: 'RSA-OAEP',
+        modulusLength: 2048,
+        publicExponent: new Uint8Array([1, 0, 1]),
+        hash: 'SHA-256',
+      },
+      true,
+      ['encrypt', 'decrypt'],
+    );
+    const spki = new Uint8Array(await crypto.subtle.exportKey('spki', keys.publicKey));
+    const pem = `-----BEGIN PUBLIC KEY-----\n${btoa(String.fromCharCode(...spki))}\n-----END PUBLIC KEY-----`;
+    const coded = {
+      ...things,
+      filters: [
+        { name: 'couponCode2', kind: 'input', label: { zh: '券码', en: 'Code' }, encrypted: true },
+      ],
+    } as unknown as ResourceScreenProps['def'];
+    answer = (call) =>
+      call.url.startsWith('/api/blade-auth/oauth/public-key')
+        ? { pem, captcha: false }
+        : page([{ id: '7', name: 'Nut' }]);
+    setup({ def: coded });
+    await screen.findByText('Nut', {}, { timeout: 8000 });
+    fireEvent.change(screen.getByRole('textbox', { name: '券码' }), {
+      target: { value: 'QY-8812' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(lists().some((c) => c.url.includes('couponCode2='))).toBe(true));
+    const sent = lists().find((c) => c.url.includes('couponCode2='))!;
+    expect(sent.url).not.toContain('QY-8812');
+    const cipher = new URL(sent.url, 'http://x').searchParams.get('couponCode2')!;
+    const plain = await crypto.subtle.decrypt(
+      { name: 'RSA-OAEP' },
+      keys.privateKey,
+      Uint8Array.from(atob(cipher), (c) => c.charCodeAt(0)),
+    );
+    expect(new TextDecoder().decode(plain)).toBe('QY-8812');
   });
 
   it('restores the view from the URL hash and writes it back as it changes', async () => {

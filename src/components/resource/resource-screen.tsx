@@ -37,13 +37,13 @@ import { FilterBar } from './filter-bar';
 import {
   initialFilterValues,
   resetFilterValues,
-  toQueryParams,
   type FilterDef,
   type FilterValues,
 } from './filters';
 import { useResourceActions } from './resource-actions';
 import { ResourceForm } from './resource-form';
 import { flattenTree, TreeChildren, withChildren, type ChildRows } from './tree-rows';
+import { useFilterParams } from './use-filter-params';
 import { decodeView, encodeView, type ListView, type ViewRules } from './view-url';
 import { PAGE_SIZES, ResourceTable, type Row } from './resource-table';
 import { ACTIONS_COLUMN, SELECT_COLUMN, useTableLayout } from './use-table-layout';
@@ -219,20 +219,21 @@ export function ResourceScreen({
   const [removeRecords] = useResourceRemoveMutation();
 
   const lazyTree = def.tree?.lazy === true;
+  const filterParams = useFilterParams(filters, applied);
   const params = useMemo(() => {
-    const filterParams = toQueryParams(filters, applied);
+    const { params: filterValues } = filterParams;
     return {
-      ...filterParams,
+      ...filterValues,
       ...sortParams(sorting),
       // A tree comes whole (no paging); a lazy tree starts at its top level unless filtered.
       ...(def.tree
-        ? lazyTree && Object.keys(filterParams).length === 0
+        ? lazyTree && Object.keys(filterValues).length === 0
           ? { parentId: '0' }
           : {}
         : { current: pagination.pageIndex + 1, size: pagination.pageSize }),
       ...fixedParams,
     };
-  }, [filters, applied, sorting, pagination, def.tree, lazyTree, fixedParams]);
+  }, [filterParams, sorting, pagination, def.tree, lazyTree, fixedParams]);
 
   // The user's column layout, saved per table; the page size they chose comes back with it.
   const columnIds = useMemo(
@@ -270,7 +271,7 @@ export function ResourceScreen({
   const listPath = def.paths?.list ?? (lazyTree ? 'lazy-list' : undefined);
   const list = useResourceListQuery(
     { service: def.service, path: listPath, params },
-    { skip: !layout.ready },
+    { skip: !layout.ready || !filterParams.ready },
   );
   const declared = useResourceActions({
     def,

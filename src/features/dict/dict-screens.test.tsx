@@ -1,19 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installApi } from '../../app/install-api';
-import { sessionStored } from '../../app/session-slice';
-import { createStore } from '../../app/store';
 import {
   ResourceScreen,
   type ResourceScreenProps,
 } from '../../components/resource/resource-screen';
-import { PermissionsProvider } from '../../palette/permissions-context';
 import dictBiz from '../../resources/blade-system/dict-biz';
 import type { Dict } from '../../resources/blade-system/dict-defs';
+import { renderSignedIn, scriptFetch, type Call } from '../../test/signed-in';
 import { giveTableAViewport } from '../../test/table-viewport';
 import DictHorizontalPage from './dict-horizontal-page';
 
@@ -22,11 +16,6 @@ beforeAll(() => giveTableAViewport());
 vi.setConfig({ testTimeout: 30_000 });
 const SLOW = { timeout: 8000 };
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
 let calls: Call[] = [];
 let superAdmin = false;
 
@@ -62,25 +51,9 @@ function answer(call: Call): unknown {
 }
 
 beforeEach(() => {
-  calls = [];
   superAdmin = false;
   window.history.replaceState(null, '', '/');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const text = typeof init?.body === 'string' ? init.body : '';
-      const call = {
-        method: init?.method ?? 'GET',
-        url,
-        body: text ? (JSON.parse(text) as unknown) : undefined,
-      };
-      calls.push(call);
-      return new Response(
-        JSON.stringify({ code: 200, success: true, data: answer(call), msg: '操作成功' }),
-        { status: 200, headers: { 'Content-Type': 'application/json' } },
-      );
-    }),
-  );
+  calls = scriptFetch(answer);
 });
 
 afterEach(() => {
@@ -89,36 +62,10 @@ afterEach(() => {
 });
 
 function renderWith(held: readonly string[], ui: ReactNode) {
-  const store = createStore();
-  installApi(store);
-  store.dispatch(
-    sessionStored({
-      access_token: 'token',
-      refresh_token: 'refresh',
-      expires_in: 3600,
-      user_id: '1',
-      user_name: 'admin',
-      nick_name: 'admin',
-      real_name: '管理员',
-      role_name: 'admin',
-      avatar: '',
-      account: 'admin',
-      dept_id: '',
-      role_id: '',
-      tenant_id: '100001',
-      must_change_password: false,
-      crypto_key: '',
-      storedAt: Date.now(),
-    }),
-  );
-  render(
-    <Provider store={store}>
-      <MantineProvider env="test">
-        <Notifications />
-        <PermissionsProvider value={new Set(held)}>{ui}</PermissionsProvider>
-      </MantineProvider>
-    </Provider>,
-  );
+  renderSignedIn(ui, {
+    session: { role_name: 'admin', tenant_id: '100001' },
+    permissions: held,
+  });
 }
 
 const lists = (part: string) => calls.filter((c) => c.method === 'GET' && c.url.includes(part));

@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { langChanged } from '../../app/ui-slice';
 import type { Role } from '../../resources/blade-system/role';
-import { fail, ok, renderSignedIn, stubApi, type Sent } from './grant-test-support';
+import { fail, ok, renderSignedIn } from '../../test/signed-in';
+import { node, posts, stubApi } from './grant-test-support';
 import RoleGrantDialog from './role-grant-dialog';
 
 const role = (id: string, roleName: string): Role => ({
@@ -14,16 +15,6 @@ const role = (id: string, roleName: string): Role => ({
   roleAlias: roleName,
   sort: 1,
   version: 1,
-});
-
-const node = (id: string, parentId: string, title: string, children?: unknown[]) => ({
-  id,
-  parentId,
-  title,
-  key: id,
-  value: id,
-  hasChildren: Boolean(children),
-  ...(children ? { children } : {}),
 });
 
 /** GET menu/grant-tree as the server answers it (TreeNode trees; scopes under their menus). */
@@ -51,7 +42,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const posts = (sent: Sent[]) => sent.filter((s) => s.method === 'POST');
 const panel = (name: string) => screen.getByRole('tabpanel', { name });
 const itemIn = (tree: HTMLElement, name: string) => within(tree).getByRole('treeitem', { name });
 
@@ -176,7 +166,9 @@ describe('RoleGrantDialog', () => {
       'blade-system/menu/grant-tree': [ok(TREES)],
       'blade-system/menu/role-tree-keys': [ok(KEYS)],
     });
-    renderSignedIn(<RoleGrantDialog rows={[role('5', '运营')]} onClose={() => {}} />, '3,5');
+    renderSignedIn(<RoleGrantDialog rows={[role('5', '运营')]} onClose={() => {}} />, {
+      session: { role_id: '3,5' },
+    });
     await menuTree();
     expect(screen.getByText('你拥有所选角色，保存后需要重新登录')).toBeTruthy();
   });

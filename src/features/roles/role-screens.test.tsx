@@ -1,50 +1,24 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installApi } from '../../app/install-api';
-import { sessionStored } from '../../app/session-slice';
-import { createStore } from '../../app/store';
 import {
   ResourceScreen,
   type ResourceScreenProps,
 } from '../../components/resource/resource-screen';
-import { PermissionsProvider } from '../../palette/permissions-context';
 import menuManagement from '../../resources/blade-system/menu';
 import roleManagement from '../../resources/blade-system/role';
+import { renderSignedIn, scriptFetch, type Call } from '../../test/signed-in';
 import { giveTableAViewport } from '../../test/table-viewport';
 
 /** The role and menu declarations on the resource engine, against scripted server answers. */
 
 beforeAll(() => giveTableAViewport());
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
 let calls: Call[] = [];
 let answer: (call: Call) => unknown;
 
 beforeEach(() => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const text = typeof init?.body === 'string' ? init.body : '';
-      const call = {
-        method: init?.method ?? 'GET',
-        url,
-        body: text ? JSON.parse(text) : undefined,
-      };
-      calls.push(call);
-      const data = url.startsWith('/api/blade-system/table-set') ? null : answer(call);
-      return new Response(JSON.stringify({ code: 200, success: true, data, msg: '操作成功' }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
+  calls = scriptFetch((call) =>
+    call.url.startsWith('/api/blade-system/table-set') ? null : answer(call),
   );
 });
 
@@ -55,38 +29,7 @@ afterEach(() => {
 
 function setup(def: ResourceScreenProps['def'], route: string, held: string[]) {
   window.history.replaceState(null, '', route);
-  const store = createStore();
-  installApi(store);
-  store.dispatch(
-    sessionStored({
-      access_token: 'token',
-      refresh_token: 'refresh',
-      expires_in: 3600,
-      user_id: '1',
-      user_name: 'admin',
-      nick_name: 'admin',
-      real_name: '管理员',
-      role_name: 'administrator',
-      avatar: '',
-      account: 'admin',
-      dept_id: '',
-      role_id: '1',
-      tenant_id: '000000',
-      must_change_password: false,
-      crypto_key: '',
-      storedAt: Date.now(),
-    }),
-  );
-  render(
-    <Provider store={store}>
-      <MantineProvider env="test">
-        <Notifications />
-        <PermissionsProvider value={new Set(held)}>
-          <ResourceScreen def={def} route={route} />
-        </PermissionsProvider>
-      </MantineProvider>
-    </Provider>,
-  );
+  renderSignedIn(<ResourceScreen def={def} route={route} />, { permissions: held });
 }
 
 const ROLES = [

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TopMenu } from '../../resources/blade-system/topmenu';
-import { fail, ok, renderSignedIn, stubApi, type Sent } from './grant-test-support';
+import { fail, ok, renderSignedIn } from '../../test/signed-in';
+import { node, posts, stubApi } from './grant-test-support';
 import TopMenuGrantDialog from './topmenu-grant-dialog';
 
 const topMenu = (id: string, name: string): TopMenu => ({
@@ -13,16 +14,6 @@ const topMenu = (id: string, name: string): TopMenu => ({
   path: '',
   sort: 1,
   createTime: '2026-01-01 00:00:00',
-});
-
-const node = (id: string, parentId: string, title: string, children?: unknown[]) => ({
-  id,
-  parentId,
-  title,
-  key: id,
-  value: id,
-  hasChildren: Boolean(children),
-  ...(children ? { children } : {}),
 });
 
 /** GET menu/grant-top-tree: the caller's screens and groups. */
@@ -38,7 +29,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const posts = (sent: Sent[]) => sent.filter((s) => s.method === 'POST');
 const item = (name: string) => screen.getByRole('treeitem', { name });
 
 describe('TopMenuGrantDialog', () => {

@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { langChanged } from '../../app/ui-slice';
 import TenantDatasourceDialog from './tenant-datasource-dialog';
-import { fail, ok, renderWithStore, scriptFetch, tenant } from './test-kit';
+import { fail, ok } from '../../test/signed-in';
+import { queueFetch, renderDialog, tenant } from './test-kit';
 
 const DATASOURCE = 'blade-system/tenant/datasource';
 
@@ -15,10 +16,10 @@ const field = () => screen.getByRole('textbox', { name: '数据源ID' }) as HTML
 
 describe('TenantDatasourceDialog', () => {
   it("shows the tenant's data source and sends the new one for its tenant code", async () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     net.answer(DATASOURCE, ok());
     const onClose = vi.fn();
-    renderWithStore(
+    renderDialog(
       <TenantDatasourceDialog rows={[tenant({ datasourceId: 'ds_old' })]} onClose={onClose} />,
     );
     expect(screen.getByRole('dialog', { name: '数据源配置' })).toBeTruthy();
@@ -39,10 +40,10 @@ describe('TenantDatasourceDialog', () => {
   });
 
   it('clears the data source when the field is emptied', async () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     net.answer(DATASOURCE, ok());
     const onClose = vi.fn();
-    renderWithStore(
+    renderDialog(
       <TenantDatasourceDialog rows={[tenant({ datasourceId: 'ds_old' })]} onClose={onClose} />,
     );
     fireEvent.change(field(), { target: { value: '' } });
@@ -52,9 +53,9 @@ describe('TenantDatasourceDialog', () => {
   });
 
   it('refuses an id the server would refuse, without calling it', () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     const onClose = vi.fn();
-    renderWithStore(<TenantDatasourceDialog rows={[tenant()]} onClose={onClose} />);
+    renderDialog(<TenantDatasourceDialog rows={[tenant()]} onClose={onClose} />);
     fireEvent.change(field(), { target: { value: "1' or 1=1" } });
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     expect(screen.getByText('数据源格式错误')).toBeTruthy();
@@ -63,10 +64,10 @@ describe('TenantDatasourceDialog', () => {
   });
 
   it("keeps the input and shows the server's message when saving fails", async () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     net.answer(DATASOURCE, fail(404, '租户不存在'));
     const onClose = vi.fn();
-    renderWithStore(<TenantDatasourceDialog rows={[tenant()]} onClose={onClose} />);
+    renderDialog(<TenantDatasourceDialog rows={[tenant()]} onClose={onClose} />);
     fireEvent.change(field(), { target: { value: 'ds9' } });
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     expect((await screen.findByRole('alert')).textContent).toBe('租户不存在');
@@ -78,8 +79,8 @@ describe('TenantDatasourceDialog', () => {
   });
 
   it('speaks English', () => {
-    scriptFetch();
-    const store = renderWithStore(<TenantDatasourceDialog rows={[tenant()]} onClose={vi.fn()} />);
+    queueFetch();
+    const store = renderDialog(<TenantDatasourceDialog rows={[tenant()]} onClose={vi.fn()} />);
     act(() => {
       store.dispatch(langChanged('en'));
     });

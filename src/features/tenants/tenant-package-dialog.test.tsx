@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { langChanged } from '../../app/ui-slice';
 import TenantPackageDialog from './tenant-package-dialog';
-import { fail, ok, renderWithStore, scriptFetch, tenant } from './test-kit';
+import { fail, ok } from '../../test/signed-in';
+import { queueFetch, renderDialog, tenant } from './test-kit';
 
 const DETAIL = 'blade-system/tenant/package-detail';
 const OPTIONS = 'blade-system/tenant-package/list';
@@ -37,11 +38,11 @@ async function choose(label: string) {
 
 describe('TenantPackageDialog', () => {
   it("loads the tenant's package and the choices, then sends the chosen one", async () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     net.answer(OPTIONS, packages);
     net.answer(SETTING, ok());
     const onClose = vi.fn();
-    renderWithStore(<TenantPackageDialog rows={[tenant()]} onClose={onClose} />);
+    renderDialog(<TenantPackageDialog rows={[tenant()]} onClose={onClose} />);
     expect(screen.getByRole('dialog', { name: '套餐配置' })).toBeTruthy();
     expect(screen.getByText('星河零售（204816）')).toBeTruthy();
     expect(select().disabled).toBe(true);
@@ -65,12 +66,12 @@ describe('TenantPackageDialog', () => {
   });
 
   it('takes the package away when the choice is cleared', async () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     net.answer(DETAIL, ok(pkg('31', '基础版')));
     net.answer(OPTIONS, packages);
     net.answer(SETTING, ok());
     const onClose = vi.fn();
-    renderWithStore(<TenantPackageDialog rows={[tenant()]} onClose={onClose} />);
+    renderDialog(<TenantPackageDialog rows={[tenant()]} onClose={onClose} />);
     await waitFor(() => expect(select().value).toBe('基础版'));
     const clear = select().parentElement!.querySelector('button');
     expect(clear).not.toBeNull();
@@ -82,20 +83,20 @@ describe('TenantPackageDialog', () => {
   });
 
   it('starts empty for a tenant without a package', async () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     net.answer(DETAIL, ok({}));
     net.answer(OPTIONS, packages);
-    renderWithStore(<TenantPackageDialog rows={[tenant()]} onClose={vi.fn()} />);
+    renderDialog(<TenantPackageDialog rows={[tenant()]} onClose={vi.fn()} />);
     await waitFor(() => expect(select().disabled).toBe(false));
     expect(select().value).toBe('');
   });
 
   it('says when the packages cannot be loaded, offers a retry and sends nothing', async () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     net.answer(DETAIL, ok({}));
     net.answer(OPTIONS, fail(500, '服务器异常'), packages);
     const onClose = vi.fn();
-    renderWithStore(<TenantPackageDialog rows={[tenant()]} onClose={onClose} />);
+    renderDialog(<TenantPackageDialog rows={[tenant()]} onClose={onClose} />);
     expect(await screen.findByText('产品包加载失败')).toBeTruthy();
     expect(screen.getByText('服务器异常')).toBeTruthy();
     expect(submit().disabled).toBe(true);
@@ -110,12 +111,12 @@ describe('TenantPackageDialog', () => {
   });
 
   it('keeps the choice and shows the refusal when saving fails', async () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     net.answer(DETAIL, ok({}));
     net.answer(OPTIONS, packages);
     net.answer(SETTING, fail(400, 'packageId:产品包不存在'));
     const onClose = vi.fn();
-    renderWithStore(<TenantPackageDialog rows={[tenant()]} onClose={onClose} />);
+    renderDialog(<TenantPackageDialog rows={[tenant()]} onClose={onClose} />);
     await waitFor(() => expect(select().disabled).toBe(false));
     await choose('专业版');
     fireEvent.click(submit());
@@ -125,10 +126,10 @@ describe('TenantPackageDialog', () => {
   });
 
   it('speaks English', async () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     net.answer(DETAIL, ok({}));
     net.answer(OPTIONS, packages);
-    const store = renderWithStore(<TenantPackageDialog rows={[tenant()]} onClose={vi.fn()} />);
+    const store = renderDialog(<TenantPackageDialog rows={[tenant()]} onClose={vi.fn()} />);
     act(() => {
       store.dispatch(langChanged('en'));
     });

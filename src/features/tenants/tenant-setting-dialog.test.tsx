@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { langChanged } from '../../app/ui-slice';
 import TenantSettingDialog from './tenant-setting-dialog';
-import { fail, ok, renderWithStore, scriptFetch, tenant } from './test-kit';
+import { fail, ok } from '../../test/signed-in';
+import { queueFetch, renderDialog, tenant } from './test-kit';
 
 const SETTING = 'blade-system/tenant/setting';
 
@@ -17,10 +18,10 @@ const submit = () => screen.getByRole('button', { name: '提交' });
 
 describe('TenantSettingDialog', () => {
   it("starts from one tenant's licence and sends the changed quota with the expiry", async () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     net.answer(SETTING, ok());
     const onClose = vi.fn();
-    renderWithStore(<TenantSettingDialog rows={[tenant()]} onClose={onClose} />);
+    renderDialog(<TenantSettingDialog rows={[tenant()]} onClose={onClose} />);
 
     const dialog = screen.getByRole('dialog', { name: '授权配置' });
     expect(within(dialog).getByText('星河零售（204816）')).toBeTruthy();
@@ -45,10 +46,10 @@ describe('TenantSettingDialog', () => {
   });
 
   it('sets several tenants at once; empty fields mean unlimited and never expiring', async () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     net.answer(SETTING, ok());
     const onClose = vi.fn();
-    renderWithStore(
+    renderDialog(
       <TenantSettingDialog
         rows={[tenant(), tenant({ id: '1900000000000000002', tenantName: '云杉书店' })]}
         onClose={onClose}
@@ -67,10 +68,10 @@ describe('TenantSettingDialog', () => {
   });
 
   it('ends a typed expiry date at the last second of that day', async () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     net.answer(SETTING, ok());
     const onClose = vi.fn();
-    renderWithStore(<TenantSettingDialog rows={[tenant()]} onClose={onClose} />);
+    renderDialog(<TenantSettingDialog rows={[tenant()]} onClose={onClose} />);
     fireEvent.change(expiry(), { target: { value: '2031-01-15' } });
     fireEvent.blur(expiry());
     fireEvent.click(submit());
@@ -79,9 +80,9 @@ describe('TenantSettingDialog', () => {
   });
 
   it('refuses a quota below -1 without calling the server', () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     const onClose = vi.fn();
-    renderWithStore(<TenantSettingDialog rows={[tenant()]} onClose={onClose} />);
+    renderDialog(<TenantSettingDialog rows={[tenant()]} onClose={onClose} />);
     fireEvent.change(quota(), { target: { value: '-2' } });
     fireEvent.click(submit());
     expect(screen.getByText('账号额度必须是不小于-1的整数')).toBeTruthy();
@@ -90,11 +91,9 @@ describe('TenantSettingDialog', () => {
   });
 
   it("waits while saving, then shows the server's refusal and keeps the input", async () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     const onClose = vi.fn();
-    renderWithStore(
-      <TenantSettingDialog rows={[tenant({ tenantId: '000000' })]} onClose={onClose} />,
-    );
+    renderDialog(<TenantSettingDialog rows={[tenant({ tenantId: '000000' })]} onClose={onClose} />);
     fireEvent.change(quota(), { target: { value: '7' } });
     fireEvent.click(submit());
     await waitFor(() => expect(submit().hasAttribute('data-loading')).toBe(true));
@@ -109,9 +108,9 @@ describe('TenantSettingDialog', () => {
   });
 
   it("shows a validation answer without the server's field name", async () => {
-    const net = scriptFetch();
+    const net = queueFetch();
     net.answer(SETTING, fail(400, 'expireTime:过期时间格式应为yyyy-MM-dd HH:mm:ss'));
-    renderWithStore(<TenantSettingDialog rows={[tenant()]} onClose={vi.fn()} />);
+    renderDialog(<TenantSettingDialog rows={[tenant()]} onClose={vi.fn()} />);
     fireEvent.click(submit());
     expect((await screen.findByRole('alert')).textContent).toBe(
       '过期时间格式应为yyyy-MM-dd HH:mm:ss',
@@ -119,16 +118,16 @@ describe('TenantSettingDialog', () => {
   });
 
   it('closes on Esc without a change', async () => {
-    scriptFetch();
+    queueFetch();
     const onClose = vi.fn();
-    renderWithStore(<TenantSettingDialog rows={[tenant()]} onClose={onClose} />);
+    renderDialog(<TenantSettingDialog rows={[tenant()]} onClose={onClose} />);
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(false));
   });
 
   it('speaks English', () => {
-    scriptFetch();
-    const store = renderWithStore(<TenantSettingDialog rows={[tenant()]} onClose={vi.fn()} />);
+    queueFetch();
+    const store = renderDialog(<TenantSettingDialog rows={[tenant()]} onClose={vi.fn()} />);
     act(() => {
       store.dispatch(langChanged('en'));
     });

@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderSignedIn } from '../../test/signed-in';
 import GrantRolesDialog from './grant-roles-dialog';
 import {
   calls,
   fail,
   ok,
   posts,
-  renderSignedIn,
   scriptServer,
   userRow,
   type Answer,

@@ -1,14 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installApi } from '../../app/install-api';
-import { sessionStored } from '../../app/session-slice';
-import { createStore } from '../../app/store';
 import { langChanged } from '../../app/ui-slice';
 import { UserDetailDrawer } from './user-detail-drawer';
 import { closeUserDetail, openUserDetail } from './user-detail-store';
 import { encryptPhone, newPhoneKey as newKey } from '../../test/phone-fixture';
+import { fail, ok, renderSignedIn, reply, scriptFetch, type Answer } from '../../test/signed-in';
 
 const SCRIPT_NAME = '<script>window.hacked=1</script><img src=x onerror="window.hacked=2">';
 
@@ -40,35 +36,18 @@ const user = (phone: string) => ({
   userTypeName: 'WEB',
 });
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
 let answers: Answer[] = [];
 let pending: ((answer: Answer) => void) | undefined;
 const requested: string[] = [];
-
-const ok = (data: unknown): Answer => ({
-  status: 200,
-  body: { code: 200, success: true, data, msg: '操作成功' },
-});
 
 beforeEach(() => {
   answers = [];
   pending = undefined;
   requested.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      requested.push(url);
-      const next = answers.shift() ?? (await new Promise<Answer>((resolve) => (pending = resolve)));
-      return new Response(JSON.stringify(next.body), {
-        status: next.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
+  scriptFetch(async ({ url }) => {
+    requested.push(url);
+    return reply(answers.shift() ?? (await new Promise<Answer>((resolve) => (pending = resolve))));
+  });
 });
 
 afterEach(() => {
@@ -78,37 +57,13 @@ afterEach(() => {
 });
 
 function setup(cryptoKey: string) {
-  const store = createStore();
-  installApi(store);
-  store.dispatch(
-    sessionStored({
-      access_token: 'token',
-      refresh_token: 'refresh',
-      expires_in: 3600,
-      user_id: '1',
-      user_name: 'admin',
-      nick_name: 'admin',
-      real_name: '管理员',
-      role_name: 'administrator',
-      avatar: '',
-      account: 'admin',
-      dept_id: '',
-      role_id: '',
-      tenant_id: '000000',
-      must_change_password: false,
-      crypto_key: cryptoKey,
-      storedAt: Date.now(),
-    }),
+  return renderSignedIn(
+    <>
+      <button type="button">opener</button>
+      <UserDetailDrawer />
+    </>,
+    { session: { crypto_key: cryptoKey } },
   );
-  render(
-    <Provider store={store}>
-      <MantineProvider env="test">
-        <button type="button">opener</button>
-        <UserDetailDrawer />
-      </MantineProvider>
-    </Provider>,
-  );
-  return store;
 }
 
 describe('UserDetailDrawer', () => {
@@ -173,7 +128,7 @@ describe('UserDetailDrawer', () => {
   it('shows the failure with a retry that loads the user', async () => {
     const key = newKey();
     setup(key);
-    answers.push({ status: 500, body: { code: 500, success: false, msg: '服务器异常' } });
+    answers.push(fail(500, '服务器异常'));
     act(() => openUserDetail('1001'));
     expect(await screen.findByText('用户详情加载失败')).toBeTruthy();
     expect(screen.getByText('服务器异常')).toBeTruthy();

@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encryptPhone, newPhoneKey } from '../../test/phone-fixture';
+import { renderSignedIn } from '../../test/signed-in';
 import UserFormDialog from './user-form-dialog';
 import {
   fail,
   ok,
   posts,
-  renderSignedIn,
   scriptServer,
   userRow,
   type Answer,
@@ -160,7 +160,9 @@ describe('UserFormDialog: edit', { timeout: 20_000 }, () => {
     server();
     const onClose = vi.fn();
     const row = userRow({ phone: await encryptPhone('13812345678', key), version: 4 });
-    renderSignedIn(<UserFormDialog rows={[row]} onClose={onClose} />, key);
+    renderSignedIn(<UserFormDialog rows={[row]} onClose={onClose} />, {
+      session: { crypto_key: key },
+    });
     const dialog = await screen.findByRole('dialog', { name: '编辑用户' });
     const phone = (await within(dialog).findByLabelText(labelled('手机号码'))) as HTMLInputElement;
     expect(phone.value).toBe('13812345678');
@@ -189,7 +191,9 @@ describe('UserFormDialog: edit', { timeout: 20_000 }, () => {
     server();
     const onClose = vi.fn();
     const row = userRow({ phone: await encryptPhone('13812345678', newPhoneKey()) });
-    renderSignedIn(<UserFormDialog rows={[row]} onClose={onClose} />, newPhoneKey());
+    renderSignedIn(<UserFormDialog rows={[row]} onClose={onClose} />, {
+      session: { crypto_key: newPhoneKey() },
+    });
     const dialog = await screen.findByRole('dialog', { name: '编辑用户' });
     const phone = (await within(dialog).findByLabelText(labelled('手机号码'))) as HTMLInputElement;
     expect(phone.value).toBe('');

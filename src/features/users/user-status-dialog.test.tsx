@@ -1,8 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderSignedIn } from '../../test/signed-in';
 import { closeUserDetail } from './user-detail-store';
 import UserStatusDialog from './user-status-dialog';
-import { fail, ok, posts, renderSignedIn, scriptServer, userRow } from './dialog-test-harness';
+import { fail, ok, posts, scriptServer, userRow } from './dialog-test-harness';
 
 afterEach(() => {
   act(() => closeUserDetail());
