@@ -175,6 +175,11 @@ describe('ResourceScreen engine', { timeout: 30_000 }, () => {
     fireEvent.click(within(hq).getByRole('button', { name: /展开/ }));
     expect(await screen.findByText('Ops')).toBeTruthy();
     expect(lists().some((c) => c.url.includes('parentId=1'))).toBe(true);
+    // The keys move through the rows shown, children included.
+    const hqRow = screen.getByText('HQ').closest('tr')!;
+    act(() => hqRow.focus());
+    fireEvent.keyDown(hqRow, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Ops'));
   });
 
   it('sends an encrypted filter as RSA-OAEP ciphertext of the typed value, never the text', async () => {

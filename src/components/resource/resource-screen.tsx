@@ -42,7 +42,13 @@ import {
 } from './filters';
 import { useResourceActions } from './resource-actions';
 import { ResourceForm } from './resource-form';
-import { flattenTree, TreeChildren, withChildren, type ChildRows } from './tree-rows';
+import {
+  flattenTree,
+  shownTreeRows,
+  TreeChildren,
+  withChildren,
+  type ChildRows,
+} from './tree-rows';
 import { useFilterParams } from './use-filter-params';
 import { decodeView, encodeView, type ListView, type ViewRules } from './view-url';
 import { PAGE_SIZES, ResourceTable, type Row } from './resource-table';
@@ -362,8 +368,10 @@ export function ResourceScreen({
     visible && !embedded && !form.opened && detail === undefined && !asking && !declared.dialogOpen;
   const [focusedRow, setFocusedRow] = useState(-1);
   const filterRef = useRef<HTMLFormElement>(null);
+  // The rows on screen: in a tree, the opened nodes' children too.
+  const shownCount = def.tree ? shownTreeRows(rows, expanded) : rows.length;
   const moveRow = (step: number) =>
-    setFocusedRow((i) => Math.min(Math.max(i + step, 0), Math.max(rows.length - 1, 0)));
+    setFocusedRow((i) => Math.min(Math.max(i + step, 0), Math.max(shownCount - 1, 0)));
   useShortcut('list.next', () => moveRow(1), { enabled: keysOn && rows.length > 0 });
   useShortcut('list.prev', () => moveRow(-1), { enabled: keysOn && rows.length > 0 });
   const focusFilters = () =>

@@ -117,6 +117,18 @@ function rowHeights(spacing: Record<MRT_DensityState, string>, content: number) 
   ) as Record<MRT_DensityState, number>;
 }
 
+/** Each row model's positions by row id, computed once per model (trees: children included). */
+const positionsByModel = new WeakMap<readonly { id: string }[], Map<string, number>>();
+
+function shownPosition(rows: readonly { id: string }[], id: string): number {
+  let positions = positionsByModel.get(rows);
+  if (!positions) {
+    positions = new Map(rows.map((r, i) => [r.id, i]));
+    positionsByModel.set(rows, positions);
+  }
+  return positions.get(id) ?? 0;
+}
+
 const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
 
 /**
@@ -368,41 +380,44 @@ export function ResourceTable(props: Props) {
     renderRowActions: ({ row }) => (
       <RowActionButtons row={row.original} name={def.recordLabel(row.original)} actions={actions} />
     ),
-    mantineTableBodyRowProps: ({ row, table }) => ({
-      style: { height: heights[table.getState().density] },
-      // Only the rows in view are in the DOM: their place in the whole page, for screen readers
-      // (the header row is row 1).
-      'aria-rowindex': row.index + 2,
-      tabIndex: row.index === Math.max(0, focusedIndex) ? 0 : -1,
-      'data-row-index': row.index,
-      'aria-selected': props.selectable ? row.getIsSelected() : undefined,
-      onFocus: (e) => {
-        if (e.target === e.currentTarget) props.onRowFocus?.(row.index);
-      },
-      onKeyDown: (e) => {
-        if (e.target !== e.currentTarget) return;
-        // F2 edits the row's first inline-editable cell (Enter stays 'open the details').
-        const visibility = table.getState().columnVisibility;
-        if (
-          e.key === 'F2' &&
-          canEditCells &&
-          inlineEdit.startFirst(row.original, row.id, (field) => visibility[field] !== false)
-        ) {
-          e.preventDefault();
-          return;
-        }
-        props.onRowKeyDown?.(e, row.original, row.index);
-      },
-      ...(props.onRowClick
-        ? {
-            onClick: (e: { target: EventTarget }) => {
-              const target = e.target as HTMLElement;
-              if (!target.closest('button, input, a, label')) props.onRowClick?.(row.original);
-            },
-            style: { height: heights[table.getState().density], cursor: 'pointer' },
+    mantineTableBodyRowProps: ({ row, table }) => {
+      const position = tree ? shownPosition(table.getRowModel().rows, row.id) : row.index;
+      return {
+        style: { height: heights[table.getState().density] },
+        // Only the rows in view are in the DOM: their place in the whole page, for screen readers
+        // (the header row is row 1). In a tree, the place among the rows shown, children included.
+        'aria-rowindex': position + 2,
+        tabIndex: position === Math.max(0, focusedIndex) ? 0 : -1,
+        'data-row-index': position,
+        'aria-selected': props.selectable ? row.getIsSelected() : undefined,
+        onFocus: (e) => {
+          if (e.target === e.currentTarget) props.onRowFocus?.(position);
+        },
+        onKeyDown: (e) => {
+          if (e.target !== e.currentTarget) return;
+          // F2 edits the row's first inline-editable cell (Enter stays 'open the details').
+          const visibility = table.getState().columnVisibility;
+          if (
+            e.key === 'F2' &&
+            canEditCells &&
+            inlineEdit.startFirst(row.original, row.id, (field) => visibility[field] !== false)
+          ) {
+            e.preventDefault();
+            return;
           }
-        : {}),
-    }),
+          props.onRowKeyDown?.(e, row.original, position);
+        },
+        ...(props.onRowClick
+          ? {
+              onClick: (e: { target: EventTarget }) => {
+                const target = e.target as HTMLElement;
+                if (!target.closest('button, input, a, label')) props.onRowClick?.(row.original);
+              },
+              style: { height: heights[table.getState().density], cursor: 'pointer' },
+            }
+          : {}),
+      };
+    },
     mantineTableProps: {
       striped: true,
       highlightOnHover: true,

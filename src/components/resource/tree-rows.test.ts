@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenTree, withChildren } from './tree-rows';
+import { flattenTree, shownTreeRows, withChildren } from './tree-rows';
 
 const tree = [
   { id: '1', name: 'HQ', hasChildren: true },
@@ -22,5 +22,17 @@ describe('lazy tree rows', () => {
         (r) => r.id,
       ),
     ).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('counts the rows on screen: the top level and the children of opened nodes only', () => {
+    const rows = [
+      { id: 'a', children: [{ id: 'b', children: [{ id: 'c' }] }] },
+      { id: 'd', children: [{ id: 'e' }] },
+    ];
+    expect(shownTreeRows(rows, {})).toBe(2);
+    expect(shownTreeRows(rows, { a: true })).toBe(3);
+    expect(shownTreeRows(rows, { a: true, b: true, d: true })).toBe(5);
+    // A child's opening does not count while its parent is closed.
+    expect(shownTreeRows(rows, { b: true })).toBe(2);
   });
 });

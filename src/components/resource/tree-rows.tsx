@@ -18,6 +18,19 @@ export function flattenTree(rows: readonly Row[]): Row[] {
   return out;
 }
 
+/** How many rows of a tree are on screen: the top level and the children of opened nodes. */
+export function shownTreeRows(rows: readonly Row[], expanded: Readonly<Record<string, boolean>>) {
+  let count = 0;
+  const walk = (level: readonly Row[]) => {
+    for (const row of level) {
+      count++;
+      if (expanded[String(row.id)] && Array.isArray(row.children)) walk(row.children as Row[]);
+    }
+  };
+  walk(rows);
+  return count;
+}
+
 /**
  * A lazy tree's rows with the loaded children put in place (new objects along the way, so the
  * table sees the change; untouched branches keep their identity).
