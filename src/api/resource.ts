@@ -75,6 +75,17 @@ export const resourceApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { service, refreshes }) => written(service, refreshes),
     }),
+    /** Starts an export task of the list as filtered (issue 6: written by the server's worker). */
+    resourceExport: build.mutation<unknown, { service: string; excelType: string; params: Params }>(
+      {
+        query: ({ service, excelType, params }) => ({
+          url: `${service}/excel/export/async`,
+          method: 'POST',
+          params: { ...params, excelType },
+        }),
+        invalidatesTags: ['ExportTask'],
+      },
+    ),
     /** A declared action's call (POST `path` with query parameters). */
     resourceCall: build.mutation<
       unknown,
@@ -94,4 +105,5 @@ export const {
   useResourceSubmitMutation,
   useResourceRemoveMutation,
   useResourceCallMutation,
+  useResourceExportMutation,
 } = resourceApi;

@@ -179,10 +179,16 @@ export interface ResourceDef<Row extends object = Record<string, unknown>> {
   route: string;
   title: Bilingual;
   /** Button codes; `view` opens the detail drawer (the list itself needs the menu). */
-  permissions: { add?: string; edit?: string; remove?: string; view?: string };
+  permissions: { add?: string; edit?: string; remove?: string; view?: string; export?: string };
   columns: readonly ColumnDef<Row>[];
   filters?: readonly FilterDef[];
   form?: readonly FormFieldDef[];
+  /**
+   * Asynchronous export of the current list (`POST {service}/excel/export/async` with
+   * `excelType` and the list's filters), behind `permissions.export`; the file is written by
+   * the server and collected in the export centre.
+   */
+  export?: { excelType: string };
   /** Width of the create/edit dialog in px (spec screen 12: 600); default Mantine's 'lg'. */
   formWidth?: number;
   /** The spec's two paging presets: 'resource' 30 of 30/90/150/300, 'generic' 10 of 10..500. */

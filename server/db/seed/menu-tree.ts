@@ -1898,6 +1898,7 @@ export const MENU_TREE: SeedMenu[] = [
           { code: 'user_unlock', alias: 'unlock', zh: '解锁', en: 'Unlock', action: 3 },
           { code: 'user_approve', alias: 'approve', zh: '注册审批', en: 'Approve', action: 2 },
           { code: 'user_platform', alias: 'platform', zh: '平台配置', en: 'Platform', action: 2 },
+          { code: 'user_import', alias: 'import', zh: '导入', en: 'Import', action: 1 },
         ],
       },
       {
@@ -1924,6 +1925,7 @@ export const MENU_TREE: SeedMenu[] = [
           { code: 'post_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
           { code: 'post_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
           { code: 'post_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+          { code: 'post_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
         ],
       },
       {
@@ -2010,6 +2012,7 @@ export const MENU_TREE: SeedMenu[] = [
           { code: 'param_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
           { code: 'param_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
           { code: 'param_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+          { code: 'param_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
         ],
       },
       {

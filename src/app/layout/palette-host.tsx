@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { currentPage, paletteMachine } from '../../../machines/palette-machine';
 import type { RouteNode } from '../../contracts/auth';
+import { downloadLastExport } from '../../features/export-centre/download-last';
 import { openPersonalInfo } from '../../features/profile/drawer-state';
 import { openShortcutHelp } from '../../features/shortcuts/shortcut-help-store';
 import { menuTarget } from '../../features/menu-search/menu-tree';
@@ -170,6 +171,16 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
           writeJson(EXPLAIN_KEY, on);
           setExplain(on);
         },
+        downloadLastExport: () =>
+          void downloadLastExport().then(
+            (name) =>
+              notifications.show(
+                name
+                  ? { color: 'green', message: t('palette.cmd.downloadedLastExport', { name }) }
+                  : { color: 'orange', message: t('palette.cmd.noFinishedExport') },
+              ),
+            () => undefined, // the API layer has said why
+          ),
       }),
       ...lookupScopeCommands(lookups, (scope) =>
         actor.send({ type: 'query.changed', query: `${scope}:` }),
@@ -188,6 +199,7 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
     explain,
     lookups,
     actor,
+    t,
   ]);
   const staticIndex = useMemo(() => buildIndex(staticCommands), [staticCommands]);
   const ranker = useMemo(() => createRanker(staticIndex), [staticIndex]);
@@ -484,6 +496,7 @@ interface GlobalDeps {
   closeAll(): void;
   explain: boolean;
   setExplain(on: boolean): void;
+  downloadLastExport(): void;
 }
 
 /** The shell's own commands (issue: lock, log out, language, theme, cache, export centre, ...). */
@@ -529,6 +542,9 @@ function globalCommands(d: GlobalDeps): PaletteCommand[] {
     }),
     run('global:exportCentre', 'palette.cmd.exportCentre', () => exportCentreDialog.open(true), {
       keywords: ['export', 'download', '下载中心'],
+    }),
+    run('global:downloadLastExport', 'palette.cmd.downloadLastExport', d.downloadLastExport, {
+      keywords: ['export', 'download', 'xlsx', '下载', '导出'],
     }),
     run('global:personalInfo', 'palette.cmd.personalInfo', () => openPersonalInfo(), {
       keywords: ['profile', 'password', '修改密码'],

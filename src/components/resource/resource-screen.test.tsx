@@ -40,7 +40,13 @@ const things = defineResource<{ id: string; name: string; hasChildren?: boolean 
   service: 'demo/thing',
   route: '/system/thing',
   title: { zh: '东西', en: 'Thing' },
-  permissions: { add: 'thing_add', edit: 'thing_edit', remove: 'thing_delete' },
+  permissions: {
+    add: 'thing_add',
+    edit: 'thing_edit',
+    remove: 'thing_delete',
+    export: 'thing_export',
+  },
+  export: { excelType: 'thing' },
   paging: 'generic',
   paths: { list: 'page', update: 'update' },
   columns: [{ field: 'name', label: { zh: '名称', en: 'Name' }, sortable: true }],
@@ -80,7 +86,14 @@ const things = defineResource<{ id: string; name: string; hasChildren?: boolean 
   recordLabel: (row) => row.name,
 });
 
-const HELD = new Set(['thing_add', 'thing_edit', 'thing_delete', 'thing_unlock', 'thing_grant']);
+const HELD = new Set([
+  'thing_add',
+  'thing_edit',
+  'thing_delete',
+  'thing_unlock',
+  'thing_grant',
+  'thing_export',
+]);
 
 function setup(props: Partial<ResourceScreenProps> = {}) {
   renderSignedIn(
@@ -221,6 +234,31 @@ describe('ResourceScreen engine', { timeout: 30_000 }, () => {
       Uint8Array.from(atob(cipher), (c) => c.charCodeAt(0)),
     );
     expect(new TextDecoder().decode(plain)).toBe('QY-8812');
+  });
+
+  it("exports the list as filtered and sorted after the spec's confirmation", async () => {
+    answer = () => page([{ id: '7', name: 'Nut' }]);
+    setup();
+    await screen.findByText('Nut', {}, { timeout: 8000 });
+    fireEvent.change(screen.getByRole('textbox', { name: '名称' }), { target: { value: 'Nu' } });
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(lists().some((c) => c.url.includes('name=Nu'))).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: '导出' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText(/导出所需时间视数据量而定/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.includes('/excel/export/async'))).toBe(true),
+    );
+    const sent = calls.find((c) => c.url.includes('/excel/export/async'))!;
+    expect(sent.method).toBe('POST');
+    const query = new URL(sent.url, 'http://x').searchParams;
+    expect(sent.url.startsWith('/api/demo/thing/excel/export/async?')).toBe(true);
+    expect(query.get('excelType')).toBe('thing');
+    expect(query.get('name')).toBe('Nu');
+    // The whole list, not the page on screen.
+    expect(query.has('current')).toBe(false);
+    expect(await screen.findByText(/新建导出任务成功/)).toBeTruthy();
   });
 
   it('restores the view from the URL hash and writes it back as it changes', async () => {

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Drawer, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFileExport, IconPlus, IconTrash } from '@tabler/icons-react';
 import type {
   MRT_PaginationState,
   MRT_RowSelectionState,
@@ -19,6 +19,7 @@ import { useLang, useT } from '../../app/hooks';
 import { useConfirm } from '../../app/layout/top-bar/confirm-dialog';
 import { useUserInfoQuery } from '../../api/auth';
 import {
+  useResourceExportMutation,
   useResourceListQuery,
   useResourceRemoveMutation,
   useResourceSubmitMutation,
@@ -73,6 +74,7 @@ interface ScreenHandlers {
   focusFilters(): void;
   resetFilters(): void;
   reload(): void;
+  exportList(): void;
 }
 
 /** The palette commands of a resource screen; they call the screen's latest handlers. */
@@ -81,6 +83,7 @@ function offeredCommands(
   route: string,
   canRemove: boolean,
   hasFilters: boolean,
+  canExport: boolean,
   handlers: { readonly current: ScreenHandlers },
 ): ScreenCommand[] {
   const both = (key: MessageKey) => ({
@@ -108,6 +111,12 @@ function offeredCommands(
         run: () => handlers.current.resetFilters(),
       },
     );
+  if (canExport)
+    commands.push({
+      id: `${route}:export`,
+      label: both('table.cmd.export'),
+      run: () => handlers.current.exportList(),
+    });
   commands.push({
     id: `${route}:reload`,
     label: both('table.cmd.reload'),
@@ -331,6 +340,24 @@ export function ResourceScreen({
     }
   };
 
+  /** Export the list as it is filtered and sorted now (spec section 8 texts). */
+  const [startExport, exporting] = useResourceExportMutation();
+  const exportList = async () => {
+    if (!def.export || exporting.isLoading) return;
+    if (!(await confirm(t('resource.export.confirm')))) return;
+    try {
+      const { current: _page, size: _size, ...listParams } = params as Record<string, string>;
+      await startExport({
+        service: def.service,
+        excelType: def.export.excelType,
+        params: listParams,
+      }).unwrap();
+      notifications.show({ color: 'green', message: t('resource.export.created') });
+    } catch {
+      // The API layer has shown the server's message.
+    }
+  };
+
   const save = async (values: Record<string, string>) => {
     const record = form.record;
     const body: Record<string, unknown> = { ...values };
@@ -392,6 +419,7 @@ export function ResourceScreen({
     focusFilters: () => {},
     resetFilters: () => {},
     reload: () => {},
+    exportList: () => {},
   });
   useLayoutEffect(() => {
     latest.current = {
@@ -399,14 +427,18 @@ export function ResourceScreen({
       focusFilters,
       resetFilters,
       reload: () => void list.refetch(),
+      exportList: () => void exportList(),
     };
   });
   const canRemove = canWrite(def.permissions.remove);
+  const canExport = Boolean(def.export) && can(def.permissions.export);
   const hasFilters = filters.length > 0;
   useEffect(() => {
     if (!visible || embedded) return;
-    return offerScreenCommands(offeredCommands(def, route, canRemove, hasFilters, latest));
-  }, [visible, embedded, def, route, canRemove, hasFilters]);
+    return offerScreenCommands(
+      offeredCommands(def, route, canRemove, hasFilters, canExport, latest),
+    );
+  }, [visible, embedded, def, route, canRemove, hasFilters, canExport]);
 
   // The view in the URL's hash (view-url.ts), rewritten as it changes while the page is shown.
   const hash = embedded
@@ -500,6 +532,16 @@ export function ResourceScreen({
             onClick={() => void remove(selectedIds)}
           >
             {t('table.bulkRemove')}
+          </Button>
+        )}
+        {canExport && (
+          <Button
+            variant="light"
+            leftSection={<IconFileExport size={16} aria-hidden />}
+            loading={exporting.isLoading}
+            onClick={() => void exportList()}
+          >
+            {t('resource.export.button')}
           </Button>
         )}
         {toolbarButtons}

@@ -8,6 +8,10 @@ export const resource = {
     'resource.filter.min': '最小',
     'resource.filter.max': '最大',
     'resource.sum.total': '合计',
+    'resource.export.button': '导出',
+    'resource.export.confirm':
+      '导出所需时间视数据量而定，任务创建后请到数据导出中心查看文件。是否导出当前列表？',
+    'resource.export.created': '新建导出任务成功，请在数据导出中心查看任务文件',
     'resource.action.selectExactlyOne': '请选择一条数据',
     'resource.action.loading': '正在打开…',
     'resource.tree.expand': '展开',
@@ -37,6 +41,11 @@ export const resource = {
     'resource.filter.min': 'Min',
     'resource.filter.max': 'Max',
     'resource.sum.total': 'Total',
+    'resource.export.button': 'Export',
+    'resource.export.confirm':
+      'How long an export takes depends on the amount of data; once the task is created, collect the file in the data export centre. Export the current list?',
+    'resource.export.created':
+      'New export task created successfully, please check the task file in the data export centre',
     'resource.action.selectExactlyOne': 'Please select exactly one record',
     'resource.action.loading': 'Opening…',
     'resource.tree.expand': 'Expand',

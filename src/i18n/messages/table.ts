@@ -35,6 +35,7 @@ export const table = {
     'table.cmd.focusFilters': '筛选{name}',
     'table.cmd.resetFilters': '重置{name}筛选条件',
     'table.cmd.reload': '刷新{name}列表',
+    'table.cmd.export': '导出{name}列表',
   },
   en: {
     'table.add': 'Add',
@@ -71,5 +72,6 @@ export const table = {
     'table.cmd.focusFilters': 'Filter the {name} list',
     'table.cmd.resetFilters': 'Reset the {name} filters',
     'table.cmd.reload': 'Reload the {name} list',
+    'table.cmd.export': 'Export the {name} list',
   },
 } as const;

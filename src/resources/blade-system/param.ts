@@ -15,7 +15,14 @@ export default defineResource<Param>({
   service: 'blade-system/param',
   route: '/system/param',
   title: { zh: '参数', en: 'Parameter' },
-  permissions: { add: 'param_add', edit: 'param_edit', remove: 'param_delete', view: 'param_view' },
+  permissions: {
+    add: 'param_add',
+    edit: 'param_edit',
+    remove: 'param_delete',
+    view: 'param_view',
+    export: 'param_export',
+  },
+  export: { excelType: 'param' },
   paging: 'generic',
   columns: [
     { field: 'paramName', label: { zh: '参数名称', en: 'Name' }, sortable: true, width: 200 },

@@ -16,7 +16,14 @@ export default defineResource<Post>({
   service: 'blade-system/post',
   route: '/system/post',
   title: { zh: '岗位', en: 'Post' },
-  permissions: { add: 'post_add', edit: 'post_edit', remove: 'post_delete', view: 'post_view' },
+  permissions: {
+    add: 'post_add',
+    edit: 'post_edit',
+    remove: 'post_delete',
+    view: 'post_view',
+    export: 'post_export',
+  },
+  export: { excelType: 'post' },
   paging: 'generic',
   columns: [
     { field: 'categoryName', label: { zh: '岗位类型', en: 'Category' }, width: 120 },

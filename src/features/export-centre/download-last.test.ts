@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { scriptFetch, signedInStore } from '../../test/signed-in';
+import { downloadLastExport } from './download-last';
+
+const task = (id: string, status: string) => ({
+  id,
+  sourceFileName: `岗位导出-${id}`,
+  createTime: '2026-11-21 10:00:00',
+  expireTime: '2026-11-28 10:00:00',
+  status,
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("the palette's 'download last export'", () => {
+  it('saves the newest finished file, skipping tasks still running or failed', async () => {
+    signedInStore();
+    const calls = scriptFetch((call) =>
+      call.url.includes('/download')
+        ? new Response('xlsx bytes', { status: 200 })
+        : {
+            records: [task('9', '生成中'), task('8', '生成失败'), task('7', '文件已生成')],
+            total: 3,
+          },
+    );
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+
+    expect(await downloadLastExport()).toBe('岗位导出-7.xlsx');
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/blade-system/data-export/list?current=1&size=20&descs=createTime',
+      '/api/blade-system/data-export/download?id=7',
+    ]);
+    expect(created).toHaveBeenCalledOnce();
+    expect(clicked).toEqual(['岗位导出-7.xlsx']);
+  });
+
+  it('says there is nothing when no task has finished', async () => {
+    signedInStore();
+    const calls = scriptFetch(() => ({ records: [task('9', '生成中')], total: 1 }));
+    expect(await downloadLastExport()).toBeUndefined();
+    expect(calls).toHaveLength(1);
+  });
+});
