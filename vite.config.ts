@@ -51,6 +51,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts'],
           setupFiles: ['src/test/setup-dom.ts'],
+          // Mantine under jsdom is slow on 2 shared cores (the CI machine runs the server suite
+          // and Chromium beside it): a component test may take several seconds there.
+          testTimeout: 20_000,
         },
       },
       {

@@ -146,6 +146,9 @@ export default function GrantRolesDialog({ rows, onClose }: ActionDialogProps<Us
                 disabled={busy}
                 style={{ paddingInlineStart: role.depth * INDENT_PX }}
                 ref={i === 0 ? firstRole : undefined}
+                // Whichever comes last, the modal's own first focus or the roles' arrival, the
+                // first role ends up focused.
+                data-autofocus={i === 0 ? true : undefined}
               />
             ))}
           </Stack>
