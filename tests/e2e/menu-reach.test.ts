@@ -39,7 +39,7 @@ describe('every seeded menu entry', () => {
       }
       if (leaf.path in RESOURCE_ROUTES || leaf.path in CUSTOM_SCREENS) {
         // A declared resource (or a screen made of them): its list screen, with the table.
-        await main.getByRole('table').first().waitFor({ timeout: 10_000 });
+        await main.getByRole('table').first().waitFor({ timeout: 20_000 });
         continue;
       }
       try {
@@ -52,5 +52,5 @@ describe('every seeded menu entry', () => {
     }
     expect(missing).toEqual([]);
     await context.close();
-  }, 240_000);
+  }, 420_000);
 });
