@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { loadConfig, type ServerConfig } from './config.js';
@@ -9,6 +10,7 @@ import type { AppContext } from './context.js';
 import { migrate, openDatabase, type Database } from './db/database.js';
 import { seedSystem } from './db/seed/system.js';
 import { seedDemo } from './db/seed/demo.js';
+import { ExportEngine, type ExportWorkerOptions } from './lib/export/index.js';
 import { randomCaptchaText } from './lib/captcha.js';
 import { RsaTransport } from './lib/rsa.js';
 import { loadSecrets, assertUsableJwtSecret, type Secrets } from './lib/secrets.js';
@@ -17,6 +19,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerRoutes } from './routes.js';
+import { registerLogRecording } from './services/blade-log/recorder.js';
 
 export interface BuildOptions {
   /** Overrides on top of the environment's configuration. */
@@ -28,6 +31,11 @@ export interface BuildOptions {
   now?: () => number;
   captchaText?: () => string;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The export worker (lib/export): started when the app is ready and stopped on close; `false`
+   * leaves it stopped (tests drive it with `app.exportJobs.runOnce()` / `drain()`).
+   */
+  exportWorker?: false | Omit<ExportWorkerOptions, 'logger'>;
 }
 
 /** The whole server, ready for `inject` (tests) or `listen` (main.ts). */
@@ -71,11 +79,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     captchaText: options.captchaText ?? (() => randomCaptchaText()),
   };
   app.decorate('ctx', ctx);
+  const exportJobs = new ExportEngine(ctx, { ...(options.exportWorker || {}), logger: app.log });
+  app.decorate('exportJobs', exportJobs);
+  if (options.exportWorker !== false) app.addHook('onReady', async () => exportJobs.start());
   app.addHook('onClose', async () => {
+    await exportJobs.stop();
     if (!options.database) await database.close();
   });
 
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  // Uploads and imports: each route reads its file with request.file({limits}) and its own size
+  // limit; 10 MB is the default for a route that sets none.
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });
   await app.register(rateLimit, { global: false });
   registerSecurityHeaders(app);
   const staticDir = config.staticDir;
@@ -92,6 +107,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   }
   registerErrorHandling(app, { spaIndex: serveConsole });
   registerAuth(app);
+  registerLogRecording(app);
   await registerRoutes(app);
 
   return app;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3Config } from './lib/storage/s3.js';
 
 /** Runtime configuration, read once from the environment (documented in README.md). */
 export interface ServerConfig {
@@ -24,11 +25,31 @@ export interface ServerConfig {
   /** Requests per minute per client address on the token and captcha endpoints. */
   tokenRateLimit: number;
   captchaRateLimit: number;
+  /** Uploaded files go to this S3-compatible bucket when S3_ENDPOINT is set; else DATA_DIR/files. */
+  s3: S3Config | undefined;
+  /** Largest upload in MB (avatars: 500 KB whatever this says). */
+  uploadMaxMb: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'off', 'false', 'no'].includes(value.trim().toLowerCase());
+}
+
+/** S3_* variables: all of endpoint, bucket, access key and secret, or none. */
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  if (!env.S3_ENDPOINT) return undefined;
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY } = env;
+  if (!S3_BUCKET || !S3_ACCESS_KEY || !S3_SECRET_KEY)
+    throw new Error('S3_ENDPOINT needs S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY');
+  return {
+    endpoint: S3_ENDPOINT,
+    bucket: S3_BUCKET,
+    accessKey: S3_ACCESS_KEY,
+    secretKey: S3_SECRET_KEY,
+    region: env.S3_REGION || 'us-east-1',
+    pathStyle: flag(env.S3_PATH_STYLE, true),
+  };
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -52,5 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     tokenRateLimit: int(env.TOKEN_RATE_LIMIT, 30),
     captchaRateLimit: int(env.CAPTCHA_RATE_LIMIT, 60),
+    s3: s3Config(env),
+    uploadMaxMb: int(env.UPLOAD_MAX_MB, 10),
   };
 }

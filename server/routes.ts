@@ -13,6 +13,18 @@ import paramTable from './services/blade-system/param/table.js';
 import dictRoutes from './services/blade-system/dict/routes.js';
 import dataExportRoutes from './services/blade-system/data-export/routes.js';
 import tableSetRoutes from './services/blade-system/table-set/routes.js';
+import { importRoutes } from './lib/import/index.js';
+import { userImport } from './services/blade-user/import.js';
+import noticeTable from './services/blade-desk/notice/table.js';
+import clientRoutes from './services/blade-system/client/routes.js';
+import regionRoutes from './services/blade-system/region/routes.js';
+import smsRoutes from './services/blade-resource/sms/routes.js';
+import ossRoutes from './services/blade-resource/oss/routes.js';
+import ossEndpointRoutes from './services/blade-resource/oss-endpoint/routes.js';
+import attachRoutes from './services/blade-resource/attach/routes.js';
+import dataScopeTable from './services/blade-system/data-scope/table.js';
+import apiScopeRoutes from './services/blade-system/api-scope/routes.js';
+import logRoutes from './services/blade-log/routes.js';
 
 /** Every service's routes; folders under services/ repeat the URL. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -30,6 +42,17 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     dictRoutes,
     dataExportRoutes,
     tableSetRoutes,
+    importRoutes(userImport),
+    tableRoutes(noticeTable),
+    clientRoutes,
+    regionRoutes,
+    smsRoutes,
+    ossRoutes,
+    ossEndpointRoutes,
+    attachRoutes,
+    tableRoutes(dataScopeTable),
+    apiScopeRoutes,
+    logRoutes,
   ]) {
     await app.register(routes);
   }

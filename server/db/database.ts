@@ -15,6 +15,11 @@ import type { DB } from './schema.js';
 import * as m001 from './migrations/001-platform.js';
 import * as m002 from './migrations/002-data-export.js';
 import * as m003 from './migrations/003-table-set.js';
+import * as m004 from './migrations/004-export-jobs.js';
+import * as m005 from './migrations/005-imports.js';
+import * as m006 from './migrations/006-attach.js';
+import * as m008 from './migrations/008-logs.js';
+import * as m007 from './migrations/007-system-settings.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -42,6 +47,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '001-platform': m001,
   '002-data-export': m002,
   '003-table-set': m003,
+  '004-export-jobs': m004,
+  '005-imports': m005,
+  '006-attach': m006,
+  '008-logs': m008,
+  '007-system-settings': m007,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Kysely table types. Column names are camelCase here and snake_case in the database
  * (CamelCasePlugin). Ids are text (snowflakes do not fit a JS number), dates are text in the
@@ -266,6 +268,33 @@ export interface DataExportTable {
   createTime: string;
   expireTime: string;
   isDeleted: number;
+  /** Service and excelType name the exporter (`POST {service}/excel/export/async`). */
+  service: string | null;
+  /** JSON of the list parameters (filters, sorts) the worker applies. */
+  query: string | null;
+  /** JSON of the caller (lib/export: ExportCaller) the worker reads as. */
+  caller: string | null;
+  /** 0..100 (default 0). */
+  progress: Generated<number>;
+  rowCount: Generated<number>;
+  totalRows: number | null;
+  fileSize: number | null;
+  /** The worker holding the job and until when (epoch seconds); expired = the worker died. */
+  leaseOwner: string | null;
+  leaseExpires: number | null;
+  startTime: string | null;
+  finishTime: string | null;
+}
+
+/** A one-time download ticket of a finished export (id = sha-256 of the ticket, hex). */
+export interface ExportTicketTable {
+  id: string;
+  taskId: string;
+  tenantId: string;
+  userId: string;
+  /** Epoch seconds. */
+  expiresAt: number;
+  usedAt: number | null;
 }
 
 export interface DB {
@@ -291,7 +320,18 @@ export interface DB {
   authCaptcha: CaptchaTable;
   bladeClientLog: ClientLogTable;
   bladeDataExport: DataExportTable;
+  bladeExportTicket: ExportTicketTable;
   bladeTableSet: TableSetTable;
+  bladeImport: ImportTable;
+  bladeAttach: AttachTable;
+  bladeNotice: NoticeTable;
+  bladeRegion: RegionTable;
+  bladeSms: SmsTable;
+  bladeSmsOutbox: SmsOutboxTable;
+  bladeOss: OssTable;
+  bladeLogApi: LogApiTable;
+  bladeLogError: LogErrorTable;
+  bladeLogUsual: LogUsualTable;
 }
 
 /** One user's layout of one table (blade-system/table-set). */
@@ -303,4 +343,167 @@ export interface TableSetTable {
   /** JSON of the contract's TableSettings, validated before it is written. */
   settings: string;
   updateTime: string;
+}
+
+/** A notice of a tenant (blade-desk/notice, contract.md 4.11). category: dict `notice`. */
+export interface NoticeTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  title: string;
+  category: number;
+  releaseTime: string | null;
+  content: string | null;
+}
+
+/** A region (contract.md 4.10), keyed by its code; global, deleted physically. */
+export interface RegionTable {
+  code: string;
+  /** '0' for the root (00 中华人民共和国). */
+  parentCode: string;
+  /** Comma path of the ancestors' codes from '0'. */
+  ancestors: string;
+  name: string;
+  provinceCode: string | null;
+  provinceName: string | null;
+  cityCode: string | null;
+  cityName: string | null;
+  districtCode: string | null;
+  districtName: string | null;
+  townCode: string | null;
+  townName: string | null;
+  villageCode: string | null;
+  villageName: string | null;
+  /** Dict `region`: 0 country, 1 province, 2 city, 3 district, 4 town, 5 village. */
+  level: number;
+  sort: number;
+  remark: string | null;
+}
+
+/** SMS settings of a tenant (blade-resource/sms). status: 1 off, 2 on (one per tenant). */
+export interface SmsTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  category: number;
+  smsCode: string;
+  templateId: string;
+  accessKey: string | null;
+  /** Never answered in plain text (masked). */
+  secretKey: string | null;
+  regionId: string | null;
+  signName: string | null;
+  remark: string | null;
+}
+
+/** A message the embedded SMS driver "sent": one row per recipient. */
+export interface SmsOutboxTable {
+  id: string;
+  tenantId: string;
+  smsId: string;
+  smsCode: string;
+  category: number;
+  templateId: string;
+  signName: string | null;
+  phone: string;
+  /** The template parameters as JSON text. */
+  params: string;
+  createUser: string | null;
+  createTime: string;
+}
+
+/** Object-storage settings of a tenant (blade-resource/oss). status: 1 off, 2 on (one per tenant). */
+export interface OssTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  category: number;
+  ossCode: string;
+  endpoint: string;
+  accessKey: string | null;
+  /** Never answered in plain text (masked). */
+  secretKey: string | null;
+  bucketName: string;
+  appId: string | null;
+  region: string | null;
+  remark: string | null;
+}
+
+/** Columns every blade-log table has (contract.md 4.13). */
+export interface LogColumns {
+  id: string;
+  tenantId: string;
+  serviceId: string | null;
+  serverHost: string | null;
+  serverIp: string | null;
+  env: string | null;
+  method: string | null;
+  requestUri: string | null;
+  userAgent: string | null;
+  remoteIp: string | null;
+  methodClass: string | null;
+  methodName: string | null;
+  /** JSON of the query and body, credentials masked (services/blade-log/mask.ts). */
+  params: string | null;
+  /** Duration in milliseconds (API and error logs). */
+  time: string | null;
+  createBy: string | null;
+  createTime: string;
+}
+
+/** A write call (POST) of a signed-in user. */
+export interface LogApiTable extends LogColumns {
+  type: string;
+  title: string | null;
+}
+
+/** An unhandled error (500); `reference` is the id the error answer showed. */
+export interface LogErrorTable extends LogColumns {
+  reference: string | null;
+  /** Kept on the server: never sent by blade-log/error. */
+  stackTrace: string | null;
+  exceptionName: string | null;
+  message: string | null;
+  lineNumber: number | null;
+  fileName: string | null;
+}
+
+/** An explicit event (a login that succeeded or failed). */
+export interface LogUsualTable extends LogColumns {
+  logLevel: string | null;
+  logId: string | null;
+  logData: string | null;
+}
+
+/** An uploaded file (blade-resource/attach); the bytes live in the object store under `name`. */
+export interface AttachTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  /** 'file' (downloaded through attach/download) or 'avatar' (a public image link). */
+  kind: string;
+  link: string;
+  domain: string;
+  /** The object key, made by the server. */
+  name: string;
+  originalName: string;
+  extension: string;
+  /** The type the content was checked to be (never the client's claim). */
+  contentType: string;
+  attachSize: number;
+}
+
+/** One uploaded import file (server/lib/import); `status` 'success' or 'failed'. */
+export interface ImportTable {
+  id: string;
+  tenantId: string;
+  userId: string;
+  importType: string;
+  fileName: string;
+  /** sha256 (hex) of the uploaded bytes. */
+  fileHash: string;
+  status: string;
+  totalCount: number;
+  createdCount: number;
+  updatedCount: number;
+  errorCount: number;
+  /** The result workbook of a failed import, below DATA_DIR/imports. */
+  resultFile: string | null;
+  createTime: string;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, forbidden, unauthorized } from '../lib/errors.js';
 import { verifyJwt } from '../lib/jwt.js';
 import { permissionCodes } from '../services/access.js';
+import { assertApiScope, requestPaths } from '../services/blade-system/api-scope/enforce.js';
 
 /**
  * What a route needs (contract.md Part 1 decision 6). Every /api route must state one; the app
@@ -140,5 +141,10 @@ export function registerAuth(app: FastifyInstance): void {
       const codes = await permissionCodes(db, user);
       if (!access.codes.some((c) => codes.has(c))) throw forbidden();
     }
+    // API scopes: a path some scope covers is for holders of a covering scope only. Signing out
+    // and changing one's password (the routes open during a forced change) stay open to all.
+    const alwaysOpen = access.kind === 'user' && access.duringPasswordChange;
+    if (!user.isSuperAdmin && !alwaysOpen)
+      await assertApiScope(db, user, requestPaths(request.routeOptions.url, request.url));
   });
 }

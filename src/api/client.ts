@@ -19,7 +19,7 @@ export interface ApiRequest {
   url: string;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   params?: Record<string, Scalar>;
-  /** JSON body. */
+  /** JSON body, or a FormData (multipart upload: the browser writes its Content-Type). */
   body?: unknown;
   /** Form body (application/x-www-form-urlencoded). */
   form?: Record<string, Scalar>;
@@ -97,6 +97,8 @@ async function exchange(
   if (req.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = query(req.form).slice(1);
+  } else if (typeof FormData !== 'undefined' && req.body instanceof FormData) {
+    body = req.body;
   } else if (req.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(req.body);

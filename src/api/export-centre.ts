@@ -1,5 +1,6 @@
 import type { Page } from '../contracts/auth';
 import { api } from './api';
+import { clickDownload } from '../lib/download';
 import { apiRequest } from './client';
 
 /** blade-system/data-export: the caller's export tasks (spec section 3, screen 5). */
@@ -11,6 +12,10 @@ export interface ExportTask {
   /** Free text; '文件已生成' ('file generated') means finished (spec section 4). */
   status: string;
   fileUrl?: string | null;
+  /** Embedded server: 0-100 while the worker writes the file. */
+  progress?: number;
+  /** Embedded server: why the task failed. */
+  errorMessage?: string | null;
 }
 
 export interface ExportTaskPage {
@@ -49,13 +54,16 @@ export const { useExportTasksQuery, useDeleteExportTasksMutation, useEmptyExport
   exportCentreApi;
 
 /**
- * The finished file, fetched with the session's headers (never a token in a URL) so it can be
- * saved from an object URL.
+ * A finished file through a one-time ticket (issue 6): the ticket is asked for with the session's
+ * headers, then the browser fetches `/api/<url>` itself and saves it straight to disk (a large
+ * export never sits in the page's memory). The ticket is single-use and lives 60 s; it is not a
+ * session token, so no token ever appears in a URL.
  */
-export function downloadExportFile(id: string): Promise<Blob> {
-  return apiRequest<Blob>({
-    url: 'blade-system/data-export/download',
+export async function downloadExportByTicket(id: string, fileName: string): Promise<void> {
+  const { url } = await apiRequest<{ ticket: string; url: string }>({
+    url: 'blade-system/data-export/ticket',
+    method: 'POST',
     params: { id },
-    kind: 'blob',
   });
+  clickDownload(`/api/${url}`, fileName);
 }

@@ -15,6 +15,10 @@ import { users } from './messages/users';
 import { grant } from './messages/grant';
 import { userAdmin } from './messages/user-admin';
 import { tenantAdmin } from './messages/tenant-admin';
+import { imports } from './messages/import';
+import { files } from './messages/files';
+import { systemSettings } from './messages/system-settings';
+import { scopes } from './messages/scopes';
 
 /** The console's texts beyond the login path; imported by app/mantine-root.tsx. */
 registerMessages(
@@ -34,4 +38,8 @@ registerMessages(
   grant,
   userAdmin,
   tenantAdmin,
+  imports,
+  files,
+  systemSettings,
+  scopes,
 );

@@ -3,11 +3,13 @@
  * - start-up time and resident memory of the built server on an empty data directory
  *   (first start: migrations, key generation, seed and demo data) and on a second start;
  * - API latency on the embedded database: token grant, menu routes, a user page.
+ * `--export`: 200,000 posts exported to .xlsx (time, memory growth) and list latency.
  */
 import { execSync } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import { startServer } from '../e2e/server-process';
 import { benchConsole } from './console';
+import { benchExport } from './export';
 import { benchPalettePaint } from './palette-paint';
 import { benchPaletteRanking } from './palette-ranking';
 import { benchTablePaint } from './table-paint';
@@ -35,6 +37,11 @@ async function main(): Promise<void> {
   if (process.argv.includes('--table')) {
     // `npm run bench -- --table`: the resource table at 500 rows (builds its own harness page).
     await benchTablePaint();
+    return;
+  }
+  if (process.argv.includes('--export')) {
+    // `npm run bench -- --export`: the export engine and list latency (server in this process).
+    await benchExport();
     return;
   }
   // Always measure the current sources.
@@ -144,6 +151,8 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
   }
+  console.log('');
+  await benchExport();
 }
 
 main().catch((err: unknown) => {

@@ -244,5 +244,128 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
     );
     await seedTenantParams(trx, DEMO_TENANT);
     await seedTopMenus(trx, DEMO_TENANT);
+    await seedSystemSettingsDemo(trx);
   });
+}
+
+/** A demo region: code, name, children (contract.md 4.10 levels: 0 country … 3 district). */
+type DemoRegion = [code: string, name: string, children?: DemoRegion[]];
+
+const DEMO_REGIONS: DemoRegion = [
+  '00',
+  '中华人民共和国',
+  [
+    [
+      '11',
+      '北京市',
+      [
+        [
+          '1101',
+          '市辖区',
+          [
+            ['110101', '东城区'],
+            ['110105', '朝阳区'],
+            ['110108', '海淀区'],
+          ],
+        ],
+      ],
+    ],
+    [
+      '31',
+      '上海市',
+      [
+        [
+          '3101',
+          '市辖区',
+          [
+            ['310101', '黄浦区'],
+            ['310115', '浦东新区'],
+          ],
+        ],
+      ],
+    ],
+    [
+      '44',
+      '广东省',
+      [
+        [
+          '4401',
+          '广州市',
+          [
+            ['440104', '越秀区'],
+            ['440106', '天河区'],
+          ],
+        ],
+        [
+          '4403',
+          '深圳市',
+          [
+            ['440304', '福田区'],
+            ['440305', '南山区'],
+          ],
+        ],
+      ],
+    ],
+  ],
+];
+
+/** Regions (a small province/city/district tree) and one notice of tenant 000000. */
+async function seedSystemSettingsDemo(db: Kysely<DB>): Promise<void> {
+  const levelKeys = ['province', 'city', 'district'] as const;
+  const insert = async (
+    [code, name, children]: DemoRegion,
+    parentCode: string,
+    ancestors: string,
+    level: number,
+    inherited: Record<string, string>,
+    sort: number,
+  ): Promise<void> => {
+    const own = { ...inherited };
+    const key = levelKeys[level - 1];
+    if (key) {
+      own[`${key}Code`] = code;
+      own[`${key}Name`] = name;
+    }
+    await db
+      .insertInto('bladeRegion')
+      .values({
+        code,
+        parentCode,
+        ancestors,
+        name,
+        provinceCode: own.provinceCode ?? null,
+        provinceName: own.provinceName ?? null,
+        cityCode: own.cityCode ?? null,
+        cityName: own.cityName ?? null,
+        districtCode: own.districtCode ?? null,
+        districtName: own.districtName ?? null,
+        townCode: null,
+        townName: null,
+        villageCode: null,
+        villageName: null,
+        level,
+        sort,
+        remark: null,
+      })
+      .execute();
+    let childSort = 0;
+    for (const child of children ?? []) {
+      childSort += 1;
+      await insert(child, code, `${ancestors},${code}`, level + 1, own, childSort);
+    }
+  };
+  await insert(DEMO_REGIONS, '0', '0', 0, {}, 1);
+
+  await db
+    .insertInto('bladeNotice')
+    .values({
+      id: nextId(),
+      tenantId: '000000',
+      title: '系统上线通知',
+      category: 1,
+      releaseTime: '2026-01-05 09:00:00',
+      content: '权益平台管理后台已上线，如有问题请联系运营部。',
+      ...audit(),
+    })
+    .execute();
 }

@@ -82,8 +82,15 @@ interface BaseDef<
   defaultOrder: Partial<Record<Column<T>, 'asc' | 'desc'>>;
   /** The submit body without id and version (the engine reads those); unknown keys are dropped. */
   input: I;
-  /** Columns written from the parsed input (default: the input's keys); undefined becomes null. */
-  toRow?: (input: z.infer<I>) => Partial<{ [K in OwnColumn<T>]: DB[T][K] }>;
+  /**
+   * Columns written from the parsed input (default: the input's keys); undefined becomes null, a
+   * key left out is not written (an update keeps it). May be async (e.g. hashing a secret).
+   */
+  toRow?: (
+    input: z.infer<I>,
+  ) =>
+    | Partial<{ [K in OwnColumn<T>]: DB[T][K] }>
+    | Promise<Partial<{ [K in OwnColumn<T>]: DB[T][K] }>>;
   /** Derived fields of list, detail and select answers (before nulls are written as ""). */
   decorate?: (call: TableCall, rows: TableRow<T, C>[]) => Promise<object[]> | object[];
   /** Column sets unique among the live rows of the tenant (global: of the table): else a 400. */
@@ -103,6 +110,38 @@ interface BaseDef<
    * narrowed. Returning undefined means no narrowing.
    */
   dataScope?: (call: TableCall) => Promise<RowFilter<T> | undefined> | RowFilter<T> | undefined;
+  /**
+   * Adds `POST <service>/excel/export/async` (lib/export): the list as filtered, sorted, scoped
+   * and tenant-bound for the caller, written to .xlsx by the export worker.
+   */
+  export?: TableExport;
+}
+
+/** One column of an export sheet. */
+export interface TableExportColumn {
+  /** A selected column, or a field `decorate` adds (e.g. a dictionary name). */
+  field: string;
+  /** The header (zh). */
+  header: string;
+  /** Width in characters (default 20). */
+  width?: number;
+  /**
+   * The cell from the field's value and the decorated row (default: the value). Strings stay
+   * text, numbers numbers; anything else is written as its JSON text, never a formula.
+   */
+  format?: (value: unknown, row: Record<string, unknown>) => unknown;
+}
+
+export interface TableExport {
+  /** What the console sends as `excelType` (default: the last segment of `path`). */
+  excelType?: string;
+  /** Service whose `excel/export/async` starts it (default: `path`). */
+  service?: string;
+  /** The file's name without extension (zh), e.g. '岗位列表'. */
+  fileName: string;
+  /** Who may export (the screen's export button code); default `access.read`. */
+  access?: AccessRule;
+  columns: readonly TableExportColumn[];
 }
 
 /** A table with a `version` column must say `versioned: true`: its updates lock optimistically. */
@@ -125,7 +164,10 @@ export function defineTable<
   const writes = [def.access.add, def.access.edit, def.access.remove].map(accessOf);
   if ((def.scope as string) === 'global' && writes.some((a) => a.kind !== 'super'))
     throw new Error(`${def.path}: a global table is written by the super administrator only`);
-  if ([...writes, accessOf(def.access.read)].some((a) => a.kind === 'public'))
+  if (def.export && def.export.columns.length === 0)
+    throw new Error(`${def.path}: an export needs at least one column`);
+  const reads = [def.access.read, ...(def.export?.access ? [def.export.access] : [])];
+  if ([...writes, ...reads.map(accessOf)].some((a) => a.kind === 'public'))
     throw new Error(`${def.path}: table routes need a signed-in caller`);
   return def;
 }

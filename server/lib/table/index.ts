@@ -5,6 +5,8 @@ export {
   type RowFilter,
   type TableCall,
   type TableDef,
+  type TableExport,
+  type TableExportColumn,
   type TableRow,
 } from './define.js';
 export { blank, integerEquality, optionalText } from './fields.js';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { perm, currentUser, type Access } from '../../plugins/auth.js';
 import { assertPermission } from '../../services/access.js';
 import { ok, okStatus } from '../envelope.js';
+import { registerExporter } from '../export/routes.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { nextId } from '../ids.js';
 import { idList, queryMap, requiredParam } from '../params.js';
@@ -19,6 +20,7 @@ import {
   type TableCall,
   type TableDef,
 } from './define.js';
+import { tableExporter } from './export.js';
 import { idField, versionField } from './fields.js';
 
 /** The engine serves any declared table; the declaration's generics carried the types. */
@@ -43,7 +45,8 @@ async function assertAccess(call: TableCall, rule: Access): Promise<void> {
 /**
  * The routes of a declaration as a Fastify plugin (server/routes.ts registers it):
  * GET list (paged, filtered, sorted), GET detail?id=, GET select (when declared),
- * POST submit (no id: create, id: update), POST remove?ids= (logic delete, all or nothing).
+ * POST submit (no id: create, id: update), POST remove?ids= (logic delete, all or nothing),
+ * and with `export`, POST <service>/excel/export/async (lib/export: the list as an .xlsx task).
  */
 export function tableRoutes<
   T extends AuditedTable,
@@ -91,8 +94,10 @@ export function tableRoutes<
   }
 
   /** The columns a submit writes: toRow (or the input), managed columns dropped, undefined null. */
-  function rowOf(input: Record<string, unknown>): Record<string, unknown> {
-    const mapped = def.toRow ? (def.toRow(input as never) as Record<string, unknown>) : input;
+  async function rowOf(input: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const mapped = def.toRow
+      ? ((await def.toRow(input as never)) as Record<string, unknown>)
+      : input;
     const row: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(mapped))
       if (!(MANAGED as readonly string[]).includes(k)) row[k] = v ?? null;
@@ -240,7 +245,7 @@ export function tableRoutes<
       const input = Object.fromEntries(inputKeys.map((k) => [k, parsed[k]]));
       const call = callOf(request);
       if (!oneRule) await assertAccess(call, id ? access.edit : access.add);
-      const row = rowOf(input);
+      const row = await rowOf(input);
       await def.beforeSave?.(call, input, id);
       await assertUnique(call, row, id);
       if (id) await update(call, id, version, row);
@@ -251,5 +256,11 @@ export function tableRoutes<
       await remove(callOf(request), [...new Set(idList(request))]);
       return okStatus('删除成功');
     });
+
+    if (def.export)
+      registerExporter(
+        app,
+        tableExporter(def, { columns, order, dialect: app.ctx.dialect, visible }),
+      );
   };
 }

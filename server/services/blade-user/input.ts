@@ -77,8 +77,9 @@ export const splitIds = (s: string | null | undefined): string[] =>
     .map((x) => x.trim())
     .filter(Boolean);
 
-const PHONE = /^1\d{10}$/;
-const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+/** Spec section 5: 11 digits starting with 1. */
+export const PHONE = /^1\d{10}$/;
+export const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** Avatars are shown as <img src>: only web addresses and server paths. */
 const AVATAR = /^(https?:\/\/|\/)[^\s"'<>]*$/;
 

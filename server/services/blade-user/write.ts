@@ -21,7 +21,7 @@ import { accountTaken, dictLabels, tenantUsers } from './repository.js';
 
 export const ACCOUNT_TAKEN = '当前账号已被使用!';
 
-type NewUser = Omit<Insertable<UserTable>, 'id' | 'tenantId'>;
+export type NewUser = Omit<Insertable<UserTable>, 'id' | 'tenantId'>;
 
 /**
  * Inserts a user after the quota and unique-account checks. On PostgreSQL the tenant row is
@@ -33,23 +33,32 @@ export async function insertUser(
   tenantId: string,
   values: NewUser,
 ): Promise<string> {
+  return ctx.db
+    .transaction()
+    .execute((trx) => insertUserIn({ db: trx, dialect: ctx.dialect }, tenantId, values));
+}
+
+/** insertUser's checks and insert inside a transaction the caller opened (imports). */
+export async function insertUserIn(
+  trx: Pick<AppContext, 'db' | 'dialect'>,
+  tenantId: string,
+  values: NewUser,
+): Promise<string> {
   const id = nextId();
-  await ctx.db.transaction().execute(async (trx) => {
-    if (ctx.dialect === 'postgres') {
-      await trx
-        .selectFrom('bladeTenant')
-        .select('id')
-        .where('tenantId', '=', tenantId)
-        .forUpdate()
-        .execute();
-    }
-    if (await accountTaken({ db: trx }, tenantId, values.account)) throw badRequest(ACCOUNT_TAKEN);
-    await assertAccountQuota({ db: trx }, tenantId);
-    await trx
-      .insertInto('bladeUser')
-      .values({ ...values, id, tenantId })
+  if (trx.dialect === 'postgres') {
+    await trx.db
+      .selectFrom('bladeTenant')
+      .select('id')
+      .where('tenantId', '=', tenantId)
+      .forUpdate()
       .execute();
-  });
+  }
+  if (await accountTaken(trx, tenantId, values.account)) throw badRequest(ACCOUNT_TAKEN);
+  await assertAccountQuota(trx, tenantId);
+  await trx.db
+    .insertInto('bladeUser')
+    .values({ ...values, id, tenantId })
+    .execute();
   return id;
 }
 
@@ -69,6 +78,23 @@ export async function createUser(
   if (!body.account) throw badRequest('请输入账号');
   if (!body.password) throw badRequest('请输入密码');
   const plain = newPassword(ctx, body.password);
+  const values = await newUserValues(ctx, caller, body, () => hashPassword(plain));
+  return insertUser(ctx, caller.tenantId, values);
+}
+
+/**
+ * The row of a user an administrator creates (submit, import), after every check but the
+ * account and quota ones insertUser makes: roles, departments and posts of the tenant, who may
+ * hand out which role, the profile rules, status and platform. The user must change the
+ * password at first login. `password` gives the hash, asked for only once the checks passed.
+ */
+export async function newUserValues(
+  ctx: AppContext,
+  caller: AuthUser,
+  body: UserBody,
+  password: () => Promise<string>,
+): Promise<NewUser> {
+  if (!body.account) throw badRequest('请输入账号');
   const roleIds = idsField(body.roleId, 'roleId') ?? [];
   const deptIds = idsField(body.deptId, 'deptId') ?? [];
   const postIds = idsField(body.postId, 'postId') ?? [];
@@ -79,11 +105,11 @@ export async function createUser(
   const userType = body.userType ?? 1;
   await assertUserType(ctx, userType);
   const now = nowText();
-  return insertUser(ctx, caller.tenantId, {
+  return {
     code: body.code || null,
     userType,
     account: body.account,
-    password: await hashPassword(plain),
+    password: await password(),
     name: profile.name ?? null,
     realName: profile.realName ?? null,
     avatar: profile.avatar ?? null,
@@ -104,7 +130,7 @@ export async function createUser(
     updateTime: now,
     status,
     isDeleted: 0,
-  });
+  };
 }
 
 const sameIds = (a: string[], b: string[]) => [...a].sort().join(',') === [...b].sort().join(',');

@@ -16,32 +16,32 @@ afterEach(() => {
 });
 
 describe("the palette's 'download last export'", () => {
-  it('saves the newest finished file, skipping tasks still running or failed', async () => {
+  it('saves the newest finished file through a one-time ticket, skipping running or failed ones', async () => {
     signedInStore();
     const calls = scriptFetch((call) =>
-      call.url.includes('/download')
-        ? new Response('xlsx bytes', { status: 200 })
+      call.url.includes('/ticket')
+        ? { ticket: 'T1', expiresIn: 60, url: 'blade-system/data-export/file?ticket=T1' }
         : {
             records: [task('9', '生成中'), task('8', '生成失败'), task('7', '文件已生成')],
             total: 3,
           },
     );
-    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const clicked: string[] = [];
+    const clicked: { href: string; download: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
     ) {
-      clicked.push(this.download);
+      clicked.push({ href: this.getAttribute('href') ?? '', download: this.download });
     });
 
     expect(await downloadLastExport()).toBe('岗位导出-7.xlsx');
-    expect(calls.map((c) => c.url)).toEqual([
-      '/api/blade-system/data-export/list?current=1&size=20&descs=createTime',
-      '/api/blade-system/data-export/download?id=7',
+    expect(calls.map((c) => [c.method, c.url])).toEqual([
+      ['GET', '/api/blade-system/data-export/list?current=1&size=20&descs=createTime'],
+      ['POST', '/api/blade-system/data-export/ticket?id=7'],
     ]);
-    expect(created).toHaveBeenCalledOnce();
-    expect(clicked).toEqual(['岗位导出-7.xlsx']);
+    // The browser fetches the file itself with the ticket (no session token in the URL).
+    expect(clicked).toEqual([
+      { href: '/api/blade-system/data-export/file?ticket=T1', download: '岗位导出-7.xlsx' },
+    ]);
   });
 
   it('says there is nothing when no task has finished', async () => {

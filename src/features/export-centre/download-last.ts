@@ -1,12 +1,12 @@
 import { apiRequest } from '../../api/client';
-import { downloadExportFile, type ExportTask } from '../../api/export-centre';
+import { downloadExportByTicket, type ExportTask } from '../../api/export-centre';
 import type { Page } from '../../contracts/auth';
-import { downloadName, saveBlob } from './save-blob';
+import { downloadName } from './save-blob';
 import { exportTaskState } from './task-status';
 
 /**
  * The palette's 'Download last export': the newest finished task among the caller's latest
- * ones, fetched through the authenticated client and saved. Resolves to its file name, or
+ * ones, saved through a one-time download ticket. Resolves to its file name, or
  * undefined when no finished export is there yet.
  */
 export async function downloadLastExport(): Promise<string | undefined> {
@@ -17,6 +17,6 @@ export async function downloadLastExport(): Promise<string | undefined> {
   const task = page.records.find((t) => exportTaskState(t.status) === 'done');
   if (!task) return undefined;
   const name = downloadName(task.sourceFileName);
-  saveBlob(await downloadExportFile(task.id), name);
+  await downloadExportByTicket(task.id, name);
   return name;
 }

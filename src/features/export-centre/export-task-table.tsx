@@ -1,14 +1,24 @@
-import { Badge, Button, Center, Group, Loader, Table, Text, Tooltip } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Progress,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import {
-  downloadExportFile,
+  downloadExportByTicket,
   useDeleteExportTasksMutation,
   type ExportTask,
 } from '../../api/export-centre';
 import type { ApiError } from '../../api/client';
 import { useT } from '../../app/hooks';
-import { downloadName, saveBlob } from './save-blob';
+import { downloadName } from './save-blob';
 import { exportTaskState, STATE_LABEL, type ExportTaskState } from './task-status';
 
 const STATE_COLOR: Record<ExportTaskState, string> = {
@@ -32,8 +42,7 @@ export function ExportTaskTable({ tasks, loading, confirm }: Props) {
   const download = async (task: ExportTask) => {
     setBusy(task.id);
     try {
-      const blob = await downloadExportFile(task.id);
-      saveBlob(blob, downloadName(task.sourceFileName));
+      await downloadExportByTicket(task.id, downloadName(task.sourceFileName));
     } catch (err) {
       // 401 and 403 are handled by the client; anything else it has already toasted.
       if ((err as ApiError).status === undefined)
@@ -88,7 +97,7 @@ export function ExportTaskTable({ tasks, loading, confirm }: Props) {
           ) : (
             tasks.map((task) => {
               const state = exportTaskState(task.status);
-              const failure = (task as { errorMessage?: string | null }).errorMessage;
+              const failure = task.errorMessage;
               const badge = (
                 <Badge variant="light" color={STATE_COLOR[state]} tt="none" maw="none">
                   {t(STATE_LABEL[state])}
@@ -106,6 +115,20 @@ export function ExportTaskTable({ tasks, loading, confirm }: Props) {
                       </Tooltip>
                     ) : (
                       badge
+                    )}
+                    {state === 'pending' && task.progress !== undefined && (
+                      // The worker's progress while it writes (rows written of the total).
+                      <Progress
+                        value={task.progress}
+                        size="sm"
+                        mt={4}
+                        aria-label={t('exportCentre.progress', { percent: task.progress })}
+                      />
+                    )}
+                    {state === 'failed' && failure && (
+                      <Text size="xs" c="red" mt={2}>
+                        {failure}
+                      </Text>
                     )}
                   </Table.Td>
                   <Table.Td>

@@ -1,3 +1,5 @@
+import { clickDownload } from '../../lib/download';
+
 /**
  * Saves a downloaded file under a name: an object URL on a temporary <a download>, revoked
  * after the click has been handled. The file came through the authenticated client, so no
@@ -5,14 +7,7 @@
  */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  clickDownload(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 

@@ -2,6 +2,7 @@ import { Alert, Avatar, Button, Center, Group, Loader, Stack, TextInput } from '
 import { useState, type FormEvent } from 'react';
 import { useProfileQuery, useUpdateProfileMutation, type Profile } from '../../api/user';
 import type { ApiError } from '../../api/client';
+import { AvatarUpload } from '../../components/uploader/avatar-upload';
 import { useT } from '../../app/hooks';
 import { useFormFields } from '../../components/use-form-fields';
 import { notifyIncomplete, notifySuccess } from './notify';
@@ -45,6 +46,8 @@ function ProfileForm({ profile, plainPhone }: { profile: Profile; plainPhone?: s
     email: profile.email ?? '',
   };
   const { values, setErrors, field } = useFormFields(initial);
+  // Only an uploaded image (its server address) or nothing: no typed addresses.
+  const [avatar, setAvatar] = useState(initial.avatar);
   const [serverError, setServerError] = useState<string>();
 
   const submit = async (e: FormEvent) => {
@@ -63,7 +66,7 @@ function ProfileForm({ profile, plainPhone }: { profile: Profile; plainPhone?: s
         email: values.email.trim(),
         // A phone this session could not decrypt is left alone unless the user typed a new one.
         ...(plainPhone !== undefined || values.phone.trim() ? { phone: values.phone.trim() } : {}),
-        ...(values.avatar.trim() !== initial.avatar.trim() ? { avatar: values.avatar.trim() } : {}),
+        ...(avatar !== initial.avatar ? { avatar } : {}),
       }).unwrap();
       notifySuccess(t('messages.modified'));
     } catch (err) {
@@ -71,28 +74,19 @@ function ProfileForm({ profile, plainPhone }: { profile: Profile; plainPhone?: s
     }
   };
 
-  const avatarPreview = values.avatar.trim() || null;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="md">
-        <Group align="flex-end" wrap="nowrap">
+        <Group align="center" wrap="nowrap">
           <Avatar
-            src={avatarPreview}
+            src={avatar || null}
             name={values.realName || values.name}
             color="initials"
             size={72}
             radius={72}
             alt={t('profile.avatar')}
           />
-          <TextInput
-            style={{ flex: 1 }}
-            label={t('profile.avatarUrl')}
-            description={t('profile.avatarUrlHint')}
-            type="url"
-            inputMode="url"
-            autoComplete="photo"
-            {...field('avatar')}
-          />
+          <AvatarUpload value={avatar} changed={avatar !== initial.avatar} onChange={setAvatar} />
         </Group>
         <TextInput
           label={t('profile.realName')}

@@ -17,6 +17,10 @@ import type { table } from './table';
 import type { grant } from './grant';
 import type { userAdmin } from './user-admin';
 import type { tenantAdmin } from './tenant-admin';
+import type { imports } from './import';
+import type { files } from './files';
+import type { systemSettings } from './system-settings';
+import type { scopes } from './scopes';
 
 /**
  * The type of every message module, merged. A feature adds its own file ({zh, en} with the
@@ -45,6 +49,10 @@ type Modules = [
   typeof grant,
   typeof userAdmin,
   typeof tenantAdmin,
+  typeof imports,
+  typeof files,
+  typeof systemSettings,
+  typeof scopes,
 ];
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [

@@ -198,6 +198,13 @@ export function userResource({ route, edit, view }: ScreenCodes): ResourceDef<Us
     form: USER_FORM,
     toolbarActions: [
       {
+        id: 'import',
+        label: { zh: '导入', en: 'Import' },
+        permission: 'user_import',
+        selection: 'none',
+        dialog: () => import('../../features/users/user-import-dialog'),
+      },
+      {
         id: 'grant',
         label: { zh: '角色配置', en: 'Assign roles' },
         permission: 'user_grant',

@@ -29,7 +29,7 @@ describe('blade-system/data-export (export centre)', () => {
   });
   afterAll(() => t.close());
 
-  /** A task as the export worker (a later release) leaves it. */
+  /** A task as the export worker leaves it. */
   async function task(
     account: string,
     status: string,
@@ -62,6 +62,10 @@ describe('blade-system/data-export (export centre)', () => {
         createTime: formatDateTime(new Date(now)),
         expireTime: formatDateTime(new Date(now + (options.expiresInHours ?? 24) * 3600_000)),
         isDeleted: 0,
+        // A running task is held by a (pretend) worker, so the sweep leaves it running.
+        ...(status === EXPORT_STATUS.running
+          ? { leaseOwner: 'test-worker', leaseExpires: Math.floor(now / 1000) + 86400 }
+          : {}),
       })
       .execute();
     return id;
@@ -125,5 +129,73 @@ describe('blade-system/data-export (export centre)', () => {
     expect(
       data<Page>(await t.get('/api/blade-system/data-export/list', finance)).total,
     ).toBeGreaterThan(0);
+  });
+  describe('one-time download tickets', () => {
+    const ticketFor = (token: string, id: string) =>
+      t.post('/api/blade-system/data-export/ticket', token, undefined, { id });
+    const file = (ticket: string) =>
+      t.get('/api/blade-system/data-export/file', undefined, { ticket });
+
+    it('streams the file once for a ticket, without a token, as an attachment', async () => {
+      const id = await task('operator', EXPORT_STATUS.done, { content: 'ticket-bytes' });
+      const issued = data<{ ticket: string; expiresIn: number; url: string }>(
+        await ticketFor(operator, id),
+      );
+      expect(issued.expiresIn).toBe(60);
+      expect(issued.url).toBe(`blade-system/data-export/file?ticket=${issued.ticket}`);
+      const res = await file(issued.ticket);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('ticket-bytes');
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename*=UTF-8''${encodeURIComponent(`供应商列表-${id}.xlsx`)}`,
+      );
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      // Used: 410. Unknown or malformed: 403.
+      const again = await file(issued.ticket);
+      expect(again.statusCode).toBe(410);
+      expect(again.json()).toMatchObject({ code: 410, msg: '下载凭证已失效' });
+      expect((await file('A'.repeat(43))).statusCode).toBe(403);
+      expect((await file('../../etc/passwd')).statusCode).toBe(403);
+      expect((await file('')).statusCode).toBe(403);
+    });
+
+    it('issues tickets for the caller’s own finished, unexpired tasks only', async () => {
+      const done = await task('operator', EXPORT_STATUS.done, { content: 'x' });
+      expect(
+        (await t.post('/api/blade-system/data-export/ticket', undefined, undefined, { id: done }))
+          .statusCode,
+      ).toBe(401);
+      expect((await ticketFor(finance, done)).statusCode).toBe(404);
+      const running = await task('operator', EXPORT_STATUS.running);
+      expect((await ticketFor(operator, running)).statusCode).toBe(409);
+      const failed = await task('operator', EXPORT_STATUS.failed);
+      expect((await ticketFor(operator, failed)).statusCode).toBe(409);
+      const expired = await task('operator', EXPORT_STATUS.done, {
+        content: 'x',
+        expiresInHours: -1,
+      });
+      expect((await ticketFor(operator, expired)).statusCode).toBe(410);
+    });
+
+    it('refuses a ticket that timed out, or whose task was deleted or expired meanwhile', async () => {
+      const a = await task('operator', EXPORT_STATUS.done, { content: 'a' });
+      const late = data<{ ticket: string }>(await ticketFor(operator, a)).ticket;
+      const b = await task('operator', EXPORT_STATUS.done, { content: 'b' });
+      const deleted = data<{ ticket: string }>(await ticketFor(operator, b)).ticket;
+      await t.post('/api/blade-system/data-export/del', operator, undefined, { ids: b });
+      expect((await file(deleted)).statusCode).toBe(404);
+      const c = await task('operator', EXPORT_STATUS.done, { content: 'c' });
+      const stale = data<{ ticket: string }>(await ticketFor(operator, c)).ticket;
+      await t.app.ctx.db
+        .updateTable('bladeDataExport')
+        .set({ expireTime: '2000-01-01 00:00:00' })
+        .where('id', '=', c)
+        .execute();
+      expect((await file(stale)).statusCode).toBe(410);
+      t.advance(61);
+      expect((await file(late)).statusCode).toBe(410);
+    });
   });
 });

@@ -1,17 +1,27 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ok, okStatus } from '../../../lib/envelope.js';
-import { ApiError, notFound } from '../../../lib/errors.js';
-import { idList, queryMap, requiredParam } from '../../../lib/params.js';
+import { ApiError, forbidden, notFound } from '../../../lib/errors.js';
+import {
+  attachmentDisposition,
+  EXPORT_STATUS,
+  exportFilesDir,
+  XLSX_TYPE,
+  type ExportTask,
+} from '../../../lib/export/index.js';
+import { idList, param, queryMap, requiredParam } from '../../../lib/params.js';
 import { paged, type ListSpec } from '../../../lib/query.js';
 import { wire } from '../../../lib/records.js';
 import { formatDateTime } from '../../../lib/time.js';
-import { currentUser, SIGNED_IN, type AuthUser } from '../../../plugins/auth.js';
+import { currentUser, PUBLIC, SIGNED_IN, type AuthUser } from '../../../plugins/auth.js';
 import type { AppContext } from '../../../context.js';
 
-/** Status texts the console shows (spec section 4: 'file generated' means finished). */
-export const EXPORT_STATUS = { running: '生成中', done: '文件已生成', failed: '生成失败' } as const;
+export { EXPORT_STATUS, exportFilesDir };
+
+/** A download ticket lives this long (s) and works once. */
+export const TICKET_SECONDS = 60;
 
 const LIST: ListSpec = {
   filters: {
@@ -30,10 +40,15 @@ const COLUMNS = [
   'errorMessage',
   'createTime',
   'expireTime',
+  'progress',
+  'rowCount',
+  'totalRows',
+  'fileSize',
+  'finishTime',
 ] as const;
 
 /** Every user sees and manages only their own export tasks. */
-function ownTasks(ctx: AppContext, user: AuthUser) {
+function ownTasks(ctx: AppContext, user: Pick<AuthUser, 'tenantId' | 'userId'>) {
   return ctx.db
     .selectFrom('bladeDataExport')
     .where('tenantId', '=', user.tenantId)
@@ -41,13 +56,35 @@ function ownTasks(ctx: AppContext, user: AuthUser) {
     .where('isDeleted', '=', 0);
 }
 
-export function exportFilesDir(ctx: AppContext): string {
-  return path.join(ctx.config.dataDir, 'exports');
+const nowText = (ctx: AppContext) => formatDateTime(new Date(ctx.now() * 1000));
+
+/** The finished file of a task: 409 while it is not finished, 410 once it has expired. */
+function finishedFile(ctx: AppContext, task: ExportTask): string {
+  if (task.status !== EXPORT_STATUS.done) throw new ApiError(409, '文件尚未生成');
+  if (task.expireTime <= nowText(ctx)) throw new ApiError(410, '文件已过期');
+  const dir = exportFilesDir(ctx);
+  const file = task.filePath ? path.resolve(dir, task.filePath) : '';
+  if (!file.startsWith(dir + path.sep) || !fs.existsSync(file))
+    throw new ApiError(410, '文件已过期');
+  return file;
 }
 
+function sendFile(reply: FastifyReply, task: ExportTask, file: string) {
+  return reply
+    .header('Content-Type', XLSX_TYPE)
+    .header('Content-Length', fs.statSync(file).size)
+    .header('Content-Disposition', attachmentDisposition(task.sourceFileName))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'no-store')
+    .send(fs.createReadStream(file));
+}
+
+const ticketHash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
 /**
- * blade-system/data-export: the export centre (list, del, empty-all) and the authenticated
- * download of a finished file (the token travels in the header, never in a URL).
+ * blade-system/data-export: the export centre (list, del, empty-all), the authenticated download
+ * (`download?id=`, the token in the header) and the one-time ticket download (`ticket?id=` ->
+ * `file?ticket=`, for a plain browser navigation that streams to disk).
  */
 export default async function dataExportRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -93,21 +130,72 @@ export default async function dataExportRoutes(app: FastifyInstance): Promise<vo
       .where('id', '=', requiredParam(request, 'id'))
       .executeTakeFirst();
     if (!task) throw notFound();
-    if (task.status !== EXPORT_STATUS.done || !task.filePath)
-      throw new ApiError(409, '文件尚未生成');
-    if (task.expireTime <= formatDateTime(new Date(ctx.now() * 1000)))
-      throw new ApiError(410, '文件已过期');
-    const file = path.resolve(exportFilesDir(ctx), task.filePath);
-    if (!file.startsWith(exportFilesDir(ctx) + path.sep) || !fs.existsSync(file))
-      throw new ApiError(410, '文件已过期');
-    return reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header(
-        'Content-Disposition',
-        `attachment; filename*=UTF-8''${encodeURIComponent(task.sourceFileName)}`,
-      )
-      .send(fs.createReadStream(file));
+    return sendFile(reply, task, finishedFile(ctx, task));
   });
+
+  /** A ticket for one download of the caller's own finished task, valid TICKET_SECONDS. */
+  app.post(`${base}/ticket`, { config: { access: SIGNED_IN } }, async (request) => {
+    const user = currentUser(request);
+    const task = await ownTasks(ctx, user)
+      .selectAll()
+      .where('id', '=', requiredParam(request, 'id'))
+      .executeTakeFirst();
+    if (!task) throw notFound();
+    finishedFile(ctx, task);
+    const ticket = randomBytes(32).toString('base64url');
+    await ctx.db
+      .insertInto('bladeExportTicket')
+      .values({
+        id: ticketHash(ticket),
+        taskId: task.id,
+        tenantId: user.tenantId,
+        userId: user.userId,
+        expiresAt: ctx.now() + TICKET_SECONDS,
+        usedAt: null,
+      })
+      .execute();
+    return ok({
+      ticket,
+      expiresIn: TICKET_SECONDS,
+      url: `blade-system/data-export/file?ticket=${ticket}`,
+    });
+  });
+
+  /**
+   * The file for a ticket (no token: the ticket is the credential, and it is spent by a
+   * conditional update before anything is sent, so it works once). Unknown ticket: 403; used or
+   * timed out: 410; task deleted: 404; not finished: 409; expired file: 410.
+   */
+  app.get(
+    `${base}/file`,
+    { config: { access: PUBLIC, rateLimit: { max: 120, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const ticket = param(request, 'ticket') ?? '';
+      if (!/^[A-Za-z0-9_-]{43}$/.test(ticket)) throw forbidden('下载凭证无效');
+      const id = ticketHash(ticket);
+      const now = ctx.now();
+      const spent = await ctx.db
+        .updateTable('bladeExportTicket')
+        .set({ usedAt: now })
+        .where('id', '=', id)
+        .where('usedAt', 'is', null)
+        .where('expiresAt', '>=', now)
+        .executeTakeFirst();
+      const row = await ctx.db
+        .selectFrom('bladeExportTicket')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw forbidden('下载凭证无效');
+      if (Number(spent.numUpdatedRows) !== 1) throw new ApiError(410, '下载凭证已失效');
+      const task = await ownTasks(ctx, row)
+        .selectAll()
+        .where('id', '=', row.taskId)
+        .executeTakeFirst();
+      if (!task) throw notFound();
+      return sendFile(reply, task, finishedFile(ctx, task));
+    },
+  );
 }
 
 async function removeTasks(ctx: AppContext, user: AuthUser, ids?: string[]): Promise<void> {
@@ -124,6 +212,7 @@ async function removeTasks(ctx: AppContext, user: AuthUser, ids?: string[]): Pro
       tasks.map((t) => t.id),
     )
     .execute();
+  // A task being written notices on its next lease renewal and removes its partial file.
   for (const t of tasks) {
     if (!t.filePath) continue;
     const file = path.resolve(exportFilesDir(ctx), t.filePath);

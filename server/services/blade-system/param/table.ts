@@ -33,6 +33,17 @@ export default defineTable({
     },
   },
   defaultOrder: { createTime: 'desc', id: 'desc' },
+  export: {
+    fileName: '参数列表',
+    access: 'param_export',
+    columns: [
+      { field: 'paramName', header: '参数名称', width: 24 },
+      { field: 'paramKey', header: '参数键名', width: 28 },
+      { field: 'paramValue', header: '参数键值', width: 40 },
+      { field: 'remark', header: '备注', width: 32 },
+      { field: 'createTime', header: '创建时间', width: 20 },
+    ],
+  },
   input: z.object({
     paramName: requiredText(z, '请输入参数名称', 255),
     paramKey: requiredText(z, '请输入参数键名', 255),

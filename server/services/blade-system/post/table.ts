@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import { blank, defineTable, integerEquality, optionalText } from '../../../lib/table/index.js';
 import { requiredText } from '../../../lib/validation.js';
+import { dataScopeFor } from '../data-scope/resolve.js';
 
 /** Names of dict `post_category` (1 高层, 2 中层, 3 基层, 4 其他), read each time so edits show. */
 async function categoryNames(ctx: AppContext): Promise<Map<string, string>> {
@@ -45,6 +46,8 @@ export default defineTable({
   beforeList: integerEquality('category'),
   defaultOrder: { sort: 'asc', id: 'asc' },
   select: true,
+  // Data scopes granted for resource code 'post' narrow what the caller sees.
+  dataScope: dataScopeFor('post'),
   input: z.object({
     category: z.preprocess(
       (v) => (blank(v) ? undefined : Number(v)),
@@ -66,6 +69,18 @@ export default defineTable({
     ),
     remark: optionalText(255),
   }),
+  export: {
+    fileName: '岗位列表',
+    access: 'post_export',
+    columns: [
+      { field: 'categoryName', header: '岗位类型', width: 12 },
+      { field: 'postCode', header: '岗位编号', width: 20 },
+      { field: 'postName', header: '岗位名称', width: 24 },
+      { field: 'sort', header: '排序', width: 8 },
+      { field: 'remark', header: '备注', width: 32 },
+      { field: 'createTime', header: '创建时间', width: 20 },
+    ],
+  },
   decorate: async ({ ctx }, rows) => {
     const names = await categoryNames(ctx);
     return rows.map((r) => ({ ...r, categoryName: names.get(String(r.category)) ?? '' }));

@@ -1,0 +1,24 @@
+export {
+  EXPORT_CREATED,
+  EXPORT_INTERRUPTED,
+  EXPORT_RETENTION_DAYS,
+  EXPORT_STATUS,
+  ExportEngine,
+  ExportFailure,
+  exportFilesDir,
+  MAX_PENDING_EXPORTS,
+  type ExportCall,
+  type Exporter,
+  type ExportTask,
+  type ExportWorkerOptions,
+} from './engine.js';
+export { registerExporter } from './routes.js';
+export {
+  attachmentDisposition,
+  FORMULA_LIKE,
+  toCell,
+  XLSX_TYPE,
+  XlsxStreamWriter,
+  type ExportCell,
+  type SheetColumn,
+} from './xlsx.js';

@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentUser, SIGNED_IN } from '../../plugins/auth.js';
+import { assertPermission } from '../../services/access.js';
+import { ok } from '../envelope.js';
+import { badRequest, forbidden } from '../errors.js';
+import type { QueryMap } from '../query.js';
+import { EXPORT_CREATED, type ExportEngine, type Exporter } from './engine.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The export queue and worker (buildApp). */
+    exportJobs: ExportEngine;
+  }
+}
+
+/** Parameters that are not the list's filters. */
+const NOT_FILTERS = new Set(['excelType', 'current', 'size']);
+const MAX_PARAMS = 100;
+
+/**
+ * The list parameters of an export request: query string and (JSON or form) body merged, the
+ * query winning as in lib/params; scalars only (arrays give their first value).
+ */
+function exportParams(request: FastifyRequest): { excelType?: string; query: QueryMap } {
+  const body = request.body;
+  const merged: Record<string, unknown> = {
+    ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}),
+    ...((request.query as Record<string, unknown> | undefined) ?? {}),
+  };
+  let excelType: string | undefined;
+  const query: Record<string, string> = {};
+  let n = 0;
+  for (const [name, raw] of Object.entries(merged)) {
+    let value = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
+    if (value === undefined || value === null || typeof value === 'object') continue;
+    value = String(value);
+    if (name === 'excelType') {
+      excelType = value === '' ? undefined : (value as string);
+      continue;
+    }
+    if (NOT_FILTERS.has(name) || value === '') continue;
+    if (++n > MAX_PARAMS || name.length > 100 || (value as string).length > 2000)
+      throw badRequest('导出参数过多或过长');
+    query[name] = value as string;
+  }
+  return { ...(excelType !== undefined ? { excelType } : {}), query };
+}
+
+/**
+ * Registers an exporter with the app's export queue and, for the first exporter of its service,
+ * `POST /api/<service>/excel/export/async` (body or query: `excelType` and the list's filters and
+ * sorts): checks the exporter's access, validates the filters as the list would, queues a task
+ * for the caller (tenant and user from the token) and answers the spec's success text.
+ */
+export function registerExporter(app: FastifyInstance, exporter: Exporter): void {
+  const engine = app.exportJobs;
+  if (!engine.register(exporter)) return;
+  const service = exporter.service;
+  app.post(
+    `/api/${service}/excel/export/async`,
+    { config: { access: SIGNED_IN } },
+    async (request) => {
+      const user = currentUser(request);
+      const { excelType, query } = exportParams(request);
+      const chosen = engine.exporter(service, excelType);
+      if (!chosen)
+        throw badRequest(excelType ? '不支持的导出类型' : '缺少必要的请求参数: excelType');
+      const access = chosen.access;
+      if (access.kind === 'super' && !user.isSuperAdmin) throw forbidden();
+      if (access.kind === 'perm') await assertPermission(app.ctx.db, user, ...access.codes);
+      chosen.validate?.(query);
+      const task = await engine.create(user, chosen, query);
+      return ok({ id: task.id, sourceFileName: task.sourceFileName }, EXPORT_CREATED);
+    },
+  );
+}

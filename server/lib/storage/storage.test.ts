@@ -1,0 +1,324 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachmentDisposition, cleanFileName, contentMatches, extensionOf } from './file-types.js';
+import { LocalStorage } from './local.js';
+import { S3Storage, type S3Config } from './s3.js';
+import {
+  authorization,
+  canonicalRequest,
+  EMPTY_SHA256,
+  parseAuthorization,
+  sha256Hex,
+  signature,
+  stringToSign,
+  type Credentials,
+} from './sigv4.js';
+import { isObjectKey } from './types.js';
+
+async function text(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+describe('object keys', () => {
+  it('accepts server-made keys and refuses anything that could leave the folder', () => {
+    expect(isObjectKey('000000/20240101/0123456789abcdef0123456789abcdef.docx')).toBe(true);
+    expect(isObjectKey('100001/avatar/ab.png')).toBe(true);
+    for (const bad of [
+      '../secrets/jwt',
+      '000000/../../etc/passwd',
+      '/etc/passwd',
+      '000000\\..\\x.doc',
+      'C:/x.doc',
+      '000000/./x.doc',
+      '',
+      '000000//x.doc',
+      '000000/x.doc/',
+      '报告.docx',
+    ])
+      expect(isObjectKey(bad), bad).toBe(false);
+  });
+});
+
+describe('local driver', () => {
+  const root = fs.mkdtempSync(path.join(tmpdir(), 'quanyi-store-'));
+  const store = new LocalStorage(path.join(root, 'files'));
+
+  it('stores, reads back and removes a file under its key', async () => {
+    const key = '000000/20240101/abc.pdf';
+    await store.put(key, Readable.from([Buffer.from('%PDF-1.4 '), Buffer.from('body')]), {
+      contentType: 'application/pdf',
+      size: 13,
+    });
+    expect(fs.readFileSync(path.join(root, 'files', '000000', '20240101', 'abc.pdf'), 'utf8')).toBe(
+      '%PDF-1.4 body',
+    );
+    const got = await store.get(key);
+    expect(got?.size).toBe(13);
+    expect(await text(got!.stream)).toBe('%PDF-1.4 body');
+    await store.remove(key);
+    expect(await store.get(key)).toBeUndefined();
+    await store.remove(key); // a missing object is not an error
+  });
+
+  it('leaves nothing behind when the body is not the announced size', async () => {
+    const key = '000000/20240101/short.pdf';
+    await expect(
+      store.put(key, Buffer.from('abc'), { contentType: 'application/pdf', size: 10 }),
+    ).rejects.toThrow();
+    expect(fs.readdirSync(path.join(root, 'files', '000000', '20240101'))).not.toContain(
+      'short.pdf',
+    );
+  });
+
+  it('refuses keys that climb out of its folder', async () => {
+    fs.writeFileSync(path.join(root, 'outside.txt'), 'secret');
+    await expect(store.get('../outside.txt')).rejects.toThrow(/invalid object key/);
+    await expect(
+      store.put('../../x.txt', Buffer.from('x'), { contentType: 'text/plain', size: 1 }),
+    ).rejects.toThrow(/invalid object key/);
+    await expect(store.remove('../outside.txt')).rejects.toThrow(/invalid object key/);
+    expect(fs.readFileSync(path.join(root, 'outside.txt'), 'utf8')).toBe('secret');
+  });
+});
+
+describe('file types', () => {
+  it('checks the content against the extension', () => {
+    const b = (...bytes: number[]) => Buffer.from(bytes);
+    expect(contentMatches('jpg', b(0xff, 0xd8, 0xff, 0xe0))).toBe(true);
+    expect(contentMatches('png', b(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))).toBe(true);
+    expect(contentMatches('doc', b(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1))).toBe(true);
+    expect(contentMatches('docx', b(0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0))).toBe(true);
+    expect(contentMatches('pdf', Buffer.from('%PDF-1.7'))).toBe(true);
+    expect(contentMatches('docx', Buffer.from('hello world'))).toBe(false);
+    expect(contentMatches('png', b(0xff, 0xd8, 0xff, 0xe0))).toBe(false);
+    expect(contentMatches('html', Buffer.from('<html>'))).toBe(false);
+    expect(contentMatches('jpg', b(0xff))).toBe(false);
+  });
+
+  it('keeps only the last segment of a client file name', () => {
+    expect(cleanFileName('../../etc/passwd')).toBe('passwd');
+    expect(cleanFileName('C:\\Users\\me\\报告.docx')).toBe('报告.docx');
+    expect(cleanFileName('a\u0000b\n.doc')).toBe('ab.doc');
+    expect(extensionOf('Report.DOCX')).toBe('docx');
+    expect(extensionOf('noext')).toBe('');
+    const long = cleanFileName(`${'x'.repeat(300)}.docx`);
+    expect(long).toHaveLength(200);
+    expect(long.endsWith('.docx')).toBe(true);
+  });
+
+  it('names a download with an ASCII fallback and the UTF-8 name', () => {
+    expect(attachmentDisposition('季度报告 (final).docx')).toBe(
+      `attachment; filename="____ _final_.docx"; filename*=UTF-8''%E5%AD%A3%E5%BA%A6%E6%8A%A5%E5%91%8A%20%28final%29.docx`,
+    );
+    expect(attachmentDisposition('a"b.pdf')).toBe(
+      `attachment; filename="a_b.pdf"; filename*=UTF-8''a%22b.pdf`,
+    );
+  });
+});
+
+/** AWS's published example (S3 API reference, "Signature Calculations ... Authorization Header"). */
+describe('Signature V4', () => {
+  const creds: Credentials = {
+    accessKey: 'AKIAIOSFODNN7EXAMPLE',
+    secretKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    region: 'us-east-1',
+    service: 's3',
+  };
+  const date = '20130524T000000Z';
+
+  it('signs the GET Object example exactly as the AWS documentation shows', () => {
+    const req = {
+      method: 'GET',
+      url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
+      headers: {
+        Host: 'examplebucket.s3.amazonaws.com',
+        Range: 'bytes=0-9',
+        'x-amz-content-sha256': EMPTY_SHA256,
+        'x-amz-date': date,
+      },
+      payloadHash: EMPTY_SHA256,
+    };
+    expect(canonicalRequest(req)).toBe(
+      [
+        'GET',
+        '/test.txt',
+        '',
+        'host:examplebucket.s3.amazonaws.com',
+        'range:bytes=0-9',
+        `x-amz-content-sha256:${EMPTY_SHA256}`,
+        'x-amz-date:20130524T000000Z',
+        '',
+        'host;range;x-amz-content-sha256;x-amz-date',
+        EMPTY_SHA256,
+      ].join('\n'),
+    );
+    expect(stringToSign(req, date, creds)).toBe(
+      [
+        'AWS4-HMAC-SHA256',
+        '20130524T000000Z',
+        '20130524/us-east-1/s3/aws4_request',
+        '7344ae5b7ee6c3e7e6b0fe0640412a37625d1fbfff95c48bbb2dc43964946972',
+      ].join('\n'),
+    );
+    expect(signature(req, date, creds)).toBe(
+      'f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+    );
+    expect(authorization(req, date, creds)).toBe(
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,' +
+        'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date,' +
+        'Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+    );
+  });
+
+  it('signs the PUT Object example (a key with $ is encoded once)', () => {
+    const body = 'Welcome to Amazon S3.';
+    const payloadHash = sha256Hex(body);
+    expect(payloadHash).toBe('44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072');
+    const req = {
+      method: 'PUT',
+      url: new URL('https://examplebucket.s3.amazonaws.com/test$file.text'),
+      headers: {
+        Host: 'examplebucket.s3.amazonaws.com',
+        Date: 'Fri, 24 May 2013 00:00:00 GMT',
+        'x-amz-date': date,
+        'x-amz-storage-class': 'REDUCED_REDUNDANCY',
+        'x-amz-content-sha256': payloadHash,
+      },
+      payloadHash,
+    };
+    expect(canonicalRequest(req).split('\n')[1]).toBe('/test%24file.text');
+    expect(signature(req, date, creds)).toBe(
+      '98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd',
+    );
+  });
+});
+
+/**
+ * A tiny S3-compatible endpoint: checks the Authorization header's shape, recomputes the
+ * signature with the secret it knows, checks the body against x-amz-content-sha256, and keeps
+ * the objects in memory.
+ */
+function fakeS3(secretKey: string) {
+  const objects = new Map<string, { body: Buffer; type: string }>();
+  const seen: { method: string; path: string; authorization: string }[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const auth = String(req.headers.authorization ?? '');
+      seen.push({ method: req.method!, path: req.url!, authorization: auth });
+      const parsed = parseAuthorization(auth);
+      const refuse = (status: number, code: string) => {
+        res.writeHead(status, { 'content-type': 'application/xml' });
+        res.end(`<Error><Code>${code}</Code></Error>`);
+      };
+      if (!parsed || parsed.accessKey !== 'AK-TEST') return refuse(403, 'InvalidAccessKeyId');
+      for (const h of ['host', 'x-amz-date', 'x-amz-content-sha256'])
+        if (!parsed.signedHeaders.includes(h)) return refuse(403, 'AccessDenied');
+      const headers: Record<string, string> = {};
+      for (const h of parsed.signedHeaders) headers[h] = String(req.headers[h] ?? '');
+      const date = headers['x-amz-date']!;
+      const [region, service] = parsed.scope.split('/').slice(1, 3) as [string, string];
+      const expected = signature(
+        {
+          method: req.method!,
+          url: new URL(req.url!, `http://${req.headers.host}`),
+          headers,
+          payloadHash: headers['x-amz-content-sha256']!,
+        },
+        date,
+        { accessKey: 'AK-TEST', secretKey, region, service },
+      );
+      if (expected !== parsed.signature) return refuse(403, 'SignatureDoesNotMatch');
+      if (headers['x-amz-content-sha256'] !== sha256Hex(body))
+        return refuse(400, 'XAmzContentSHA256Mismatch');
+      const key = req.url!;
+      if (req.method === 'PUT') {
+        objects.set(key, { body, type: String(req.headers['content-type'] ?? '') });
+        res.writeHead(200).end();
+      } else if (req.method === 'GET') {
+        const o = objects.get(key);
+        if (!o) return refuse(404, 'NoSuchKey');
+        res.writeHead(200, { 'content-type': o.type, 'content-length': o.body.length });
+        res.end(o.body);
+      } else if (req.method === 'DELETE') {
+        objects.delete(key);
+        res.writeHead(204).end();
+      } else {
+        refuse(405, 'MethodNotAllowed');
+      }
+    });
+  });
+  return { server, objects, seen };
+}
+
+describe('S3 driver against a fake S3 endpoint', () => {
+  const fake = fakeS3('SECRET-TEST');
+  let config: S3Config;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    const { port } = fake.server.address() as AddressInfo;
+    config = {
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket: 'quanyi',
+      accessKey: 'AK-TEST',
+      secretKey: 'SECRET-TEST',
+      region: 'cn-east-1',
+      pathStyle: true,
+    };
+  });
+  afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+
+  it('puts, gets and deletes an object with signed requests', async () => {
+    const store = new S3Storage(config);
+    const key = '000000/20240101/0123.pdf';
+    await store.put(key, Readable.from([Buffer.from('%PDF-1.4 hello')]), {
+      contentType: 'application/pdf',
+      size: 14,
+    });
+    expect(fake.objects.get('/quanyi/000000/20240101/0123.pdf')?.body.toString()).toBe(
+      '%PDF-1.4 hello',
+    );
+    expect(fake.seen.at(-1)!.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AK-TEST\/\d{8}\/cn-east-1\/s3\/aws4_request,SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date,Signature=[0-9a-f]{64}$/,
+    );
+
+    const got = await store.get(key);
+    expect(got?.size).toBe(14);
+    expect(got?.contentType).toBe('application/pdf');
+    expect(await text(got!.stream)).toBe('%PDF-1.4 hello');
+
+    await store.remove(key);
+    expect(fake.objects.has('/quanyi/000000/20240101/0123.pdf')).toBe(false);
+    expect(await store.get(key)).toBeUndefined();
+  });
+
+  it('fails when the endpoint refuses the signature (a wrong secret)', async () => {
+    const store = new S3Storage({ ...config, secretKey: 'WRONG' });
+    await expect(
+      store.put('000000/x/y.pdf', Buffer.from('%PDF-'), {
+        contentType: 'application/pdf',
+        size: 5,
+      }),
+    ).rejects.toThrow(/answered 403/);
+    expect(fake.objects.has('/quanyi/000000/x/y.pdf')).toBe(false);
+  });
+
+  it('uses virtual-hosted addresses when path style is off', () => {
+    const store = new S3Storage({
+      ...config,
+      endpoint: 'https://s3.example.com',
+      pathStyle: false,
+    });
+    expect(store.urlOf('000000/a/b.png').href).toBe('https://quanyi.s3.example.com/000000/a/b.png');
+    expect(() => store.urlOf('../b.png')).toThrow(/invalid object key/);
+  });
+});
