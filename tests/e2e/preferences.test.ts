@@ -74,21 +74,24 @@ describe('preferences and lock in Chromium', () => {
 
   it('lists export tasks in the export centre, showing script-like file names as text', async () => {
     const payload = '<img src=x onerror="window.__xss=1">.xlsx';
+    // A finished state: the export worker's sweep would fail a running task it never claimed.
+    const reason = '<b onmouseover="window.__xss=2">第 3 行</b>';
     const db = new Database(path.join(suite.server.dataDir, 'quanyi.db'));
     const user = db
       .prepare("select id from blade_user where account = 'finance' and tenant_id = '000000'")
       .get() as { id: string };
     db.prepare(
       `insert into blade_data_export (id, tenant_id, user_id, excel_type, source_file_name, status, file_path, error_message, create_time, expire_time, is_deleted)
-       values ('1', '000000', ?, 'supplier', ?, '生成中', null, null, '2026-11-21 10:00:00', '2099-01-01 00:00:00', 0)`,
-    ).run(user.id, payload);
+       values ('1', '000000', ?, 'supplier', ?, '生成失败', null, ?, '2026-11-21 10:00:00', '2099-01-01 00:00:00', 0)`,
+    ).run(user.id, payload, reason);
     db.close();
     const { context, page } = await suite.newPage();
     await signedIn(page, 'finance', 'Demo@2026');
     await page.getByRole('button', { name: '下载中心' }).click();
     const dialog = page.getByRole('dialog', { name: '数据导出中心' });
     await expect.poll(() => dialog.getByText(payload).isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByText('生成中').first().isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('生成失败').first().isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText(reason).isVisible()).toBe(true);
     expect(
       await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
     ).toBeUndefined();
