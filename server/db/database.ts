@@ -20,6 +20,10 @@ import * as m005 from './migrations/005-imports.js';
 import * as m006 from './migrations/006-attach.js';
 import * as m008 from './migrations/008-logs.js';
 import * as m007 from './migrations/007-system-settings.js';
+import * as m009 from './migrations/009-develop.js';
+import * as m010 from './migrations/010-media-stock.js';
+import * as m011 from './migrations/011-platform-settings.js';
+import * as m012 from './migrations/012-list-indexes.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -52,6 +56,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '006-attach': m006,
   '008-logs': m008,
   '007-system-settings': m007,
+  '009-develop': m009,
+  '010-media-stock': m010,
+  '011-platform-settings': m011,
+  '012-list-indexes': m012,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -88,6 +96,10 @@ export async function migrate(db: Kysely<DB>, schema?: string): Promise<void> {
     // Kysely looks for its lock table in any schema unless told which one: name it, so
     // databases shared by several schemas (the test suites) do not see each other's.
     ...(schema ? { migrationTableSchema: schema } : {}),
+    // Migrations written side by side may land out of number order; each one stands alone
+    // (its own tables or indexes), so a database that ran a later number first still takes
+    // the earlier one.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -37,12 +37,16 @@ describe('the export centre table', () => {
           task('1', '生成中', { progress: 40 }),
           task('2', '生成失败', { errorMessage: '第 12 行「金额」无法格式化' }),
           task('3', '文件已生成'),
+          task('4', '排队中'),
         ]}
         loading={false}
         confirm={async () => true}
       />,
     );
     expect(screen.getByRole('progressbar', { name: '已完成 40%' })).toBeTruthy();
+    // A queued task says so, without a progress bar of its own.
+    expect(screen.getByText('排队中')).toBeTruthy();
+    expect(screen.getAllByRole('progressbar')).toHaveLength(1);
     expect(screen.getByText('第 12 行「金额」无法格式化')).toBeTruthy();
     // Only the finished task can be downloaded.
     expect(screen.getAllByRole('button', { name: /^下载 / })).toHaveLength(1);

@@ -24,6 +24,7 @@ import { exportTaskState, STATE_LABEL, type ExportTaskState } from './task-statu
 const STATE_COLOR: Record<ExportTaskState, string> = {
   done: 'green',
   failed: 'red',
+  queued: 'gray',
   pending: 'blue',
 };
 

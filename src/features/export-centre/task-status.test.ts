@@ -7,9 +7,10 @@ describe('exportTaskState', () => {
     expect(exportTaskState(' File generated ')).toBe('done');
   });
 
-  it('shows every other text as in progress', () => {
-    for (const s of ['生成中', '排队中', '', 'processing', undefined, null])
+  it('shows every other text as in progress, a queued job apart', () => {
+    for (const s of ['生成中', '', 'processing', undefined, null])
       expect(exportTaskState(s)).toBe('pending');
+    expect(exportTaskState('排队中')).toBe('queued');
   });
 
   it('keeps a failed job apart so it is not polled for ever', () => {
@@ -22,5 +23,6 @@ describe('hasPendingTask', () => {
     expect(hasPendingTask(undefined)).toBe(false);
     expect(hasPendingTask([{ status: '文件已生成' }, { status: '生成失败' }])).toBe(false);
     expect(hasPendingTask([{ status: '文件已生成' }, { status: '生成中' }])).toBe(true);
+    expect(hasPendingTask([{ status: '排队中' }])).toBe(true);
   });
 });
