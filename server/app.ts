@@ -15,6 +15,7 @@ import { randomCaptchaText } from './lib/captcha.js';
 import { RsaTransport } from './lib/rsa.js';
 import { loadSecrets, assertUsableJwtSecret, type Secrets } from './lib/secrets.js';
 import { epochSeconds } from './lib/time.js';
+import { registerApiDocs } from './lib/api-doc/index.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   }
   registerErrorHandling(app, { spaIndex: serveConsole });
   registerAuth(app);
+  registerApiDocs(app);
   registerLogRecording(app);
   await registerRoutes(app);
 

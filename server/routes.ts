@@ -25,6 +25,12 @@ import attachRoutes from './services/blade-resource/attach/routes.js';
 import dataScopeTable from './services/blade-system/data-scope/table.js';
 import apiScopeRoutes from './services/blade-system/api-scope/routes.js';
 import logRoutes from './services/blade-log/routes.js';
+import developRoutes from './services/blade-develop/routes.js';
+import picStockRoutes from './services/blade-system/pic-stock/routes.js';
+import videoRoutes from './services/blade-resource/video/routes.js';
+import personaliseRoutes from './services/blade-system/personalise/routes.js';
+import platformSettingRoutes from './services/blade-system/platform-setting/routes.js';
+import apiDocumentRoutes from './services/blade-system/api-document/routes.js';
 
 /** Every service's routes; folders under services/ repeat the URL. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -53,6 +59,12 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     tableRoutes(dataScopeTable),
     apiScopeRoutes,
     logRoutes,
+    developRoutes,
+    picStockRoutes,
+    videoRoutes,
+    personaliseRoutes,
+    platformSettingRoutes,
+    apiDocumentRoutes,
   ]) {
     await app.register(routes);
   }

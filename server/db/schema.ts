@@ -324,6 +324,9 @@ export interface DB {
   bladeTableSet: TableSetTable;
   bladeImport: ImportTable;
   bladeAttach: AttachTable;
+  bladePicFolder: PicFolderTable;
+  bladePic: PicTable;
+  bladeVideo: VideoTable;
   bladeNotice: NoticeTable;
   bladeRegion: RegionTable;
   bladeSms: SmsTable;
@@ -332,6 +335,10 @@ export interface DB {
   bladeLogApi: LogApiTable;
   bladeLogError: LogErrorTable;
   bladeLogUsual: LogUsualTable;
+  bladePersonalise: PersonaliseTable;
+  bladePlatformSetting: PlatformSettingTable;
+  bladeDatasource: DatasourceTable;
+  bladeCode: CodeTable;
 }
 
 /** One user's layout of one table (blade-system/table-set). */
@@ -506,4 +513,96 @@ export interface ImportTable {
   /** The result workbook of a failed import, below DATA_DIR/imports. */
   resultFile: string | null;
   createTime: string;
+}
+
+/** A folder of the picture stock (blade-system/pic-stock); `parentId` '0' = top level. */
+export interface PicFolderTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  parentId: string;
+  name: string;
+  sort: number;
+}
+
+/** What the picture and video stock keep of a stored file; the bytes live under `objectKey`. */
+export interface MediaFileColumns {
+  originalName: string;
+  /** The object key, made by the server. */
+  objectKey: string;
+  /** The public address (an unguessable name). */
+  link: string;
+  extension: string;
+  /** The type the content was checked to be (never the client's claim). */
+  contentType: string;
+  fileSize: number;
+}
+
+/** A picture of the picture stock; `folderId` '0' = not in a folder. */
+export interface PicTable extends AuditColumns, MediaFileColumns {
+  id: string;
+  tenantId: string;
+  folderId: string;
+  name: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** A video of the video stock (blade-resource/video). */
+export interface VideoTable extends AuditColumns, MediaFileColumns {
+  id: string;
+  tenantId: string;
+  name: string;
+}
+
+/** A data source of the code generator (blade-develop/datasource, contract.md 4.14; global). */
+export interface DatasourceTable extends AuditColumns {
+  id: string;
+  name: string;
+  driverClass: string;
+  url: string;
+  username: string | null;
+  /** Never answered (the mask instead). */
+  password: string | null;
+  remark: string | null;
+}
+
+/** A code generator configuration (blade-develop/code, contract.md 4.14; global). */
+export interface CodeTable extends AuditColumns {
+  id: string;
+  datasourceId: string;
+  serviceName: string;
+  codeName: string;
+  tableName: string;
+  tablePrefix: string | null;
+  pkName: string;
+  packageName: string | null;
+  /** 1 no, 2 yes. */
+  baseMode: number;
+  /** 1 no, 2 yes. */
+  wrapMode: number;
+  apiPath: string | null;
+  webPath: string | null;
+}
+
+/** A tenant's personalisation (blade-system/personalise): one row per tenant. */
+export interface PersonaliseTable {
+  id: string;
+  tenantId: string;
+  systemColor: string;
+  sideName: string;
+  smallWindowLogoUrl: string;
+  navigationBarLogoUrl: string;
+  createUser: string | null;
+  createTime: string | null;
+  updateUser: string | null;
+  updateTime: string | null;
+}
+
+/** A tenant's configuration of one platform (blade-system/platform-setting); `config` is JSON. */
+export interface PlatformSettingTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  platform: string;
+  config: string;
+  version: number;
 }

@@ -19,6 +19,7 @@ import { imports } from './messages/import';
 import { files } from './messages/files';
 import { systemSettings } from './messages/system-settings';
 import { scopes } from './messages/scopes';
+import { mediaStock } from './messages/media-stock';
 
 /** The console's texts beyond the login path; imported by app/mantine-root.tsx. */
 registerMessages(
@@ -42,4 +43,5 @@ registerMessages(
   files,
   systemSettings,
   scopes,
+  mediaStock,
 );

@@ -35,6 +35,8 @@ export const RESOURCE_ROUTES: Readonly<Record<string, Loader>> = {
   '/system/log-error': () => import('./blade-log/log-error'),
   '/setting/operate-log': () => import('./blade-log/operate-log'),
   '/system/dictbiz': () => import('./blade-system/dict-biz'),
+  '/system/datasource': () => import('./blade-develop/datasource'),
+  '/system/code': () => import('./blade-develop/code'),
   '/setting/dictbiz': () =>
     import('./blade-system/dict-biz').then((m) => ({ default: m.settingDictBiz })),
 };
@@ -46,4 +48,16 @@ export const RESOURCE_ROUTES: Readonly<Record<string, Loader>> = {
 export const CUSTOM_SCREENS: Readonly<Record<string, () => Promise<{ default: ComponentType }>>> = {
   '/dict-horizontal/index': () => import('../features/dict/dict-horizontal-page'),
   '/dict-vertical/index': () => import('../features/dict/dict-vertical-page'),
+  '/setting/personalise': () => import('../features/personalise/personalise-page'),
+  '/setting/api-document': () => import('../features/api-document/api-document-page'),
+  '/system/pic-stock': () => import('../features/media-stock/pic-stock-page'),
+  '/system/video-stock': () => import('../features/media-stock/video-stock-page'),
+  '/setting/platform/wechat-tencent': () =>
+    import('../features/platform-settings/wechat-tencent-page'),
+  '/setting/platform/message-platform': () =>
+    import('../features/platform-settings/message-platform-page'),
+  '/setting/platform/point-platform': () =>
+    import('../features/platform-settings/point-platform-page'),
+  '/setting/platform/phone-platform': () =>
+    import('../features/platform-settings/phone-platform-page'),
 };

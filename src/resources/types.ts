@@ -143,6 +143,11 @@ export interface ActionDef<Row extends object = Record<string, unknown>> {
   when?(row: Row): boolean;
   /** Toolbar actions: how many selected rows it needs (default 'some': at least one). */
   selection?: 'none' | 'one' | 'some';
+  /**
+   * On a `writes: 'superAdmin'` resource every action counts as a write, shown to the super
+   * administrator only (the server refuses everyone else), unless it only reads.
+   */
+  readsOnly?: boolean;
   color?: string;
   dialog?: () => Promise<{ default: ComponentType<ActionDialogProps<Row>> }>;
   call?: {

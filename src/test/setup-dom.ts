@@ -1,4 +1,5 @@
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll } from 'vitest';
 /**
  * jsdom lacks matchMedia and ResizeObserver, which Mantine needs (Mantine testing guide).
  * Loaded before every web test (vite.config.ts setupFiles).
@@ -26,3 +27,35 @@ import '../i18n/console-messages';
 // findBy*/waitFor give up after 1 s by default: too short for a Mantine dialog to load and
 // render on 2 busy cores. What they wait for is unchanged; only how long they may take.
 configure({ asyncUtilTimeout: 5000 });
+
+// Timers still pending when a test file ends would fire after the environment has removed
+// `window` (a Mantine transition's setState then throws "window is not defined" and fails the
+// run). Remember them and cancel what is left once the file's tests are done.
+const pendingTimers = new Set<ReturnType<typeof setTimeout>>();
+const realSetTimeout = globalThis.setTimeout;
+const realClearTimeout = globalThis.clearTimeout;
+globalThis.setTimeout = ((
+  handler: (...args: unknown[]) => void,
+  ms?: number,
+  ...args: unknown[]
+) => {
+  const id = realSetTimeout(
+    (...a: unknown[]) => {
+      pendingTimers.delete(id);
+      if (typeof handler === 'function') handler(...a);
+    },
+    ms,
+    ...args,
+  );
+  pendingTimers.add(id);
+  return id;
+}) as typeof setTimeout;
+globalThis.clearTimeout = ((id?: ReturnType<typeof setTimeout>) => {
+  if (id !== undefined) pendingTimers.delete(id);
+  realClearTimeout(id);
+}) as typeof clearTimeout;
+afterAll(() => {
+  cleanup();
+  for (const id of pendingTimers) realClearTimeout(id);
+  pendingTimers.clear();
+});

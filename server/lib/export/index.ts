@@ -12,6 +12,7 @@ export {
   type ExportTask,
   type ExportWorkerOptions,
 } from './engine.js';
+export { exportContentType, recordFinishedFile, type FinishedFile } from './finished.js';
 export { registerExporter } from './routes.js';
 export {
   attachmentDisposition,

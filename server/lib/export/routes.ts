@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, SIGNED_IN } from '../../plugins/auth.js';
+import type { RouteDocInput } from '../api-doc/types.js';
 import { assertPermission } from '../../services/access.js';
 import { ok } from '../envelope.js';
 import { badRequest, forbidden } from '../errors.js';
@@ -12,6 +13,30 @@ declare module 'fastify' {
     exportJobs: ExportEngine;
   }
 }
+
+/** The API reference's entry (lib/api-doc) of every `excel/export/async` route. */
+const EXPORT_DOC: RouteDocInput = {
+  summary: { zh: '异步导出：创建导出任务', en: 'Asynchronous export: create an export task' },
+  query: [
+    {
+      name: 'excelType',
+      type: 'string',
+      required: true,
+      description: { zh: '导出类型（列表的资源名）', en: 'What to export (the list resource)' },
+    },
+  ],
+  body: {
+    contentType: 'application/json',
+    description: {
+      zh: '列表的筛选与排序参数（也可放在查询串）；需要该导出的权限码，每人最多 5 个未完成任务',
+      en: "The list's filters and sorts (or in the query string); needs the export's button code, at most 5 unfinished tasks per user",
+    },
+  },
+  response: {
+    zh: '{id, sourceFileName}；进度与文件见导出中心（blade-system/data-export）',
+    en: '{id, sourceFileName}; progress and the file are in the export centre (blade-system/data-export)',
+  },
+};
 
 /** Parameters that are not the list's filters. */
 const NOT_FILTERS = new Set(['excelType', 'current', 'size']);
@@ -58,7 +83,7 @@ export function registerExporter(app: FastifyInstance, exporter: Exporter): void
   const service = exporter.service;
   app.post(
     `/api/${service}/excel/export/async`,
-    { config: { access: SIGNED_IN } },
+    { config: { access: SIGNED_IN, doc: EXPORT_DOC } },
     async (request) => {
       const user = currentUser(request);
       const { excelType, query } = exportParams(request);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { perm, currentUser, type Access } from '../../plugins/auth.js';
 import { assertPermission } from '../../services/access.js';
 import { ok, okStatus } from '../envelope.js';
+import { documentTable } from '../api-doc/table.js';
 import { registerExporter } from '../export/routes.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { nextId } from '../ids.js';
@@ -186,6 +187,8 @@ export function tableRoutes<
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
+    // The API reference (lib/api-doc): this table's routes documented from the declaration.
+    documentTable(app, def);
     const base = `/api/${def.path}`;
     const callOf = (request: FastifyRequest): TableCall => ({
       ctx: app.ctx,

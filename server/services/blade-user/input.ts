@@ -29,7 +29,7 @@ const idsText = z
   .nullable()
   .optional();
 
-const userSchema = z.object({
+export const userSchema = z.object({
   id: z.preprocess(numberAsText, z.string().trim().max(32).optional()),
   account: text(45),
   password: z.string().max(2048).nullable().optional(),

@@ -7,12 +7,13 @@ import { phoneKey } from '../../lib/phone-crypto.js';
 import { nowText } from '../../lib/time.js';
 import { parseBody } from '../../lib/validation.js';
 import { PUBLIC, SIGNED_IN, currentUser, perm, type Access } from '../../plugins/auth.js';
+import { listQuery, type RouteDocInput } from '../../lib/api-doc/index.js';
 import { assertPermission } from '../access.js';
 import { clearFailures } from '../blade-auth/login.js';
-import { parseUserBody, profileFields } from './input.js';
+import { parseUserBody, profileFields, userSchema } from './input.js';
 import { changeOwnPassword, resetPasswords } from './passwords.js';
 import { registerGuest } from './register.js';
-import { getOwnProfile, getUserView, listUsers, tenantUsers } from './repository.js';
+import { getOwnProfile, getUserView, listUsers, tenantUsers, USER_LIST } from './repository.js';
 import {
   approveUsers,
   createUser,
@@ -31,6 +32,33 @@ const EDIT = ['user_edit', 'user_info_edit'];
 
 /** The one call a user who must change their password can still make. */
 const PASSWORD_CHANGE: Access = { kind: 'user', duringPasswordChange: true };
+
+/** The user list and submit in the API reference (lib/api-doc). */
+const PAGE_DOC: RouteDocInput = {
+  summary: { zh: '用户分页列表（本租户）', en: "Paged users of the caller's tenant" },
+  query: listQuery(USER_LIST, {
+    extra: ['deptId', 'roleId'].map((name) => ({
+      name,
+      type: 'string' as const,
+      description: {
+        zh: `${name === 'deptId' ? '部门' : '角色'}主键，逗号分隔，命中任一即可`,
+        en: `${name === 'deptId' ? 'Department' : 'Role'} ids, comma-joined: any one matches`,
+      },
+    })),
+  }),
+  response: {
+    zh: '分页：records、total、size、current、pages',
+    en: 'A page: records, total, size, current, pages',
+  },
+};
+const SUBMIT_DOC: RouteDocInput = {
+  summary: {
+    zh: '新增或修改用户：无 id 新增（需 user_add），有 id 修改；password 为 RSA 密文',
+    en: 'Create or update a user: no id creates (user_add), an id updates; password is RSA ciphertext',
+  },
+  body: { contentType: 'application/json', schema: userSchema },
+  response: { zh: '{id}', en: '{id}' },
+};
 
 /** `userIds` of the bulk actions; an empty selection gets the console's own wording. */
 function userIds(request: FastifyRequest): string[] {
@@ -61,8 +89,10 @@ export default async function bladeUserRoutes(app: FastifyInstance): Promise<voi
   const ctx = app.ctx;
   const base = '/api/blade-user';
 
-  app.get(`${base}/page`, { config: { access: perm('user', 'user_info') } }, async (request) =>
-    ok(await listUsers(ctx, currentUser(request), queryMap(request))),
+  app.get(
+    `${base}/page`,
+    { config: { access: perm('user', 'user_info'), doc: PAGE_DOC } },
+    async (request) => ok(await listUsers(ctx, currentUser(request), queryMap(request))),
   );
 
   app.get(
@@ -76,7 +106,8 @@ export default async function bladeUserRoutes(app: FastifyInstance): Promise<voi
     ok(await getOwnProfile(ctx, currentUser(request))),
   );
 
-  app.post(`${base}/submit`, { config: { access: perm('user_add', ...EDIT) } }, async (request) => {
+  const submitConfig = { config: { access: perm('user_add', ...EDIT), doc: SUBMIT_DOC } };
+  app.post(`${base}/submit`, submitConfig, async (request) => {
     const body = parseUserBody(request.body);
     const user = currentUser(request);
     await assertPermission(ctx.db, user, ...(body.id ? EDIT : ['user_add']));

@@ -7,6 +7,7 @@ import { useStore } from 'react-redux';
 import { ShortcutCheatSheet, ShortcutHelpHotkey } from '../../features/shortcuts/cheat-sheet';
 import { useUserMenu } from '../../features/menu-search/use-user-menu';
 import { UserDetailDrawer } from '../../features/users/user-detail-drawer';
+import { usePersonalisationSync } from '../../features/personalise/use-personalisation-sync';
 import { permissionFlags, useMenuButtonsQuery } from '../../api/system';
 import { PermissionsProvider } from '../../palette/permissions-context';
 import type { ButtonNode } from '../../contracts/auth';
@@ -50,6 +51,7 @@ export function MainLayout() {
     [buttons, menu.leaves],
   );
   useWindowTitle();
+  usePersonalisationSync();
 
   // Small screens: the sidebar is an overlay that the top bar's collapse toggle opens and
   // closes (each toggle flips it) and that folds away after an item is opened (spec screen 7).

@@ -46,6 +46,8 @@ export interface ExtraRowAction {
 interface Options {
   def: ResourceDef;
   can(code: string | undefined): boolean;
+  /** False on a super-administrator resource for anyone else: only `readsOnly` actions show. */
+  writable: boolean;
   confirm(message: string): Promise<boolean>;
   /** After a dialog reports a change or a call succeeded. */
   onChanged(): void;
@@ -56,13 +58,13 @@ interface Options {
  * confirmed call. Returns the row buttons for the table, the toolbar buttons (run over the
  * selected rows, checking how many the action needs) and the open dialog to render.
  */
-export function useResourceActions({ def, can, confirm, onChanged }: Options) {
+export function useResourceActions({ def, can, writable, confirm, onChanged }: Options) {
   const t = useT();
   const lang = useLang();
   const [open, setOpen] = useState<{ action: ActionDef<Row>; rows: readonly Row[] }>();
   const [call] = useResourceCallMutation();
   const held = (actions: readonly ActionDef<Row>[] | undefined) =>
-    (actions ?? []).filter((a) => can(a.permission));
+    (actions ?? []).filter((a) => can(a.permission) && (writable || a.readsOnly === true));
 
   const run = async (action: ActionDef<Row>, rows: readonly Row[]) => {
     if (action.dialog) {

@@ -176,7 +176,9 @@ export function ResourceScreen({
   // Rows can be selected for a bulk delete or for a toolbar action that works on selected rows.
   const selectable =
     canWrite(def.permissions.remove) ||
-    (def.toolbarActions ?? []).some((a) => a.selection !== 'none' && can(a.permission));
+    (def.toolbarActions ?? []).some(
+      (a) => a.selection !== 'none' && can(a.permission) && (writable || a.readsOnly === true),
+    );
   const filters = def.filters ?? NO_FILTERS;
   const pageSizes = PAGE_SIZES[def.paging ?? 'resource'];
   const viewRules = useMemo<ViewRules>(
@@ -291,6 +293,7 @@ export function ResourceScreen({
   const declared = useResourceActions({
     def,
     can,
+    writable,
     confirm,
     onChanged: () => void list.refetch(),
   });

@@ -21,6 +21,7 @@ import type { imports } from './import';
 import type { files } from './files';
 import type { systemSettings } from './system-settings';
 import type { scopes } from './scopes';
+import type { mediaStock } from './media-stock';
 
 /**
  * The type of every message module, merged. A feature adds its own file ({zh, en} with the
@@ -53,6 +54,7 @@ type Modules = [
   typeof files,
   typeof systemSettings,
   typeof scopes,
+  typeof mediaStock,
 ];
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [

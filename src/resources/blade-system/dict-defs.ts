@@ -187,6 +187,8 @@ export function dictScreen(screen: DictScreen): ResourceDef<Dict> {
       id: 'entries',
       label: { zh: '字典配置', en: 'Configure' },
       permission: screen.menu,
+      // Opening the entries reads; the buttons inside check their own codes.
+      readsOnly: true,
       dialog: () =>
         import('../../features/dict/dict-entries-dialog').then((m) => ({
           default: m.entriesDialog(screen.service, entries),

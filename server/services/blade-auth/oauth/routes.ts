@@ -9,6 +9,7 @@ import { verifyJwt } from '../../../lib/jwt.js';
 import { param } from '../../../lib/params.js';
 import { nowText } from '../../../lib/time.js';
 import { PUBLIC, SIGNED_IN, currentUser } from '../../../plugins/auth.js';
+import type { RouteDocInput } from '../../../lib/api-doc/index.js';
 import { permissionCodes } from '../../access.js';
 import {
   BAD_CREDENTIALS,
@@ -21,6 +22,62 @@ import {
 import { revokeSession, rotateSession, startSession } from '../tokens.js';
 
 const CAPTCHA_SECONDS = 5 * 60;
+
+/** The token endpoint in the API reference (lib/api-doc); parameters as query or form fields. */
+const TOKEN_DOC: RouteDocInput = {
+  summary: { zh: '登录或刷新令牌', en: 'Sign in, or refresh the tokens' },
+  clientAuth: true,
+  query: [
+    {
+      name: 'grant_type',
+      type: 'string',
+      required: true,
+      enum: ['password', 'captcha', 'refresh_token'],
+      description: { zh: '授权类型', en: 'Grant type' },
+    },
+    {
+      name: 'tenantId',
+      type: 'string',
+      pattern: '^\\d{6}$',
+      description: { zh: '租户编号（默认 000000）', en: 'Tenant id (default 000000)' },
+    },
+    {
+      name: 'username',
+      type: 'string',
+      maxLength: 45,
+      description: { zh: '账号（password/captcha）', en: 'Account (password/captcha grants)' },
+    },
+    {
+      name: 'password',
+      type: 'string',
+      description: {
+        zh: '密码的 RSA-OAEP-SHA256 密文（base64，公钥见 oauth/public-key）',
+        en: 'The password as RSA-OAEP-SHA256 ciphertext (base64; key from oauth/public-key)',
+      },
+    },
+    {
+      name: 'refresh_token',
+      type: 'string',
+      description: { zh: '刷新令牌（refresh_token）', en: 'Refresh token (refresh_token grant)' },
+    },
+    {
+      name: 'Captcha-Key',
+      in: 'header',
+      type: 'string',
+      description: { zh: '验证码模式：验证码的 key', en: 'Captcha mode: the captcha key' },
+    },
+    {
+      name: 'Captcha-Code',
+      in: 'header',
+      type: 'string',
+      description: { zh: '验证码模式：输入的验证码', en: 'Captcha mode: the code typed' },
+    },
+  ],
+  response: {
+    zh: '令牌 JSON（不带信封）：access_token、refresh_token、expires_in、must_change_password、crypto_key 等；失败为 {error_code, error_description}',
+    en: 'Token JSON (no envelope): access_token, refresh_token, expires_in, must_change_password, crypto_key, ...; failures are {error_code, error_description}',
+  },
+};
 
 /** Debug-log entries the console uploads (spec section 3: type, url, message, stack, info, time). */
 const logEntries = z
@@ -78,6 +135,7 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
     {
       config: {
         access: PUBLIC,
+        doc: TOKEN_DOC,
         rateLimit: { max: ctx.config.tokenRateLimit, timeWindow: '1 minute' },
       },
     },

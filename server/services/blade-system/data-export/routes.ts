@@ -6,12 +6,13 @@ import { ok, okStatus } from '../../../lib/envelope.js';
 import { ApiError, forbidden, notFound } from '../../../lib/errors.js';
 import {
   attachmentDisposition,
+  exportContentType,
   EXPORT_STATUS,
   exportFilesDir,
-  XLSX_TYPE,
   type ExportTask,
 } from '../../../lib/export/index.js';
 import { idList, param, queryMap, requiredParam } from '../../../lib/params.js';
+import { listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
 import { paged, type ListSpec } from '../../../lib/query.js';
 import { wire } from '../../../lib/records.js';
 import { formatDateTime } from '../../../lib/time.js';
@@ -71,7 +72,7 @@ function finishedFile(ctx: AppContext, task: ExportTask): string {
 
 function sendFile(reply: FastifyReply, task: ExportTask, file: string) {
   return reply
-    .header('Content-Type', XLSX_TYPE)
+    .header('Content-Type', exportContentType(task.sourceFileName))
     .header('Content-Length', fs.statSync(file).size)
     .header('Content-Disposition', attachmentDisposition(task.sourceFileName))
     .header('X-Content-Type-Options', 'nosniff')
@@ -90,7 +91,15 @@ export default async function dataExportRoutes(app: FastifyInstance): Promise<vo
   const ctx = app.ctx;
   const base = '/api/blade-system/data-export';
 
-  app.get(`${base}/list`, { config: { access: SIGNED_IN } }, async (request) => {
+  const listDoc: RouteDocInput = {
+    summary: { zh: '导出中心：本人的导出任务', en: "Export centre: the caller's own export tasks" },
+    query: listQuery(LIST),
+    response: {
+      zh: '分页；记录含 status（生成中/文件已生成/生成失败）、progress、expireTime、fileUrl',
+      en: 'A page; records carry status (生成中 / 文件已生成 / 生成失败), progress, expireTime, fileUrl',
+    },
+  };
+  app.get(`${base}/list`, { config: { access: SIGNED_IN, doc: listDoc } }, async (request) => {
     const page = await paged(
       ownTasks(ctx, currentUser(request)),
       (qb) => qb.select(COLUMNS),

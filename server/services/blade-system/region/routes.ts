@@ -6,6 +6,7 @@ import { param, queryMap } from '../../../lib/params.js';
 import { blank, optionalText } from '../../../lib/table/index.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
 import { perm, SIGNED_IN, SUPER_ADMIN } from '../../../plugins/auth.js';
+import type { RouteDocInput } from '../../../lib/api-doc/index.js';
 import {
   getRegion,
   regionChildren,
@@ -104,8 +105,31 @@ export default async function regionRoutes(app: FastifyInstance): Promise<void> 
     return ok(await getRegion(ctx, codeParam(code) ?? '-'));
   });
 
-  app.get(`${base}/lazy-tree`, pickers, async (request) =>
-    ok(await regionSelectLevel(ctx, parentOf(request))),
+  const lazyTreeDoc: RouteDocInput = {
+    summary: {
+      zh: '区划懒加载树：一层子节点（选择器）',
+      en: 'Region lazy tree: one level of children (pickers)',
+    },
+    query: [
+      {
+        name: 'parentCode',
+        type: 'string',
+        pattern: '^(0|\\d{2,12})$',
+        description: {
+          zh: '上级区划编号，0 为顶层（也接受 parentId）',
+          en: 'The parent region code, 0 for the top level (parentId accepted too)',
+        },
+      },
+    ],
+    response: {
+      zh: '节点数组：id、title、value、hasChildren 等',
+      en: 'Nodes: id, title, value, hasChildren, ...',
+    },
+  };
+  app.get(
+    `${base}/lazy-tree`,
+    { config: { ...pickers.config, doc: lazyTreeDoc } },
+    async (request) => ok(await regionSelectLevel(ctx, parentOf(request))),
   );
 
   app.get(`${base}/tree`, pickers, async () => ok(await regionTree(ctx)));

@@ -1,0 +1,238 @@
+import {
+  Alert,
+  Button,
+  Center,
+  ColorInput,
+  Grid,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import type { ApiError } from '../../api/client';
+import { useLang, useT } from '../../app/hooks';
+import {
+  checkPersonalise,
+  DEFAULT_SYSTEM_COLOR,
+  EMPTY_PERSONALISE,
+  PERSONALISE_LABELS,
+  SIDE_NAME_MAX,
+  type PersonaliseSettings,
+} from '../../contracts/personalise';
+import { usePermissions } from '../../palette/permissions-context';
+import { HeaderPreview } from './header-preview';
+import { LogoField } from './logo-field';
+import { usePersonaliseQuery, useSavePersonaliseMutation } from './personalise-api';
+import { PERSONALISE_PAGE_TEXT as T } from './texts';
+
+/** The seeded button code that saves (server/db/seed/menu-tree.ts). */
+export const PERSONALISE_EDIT = 'personalise_edit';
+
+/** Spec section 9's default colour first, then a few common brand colours. */
+export const COLOR_SWATCHES = [
+  DEFAULT_SYSTEM_COLOR,
+  '#409eff',
+  '#1677ff',
+  '#722ed1',
+  '#eb2f96',
+  '#f5222d',
+  '#fa8c16',
+  '#faad14',
+  '#52c41a',
+  '#13c2c2',
+  '#2f54eb',
+  '#595959',
+];
+
+/** The defaults 'Reset' puts in the form: the spec's colour, the product's name, no logos. */
+export const DEFAULTS: PersonaliseSettings = {
+  ...EMPTY_PERSONALISE,
+  systemColor: DEFAULT_SYSTEM_COLOR,
+};
+
+type Field = keyof PersonaliseSettings;
+type Errors = Partial<Record<Field, string>>;
+
+/** The form's values for what the server answered (no colour stored = the default). */
+const formValues = (saved: PersonaliseSettings | undefined): PersonaliseSettings => ({
+  ...DEFAULTS,
+  ...saved,
+  systemColor: saved?.systemColor || DEFAULT_SYSTEM_COLOR,
+});
+
+const same = (a: PersonaliseSettings, b: PersonaliseSettings) =>
+  (Object.keys(a) as Field[]).every((k) => a[k] === b[k]);
+
+/** A server refusal `<field>:<message>` on one of the form's fields, else on the form. */
+function serverErrors(error: unknown, fallback: string): { fields: Errors; form?: string } {
+  const message = (error as ApiError | undefined)?.message ?? '';
+  const m = /^(\w+):(.*)$/.exec(message);
+  if (m && m[1]! in EMPTY_PERSONALISE) return { fields: { [m[1] as Field]: m[2]! } };
+  return { fields: {}, form: message || fallback };
+}
+
+/**
+ * /setting/personalise: the tenant's site name, theme colour and two logos, with a live preview.
+ * Saving (`personalise_edit`; without it the form is read-only and has no buttons) updates the
+ * local personalisation at once, so the window title, logo block, favicon and colour change
+ * without a reload.
+ */
+export default function PersonalisePage() {
+  const t = useT();
+  const lang = useLang();
+  const canEdit = usePermissions().has(PERSONALISE_EDIT);
+  const query = usePersonaliseQuery();
+  const [save, saving] = useSavePersonaliseMutation();
+  const saved = formValues(query.data);
+  // The form's edits on top of the saved values (undefined = nothing edited).
+  const [draft, setDraft] = useState<PersonaliseSettings>();
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string>();
+  const values = draft ?? saved;
+  const dirty = !same(values, saved);
+
+  const change = (field: Field, value: string) => {
+    if (!canEdit) return;
+    setDraft({ ...values, [field]: value });
+    setErrors((e) => ({ ...e, [field]: undefined }));
+    setFormError(undefined);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canEdit || saving.isLoading) return;
+    const checked = checkPersonalise(values);
+    if ('error' in checked) {
+      setErrors({ [checked.error.field as Field]: checked.error.message[lang] });
+      return;
+    }
+    try {
+      await save(checked.value).unwrap();
+      setDraft(undefined);
+      setErrors({});
+      notifications.show({ color: 'green', message: T.saved[lang] });
+    } catch (err) {
+      const refused = serverErrors(err, t('errors.submitFailed'));
+      setErrors(refused.fields);
+      setFormError(refused.form);
+    }
+  };
+
+  const title = (
+    <Title order={1} size="h3">
+      {T.title[lang]}
+    </Title>
+  );
+  if (query.isLoading)
+    return (
+      <Stack gap="md">
+        {title}
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      </Stack>
+    );
+  if (query.isError)
+    return (
+      <Stack gap="md">
+        {title}
+        <Alert color="red" variant="light" title={T.loadFailed[lang]}>
+          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      </Stack>
+    );
+
+  const label = (field: Field) => PERSONALISE_LABELS[field][lang];
+  return (
+    <Stack gap="md">
+      {title}
+      <Text size="sm" c="dimmed">
+        {canEdit ? T.intro[lang] : T.readOnly[lang]}
+      </Text>
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <form onSubmit={(e) => void submit(e)} noValidate aria-label={T.title[lang]}>
+            <Stack gap="md" maw={560}>
+              <TextInput
+                label={label('sideName')}
+                description={T.sideNameHint[lang]}
+                placeholder={t('app.name')}
+                value={values.sideName}
+                maxLength={SIDE_NAME_MAX * 2}
+                onChange={(e) => change('sideName', e.currentTarget.value)}
+                error={errors.sideName}
+                readOnly={!canEdit}
+              />
+              <ColorInput
+                label={label('systemColor')}
+                description={T.colorHint[lang]}
+                format="hex"
+                swatches={COLOR_SWATCHES}
+                swatchesPerRow={6}
+                withEyeDropper={false}
+                value={values.systemColor}
+                onChange={(v) => change('systemColor', v)}
+                error={errors.systemColor}
+                readOnly={!canEdit}
+                withPicker={canEdit}
+              />
+              <LogoField
+                label={label('navigationBarLogoUrl')}
+                hint={T.navLogoHint[lang]}
+                value={values.navigationBarLogoUrl}
+                onChange={(link) => change('navigationBarLogoUrl', link)}
+                error={errors.navigationBarLogoUrl}
+                readOnly={!canEdit}
+              />
+              <LogoField
+                label={label('smallWindowLogoUrl')}
+                hint={T.smallLogoHint[lang]}
+                value={values.smallWindowLogoUrl}
+                onChange={(link) => change('smallWindowLogoUrl', link)}
+                error={errors.smallWindowLogoUrl}
+                readOnly={!canEdit}
+              />
+              {formError && (
+                <Alert color="red" variant="light" role="alert">
+                  {formError}
+                </Alert>
+              )}
+              {canEdit && (
+                <Group gap="sm">
+                  <Button type="submit" loading={saving.isLoading}>
+                    {T.save[lang]}
+                  </Button>
+                  <Button
+                    variant="default"
+                    title={T.resetHint[lang]}
+                    onClick={() => {
+                      setDraft({ ...DEFAULTS });
+                      setErrors({});
+                      setFormError(undefined);
+                    }}
+                  >
+                    {T.reset[lang]}
+                  </Button>
+                  {dirty && (
+                    <Text size="sm" c="orange.8" role="status">
+                      {T.unsaved[lang]}
+                    </Text>
+                  )}
+                </Group>
+              )}
+            </Stack>
+          </form>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <HeaderPreview values={values} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

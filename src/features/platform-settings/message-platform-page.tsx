@@ -1,0 +1,6 @@
+import { PlatformSettingsPage } from './platform-settings-page';
+
+/** /setting/platform/message-platform (CUSTOM_SCREENS). */
+export default function MessagePlatformPage() {
+  return <PlatformSettingsPage platform="message-platform" />;
+}

@@ -1,0 +1,6 @@
+import { PlatformSettingsPage } from './platform-settings-page';
+
+/** /setting/platform/point-platform (CUSTOM_SCREENS). */
+export default function PointPlatformPage() {
+  return <PlatformSettingsPage platform="point-platform" />;
+}
