@@ -34,6 +34,11 @@ export interface ApiRequest {
   /** Do not toast failures (the caller shows them, e.g. inline in a form). */
   silent?: boolean;
   timeoutMs?: number;
+  /**
+   * Uploads: called with the share of the body sent so far (0..1). The request then goes through
+   * XMLHttpRequest, because fetch cannot report upload progress.
+   */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export interface ApiError {
@@ -108,25 +113,39 @@ async function exchange(
   const onAbort = () => timeout.abort();
   signal?.addEventListener('abort', onAbort);
   try {
-    const res = await fetch(API_PREFIX + req.url + query(req.params), {
-      method: req.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: timeout.signal,
-    });
-    if (res.status < 200 || res.status > 500)
-      throw Object.assign(new Error('status'), { network: true });
-    if (req.kind === 'blob' && res.status === 200)
-      return { status: res.status, body: await res.blob() };
-    const text = await res.text();
+    const url = API_PREFIX + req.url + query(req.params);
+    const method = req.method ?? (body === undefined ? 'GET' : 'POST');
+    let status: number;
+    let text: string;
+    if (req.onUploadProgress && req.kind !== 'blob') {
+      ({ status, text } = await sendWithProgress(
+        url,
+        method,
+        headers,
+        body,
+        timeout.signal,
+        req.onUploadProgress,
+      ));
+    } else {
+      const res = await fetch(url, {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: timeout.signal,
+      });
+      status = res.status;
+      if (req.kind === 'blob' && status === 200) return { status, body: await res.blob() };
+      text = status < 200 || status > 500 ? '' : await res.text();
+    }
+    if (status < 200 || status > 500) throw Object.assign(new Error('status'), { network: true });
     let parsed: unknown = undefined;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
       parsed = undefined;
     }
-    return { status: res.status, body: parsed };
+    return { status, body: parsed };
   } catch (err) {
     if (timeout.signal.aborted && !signal?.aborted)
       throw { status: 'timeout', message: requireAccess().texts().timeout } satisfies ApiError;
@@ -136,6 +155,45 @@ async function exchange(
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** One exchange through XMLHttpRequest, reporting the upload's progress; aborts with `signal`. */
+function sendWithProgress(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: BodyInit | undefined,
+  signal: AbortSignal,
+  onProgress: (fraction: number) => void,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = false; // same origin: cookies go anyway, as with fetch's same-origin
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    const abort = () => xhr.abort();
+    const fail = () => {
+      signal.removeEventListener('abort', abort);
+      reject(signal.aborted ? new DOMException('aborted', 'AbortError') : new Error('network'));
+    };
+    xhr.onload = () => {
+      signal.removeEventListener('abort', abort);
+      onProgress(1);
+      resolve({ status: xhr.status, text: xhr.responseText });
+    };
+    xhr.onerror = fail;
+    xhr.onabort = fail;
+    xhr.ontimeout = fail;
+    if (signal.aborted) {
+      fail();
+      return;
+    }
+    signal.addEventListener('abort', abort);
+    xhr.send((body ?? null) as XMLHttpRequestBodyInit | null);
+  });
 }
 
 function messageOf(body: unknown): string | undefined {

@@ -28,6 +28,7 @@ export function uploadFile(
   file: File,
   endpoint: UploadEndpoint = 'put-file',
   signal?: AbortSignal,
+  onProgress?: (fraction: number) => void,
 ): Promise<FileRecord> {
   const form = new FormData();
   form.append('file', file, file.name);
@@ -38,6 +39,7 @@ export function uploadFile(
       body: form,
       timeoutMs: UPLOAD_TIMEOUT_MS,
       silent: true,
+      ...(onProgress ? { onUploadProgress: onProgress } : {}),
     },
     signal,
   );

@@ -153,7 +153,12 @@ export const VIDEO_UPLOAD_TIMEOUT_MS = 15 * 60_000;
  * One picture into a folder (multipart `file`). Rejects with the server's message, untoasted:
  * the uploader shows it beside the file.
  */
-export function uploadPicture(file: File, folderId: string, signal?: AbortSignal) {
+export function uploadPicture(
+  file: File,
+  folderId: string,
+  signal?: AbortSignal,
+  onProgress?: (fraction: number) => void,
+) {
   const form = new FormData();
   form.append('file', file, file.name);
   return apiRequest<Picture>(
@@ -164,13 +169,19 @@ export function uploadPicture(file: File, folderId: string, signal?: AbortSignal
       body: form,
       timeoutMs: UPLOAD_TIMEOUT_MS,
       silent: true,
+      ...(onProgress ? { onUploadProgress: onProgress } : {}),
     },
     signal,
   );
 }
 
 /** One video (multipart `file`, optional `name`: the file name without extension otherwise). */
-export function uploadVideo(file: File, name?: string, signal?: AbortSignal) {
+export function uploadVideo(
+  file: File,
+  name?: string,
+  signal?: AbortSignal,
+  onProgress?: (fraction: number) => void,
+) {
   const form = new FormData();
   form.append('file', file, file.name);
   if (name) form.append('name', name);
@@ -181,6 +192,7 @@ export function uploadVideo(file: File, name?: string, signal?: AbortSignal) {
       body: form,
       timeoutMs: VIDEO_UPLOAD_TIMEOUT_MS,
       silent: true,
+      ...(onProgress ? { onUploadProgress: onProgress } : {}),
     },
     signal,
   );

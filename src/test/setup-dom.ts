@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll } from 'vitest';
+import { ScriptedXhr } from './scripted-xhr';
 /**
  * jsdom lacks matchMedia and ResizeObserver, which Mantine needs (Mantine testing guide).
  * Loaded before every web test (vite.config.ts setupFiles).
@@ -20,6 +21,9 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// Uploads with progress use XHR: route it through the test's scripted fetch.
+globalThis.XMLHttpRequest = ScriptedXhr as unknown as typeof XMLHttpRequest;
 
 // Component tests see every text, as the console does once its first screen has loaded.
 import '../i18n/console-messages';

@@ -113,6 +113,24 @@ describe('Uploader', () => {
     ]);
   });
 
+  it('shows how much of a file has been sent while it uploads', async () => {
+    let answer: (r: Response) => void = () => {};
+    const pending = new Promise<Response>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => pending),
+    );
+    renderSignedIn(<Uploader />);
+    choose([file('合同.docx')]);
+    expect(
+      await screen.findByRole('progressbar', { name: '正在上传 合同.docx：50%' }),
+    ).toBeTruthy();
+    const record = { link: 'x', domain: '', name: 'k', originalName: '合同.docx', attachId: '1' };
+    answer(reply({ status: 200, body: { code: 200, success: true, msg: '', data: record } }));
+    expect(await screen.findByText('上传成功')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('refuses a name already in the list until it is removed', async () => {
     const sent = uploads();
     renderSignedIn(<Uploader />);

@@ -28,6 +28,8 @@ export interface UploadItem {
   name: string;
   size: number;
   state: 'uploading' | 'done' | 'failed';
+  /** While uploading: the whole percent of the file sent, once the browser reports it. */
+  percent?: number;
   /** The server's answer once uploaded. */
   record?: FileRecord;
   /** Why it failed (the server's message). */
@@ -37,8 +39,15 @@ export interface UploadItem {
 export interface UploaderProps extends Partial<UploadLimits> {
   /** Called with the uploaded files' records whenever that list changes. */
   onChange?(records: FileRecord[]): void;
-  /** Sends one file (default: `blade-resource/oss/endpoint/put-file`). */
-  upload?(file: File, signal: AbortSignal): Promise<FileRecord>;
+  /**
+   * Sends one file (default: `blade-resource/oss/endpoint/put-file`), reporting the share sent
+   * (0..1) through `onProgress` when it can.
+   */
+  upload?(
+    file: File,
+    signal: AbortSignal,
+    onProgress: (fraction: number) => void,
+  ): Promise<FileRecord>;
   /** The button's text (default 'Choose files'). */
   label?: string;
   disabled?: boolean;
@@ -46,7 +55,8 @@ export interface UploaderProps extends Partial<UploadLimits> {
 
 let uids = 0;
 
-const defaultUpload = (file: File, signal: AbortSignal) => uploadFile(file, 'put-file', signal);
+const defaultUpload = (file: File, signal: AbortSignal, onProgress: (f: number) => void) =>
+  uploadFile(file, 'put-file', signal, onProgress);
 
 /**
  * The file uploader (spec screen 13, sections 5 and 9): a real button over a hidden file input
@@ -90,7 +100,14 @@ export function Uploader({
     const controller = new AbortController();
     running.current.set(uid, controller);
     try {
-      const record = await upload(file, controller.signal);
+      const progressed = (fraction: number) => {
+        const percent = Math.floor(Math.min(1, Math.max(0, fraction)) * 100);
+        const item = current.current.find((i) => i.uid === uid);
+        // Whole percents only: a large file reports progress many times a second.
+        if (!controller.signal.aborted && item?.state === 'uploading' && item.percent !== percent)
+          patch(uid, { percent });
+      };
+      const record = await upload(file, controller.signal, progressed);
       if (!controller.signal.aborted) patch(uid, { state: 'done', record });
     } catch (err) {
       if (!controller.signal.aborted)
@@ -223,7 +240,16 @@ function UploadRow({ item, onRemove }: { item: UploadItem; onRemove(): void }) {
               {formatSize(item.size)}
             </Text>
           </Group>
-          {item.state === 'uploading' ? (
+          {item.state === 'uploading' && item.percent !== undefined ? (
+            <Progress
+              value={item.percent}
+              size="sm"
+              aria-label={t('files.upload.uploadingShare', {
+                name: item.name,
+                percent: item.percent,
+              })}
+            />
+          ) : item.state === 'uploading' ? (
             <Progress
               value={100}
               striped

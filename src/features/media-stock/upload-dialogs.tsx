@@ -9,7 +9,7 @@ import {
   type Video,
 } from '../../api/media-stock';
 import { useAppDispatch, useT } from '../../app/hooks';
-import { Uploader } from '../../components/uploader/uploader';
+import { Uploader, type UploaderProps } from '../../components/uploader/uploader';
 
 /** What the picture stock takes (the server checks the same by name and content). */
 export const PICTURE_ACCEPT = ['.jpg', '.jpeg', '.png', '.gif', '.webp'];
@@ -31,7 +31,7 @@ interface DialogProps {
   accept: readonly string[];
   maxSizeMb: number;
   limit: number;
-  upload(file: File, signal: AbortSignal): Promise<FileRecord>;
+  upload: NonNullable<UploaderProps['upload']>;
   /** Called each time another file has been stored (the list behind reloads). */
   onUploaded(): void;
   onClose(): void;
@@ -89,7 +89,9 @@ export function PictureUploadDialog({
       accept={PICTURE_ACCEPT}
       maxSizeMb={PICTURE_MAX_MB}
       limit={20}
-      upload={(file, signal) => uploadPicture(file, folderId, signal).then(asRecord)}
+      upload={(file, signal, progress) =>
+        uploadPicture(file, folderId, signal, progress).then(asRecord)
+      }
       onUploaded={() => dispatch(invalidatePictures())}
       onClose={onClose}
     />
@@ -105,7 +107,9 @@ export function VideoUploadDialog({ onClose }: { onClose(): void }) {
       accept={VIDEO_ACCEPT}
       maxSizeMb={VIDEO_MAX_MB}
       limit={5}
-      upload={(file, signal) => uploadVideo(file, undefined, signal).then(asRecord)}
+      upload={(file, signal, progress) =>
+        uploadVideo(file, undefined, signal, progress).then(asRecord)
+      }
       onUploaded={() => dispatch(invalidateVideos())}
       onClose={onClose}
     />
