@@ -31,8 +31,9 @@ async function bufferOf(body: Readable | Buffer): Promise<Buffer> {
 
 /**
  * The S3 driver: PUT, GET and DELETE object requests signed with Signature V4 (sigv4.ts),
- * sent with fetch; no SDK. Uploads are at most a few MB (the endpoints' limits), so a body is
- * sent from memory with its exact length and SHA-256.
+ * sent with fetch; no SDK. A body whose SHA-256 the caller knows (videos spooled to disk while
+ * they were checked) streams with its exact length; any other body is read into memory to hash
+ * it (uploads of a few MB).
  */
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3' as const;
@@ -66,7 +67,7 @@ export class S3Storage implements ObjectStorage {
     key: string,
     payloadHash: string,
     extra: Record<string, string> = {},
-    body?: Buffer,
+    body?: Buffer | Readable,
   ): Promise<Response> {
     const url = this.urlOf(key);
     const { host: _host, ...headers } = signedHeaders(
@@ -78,6 +79,14 @@ export class S3Storage implements ObjectStorage {
       this.now(),
     );
     // fetch writes Host from the URL itself (the value signed above).
+    if (body instanceof Readable)
+      // S3 wants Content-Length, not chunked encoding: the header goes with the stream.
+      return this.fetchImpl(url, {
+        method,
+        headers,
+        body: Readable.toWeb(body) as ReadableStream<Uint8Array>,
+        duplex: 'half',
+      } as RequestInit);
     return this.fetchImpl(url, {
       method,
       headers,
@@ -86,6 +95,18 @@ export class S3Storage implements ObjectStorage {
   }
 
   async put(key: string, body: Readable | Buffer, meta: ObjectMeta): Promise<void> {
+    if (body instanceof Readable && meta.sha256) {
+      const res = await this.send(
+        'PUT',
+        key,
+        meta.sha256,
+        { 'content-type': meta.contentType, 'content-length': String(meta.size) },
+        body,
+      );
+      await res.body?.cancel();
+      if (!res.ok) throw new Error(`S3 PUT ${key} answered ${res.status}`);
+      return;
+    }
     const bytes = await bufferOf(body);
     if (bytes.length !== meta.size)
       throw new Error(`object body has ${bytes.length} bytes, expected ${meta.size}`);

@@ -207,14 +207,30 @@ describe('Signature V4', () => {
  */
 function fakeS3(secretKey: string) {
   const objects = new Map<string, { body: Buffer; type: string }>();
-  const seen: { method: string; path: string; authorization: string }[] = [];
+  const seen: {
+    method: string;
+    path: string;
+    authorization: string;
+    contentLength?: string | undefined;
+    chunked: boolean;
+  }[] = [];
+  const hooks: { onData?: () => void } = {};
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('data', (c: Buffer) => {
+      chunks.push(c);
+      hooks.onData?.();
+    });
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const auth = String(req.headers.authorization ?? '');
-      seen.push({ method: req.method!, path: req.url!, authorization: auth });
+      seen.push({
+        method: req.method!,
+        path: req.url!,
+        authorization: auth,
+        contentLength: req.headers['content-length'],
+        chunked: /chunked/i.test(String(req.headers['transfer-encoding'] ?? '')),
+      });
       const parsed = parseAuthorization(auth);
       const refuse = (status: number, code: string) => {
         res.writeHead(status, { 'content-type': 'application/xml' });
@@ -242,6 +258,8 @@ function fakeS3(secretKey: string) {
         return refuse(400, 'XAmzContentSHA256Mismatch');
       const key = req.url!;
       if (req.method === 'PUT') {
+        // Like S3: a PUT needs its length up front (no chunked transfer encoding).
+        if (req.headers['content-length'] === undefined) return refuse(411, 'MissingContentLength');
         objects.set(key, { body, type: String(req.headers['content-type'] ?? '') });
         res.writeHead(200).end();
       } else if (req.method === 'GET') {
@@ -257,7 +275,7 @@ function fakeS3(secretKey: string) {
       }
     });
   });
-  return { server, objects, seen };
+  return { server, objects, seen, hooks };
 }
 
 describe('S3 driver against a fake S3 endpoint', () => {
@@ -300,6 +318,34 @@ describe('S3 driver against a fake S3 endpoint', () => {
     expect(fake.objects.has('/quanyi/000000/20240101/0123.pdf')).toBe(false);
     expect(await store.get(key)).toBeUndefined();
   });
+
+  it('streams a body whose hash is known, with its exact length, never chunked', async () => {
+    const store = new S3Storage(config);
+    const bytes = Buffer.alloc(3 * 1024 * 1024, 7);
+    bytes.write('\x1aE\xdf\xa3', 0, 'latin1');
+    // The rest of the body is produced only once the endpoint has received the start: a driver
+    // that read the whole body before sending would wait for ever.
+    let started: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (started = resolve));
+    fake.hooks.onData = () => started();
+    async function* body() {
+      yield bytes.subarray(0, 1_000_000);
+      await arrived;
+      yield bytes.subarray(1_000_000);
+    }
+    await store.put('000000/video/clip.webm', Readable.from(body()), {
+      contentType: 'video/webm',
+      size: bytes.length,
+      sha256: sha256Hex(bytes),
+    });
+    expect(fake.objects.get('/quanyi/000000/video/clip.webm')?.body.equals(bytes)).toBe(true);
+    fake.hooks.onData = undefined;
+    expect(fake.seen.at(-1)).toMatchObject({
+      method: 'PUT',
+      contentLength: String(bytes.length),
+      chunked: false,
+    });
+  }, 10_000);
 
   it('fails when the endpoint refuses the signature (a wrong secret)', async () => {
     const store = new S3Storage({ ...config, secretKey: 'WRONG' });
