@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastif
 import type { AppContext } from '../../../context.js';
 import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
 import { LocalStorage, storageOf, type ObjectStorage } from '../../../lib/storage/index.js';
+import { nowText } from '../../../lib/time.js';
 import { cleanFileName, extensionOf } from '../../../lib/storage/file-types.js';
 import { PUBLIC } from '../../../plugins/auth.js';
 import { EMPTY_FILE, NO_FILE, WRONG_CONTENT } from '../attach/store.js';
@@ -505,4 +506,79 @@ export function inlineDisposition(fileName: string): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The tables of stored media: the same file columns, audit columns and logic delete. */
+export type MediaTable = 'bladePic' | 'bladeVideo';
+
+/**
+ * `remove` of pictures or videos: all or nothing (an id that is not the caller tenant's answers
+ * 404 with `missing`); the rows stay (logic delete), their public addresses stop answering at
+ * once, and the stored bytes go.
+ */
+export async function removeMedia(
+  ctx: AppContext,
+  request: FastifyRequest,
+  table: MediaTable,
+  user: { tenantId: string; userId: string },
+  ids: readonly string[],
+  missing: string,
+): Promise<void> {
+  // Both tables have the same columns; the casts only pick one of the two for Kysely's types.
+  const t = table as 'bladePic';
+  const unique = [...new Set(ids)];
+  const rows = await ctx.db
+    .selectFrom(t)
+    .select(['id', 'objectKey'])
+    .where('tenantId', '=', user.tenantId)
+    .where('isDeleted', '=', 0)
+    .where('id', 'in', unique)
+    .execute();
+  if (rows.length !== unique.length) throw notFound(missing);
+  await ctx.db
+    .updateTable(t)
+    .set({ isDeleted: 1, updateUser: user.userId, updateTime: nowText() })
+    .where('tenantId', '=', user.tenantId)
+    .where('id', 'in', unique)
+    .execute();
+  const storage = storageOf(ctx.config);
+  for (const r of rows) {
+    await storage.remove(r.objectKey).catch((err: unknown) => {
+      request.log.warn({ err, key: r.objectKey }, 'stored object not removed');
+    });
+  }
+}
+
+/**
+ * The public address of a stored picture or video (`<path>/<tenant>/<32 hex>.<ext>`): no token
+ * (an <img> or <video> cannot send one), found only by its unguessable name.
+ */
+export function publicMediaHandler(
+  ctx: AppContext,
+  table: MediaTable,
+  folder: 'pic' | 'video',
+  extensions: readonly string[],
+  ranges: boolean,
+) {
+  return async (
+    request: FastifyRequest<{ Params: { tenant: string; file: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const { tenant, file } = request.params;
+    if (!publicName(request.params, extensions)) throw notFound();
+    const row = await ctx.db
+      .selectFrom(table as 'bladePic')
+      .select(['objectKey', 'contentType', 'originalName'])
+      .where('tenantId', '=', tenant)
+      .where('objectKey', '=', `${tenant}/${folder}/${file}`)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    return sendMedia(ctx, request, reply, {
+      key: row.objectKey,
+      contentType: row.contentType,
+      fileName: row.originalName,
+      ranges,
+    });
+  };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { ok, okStatus } from '../../../lib/envelope.js';
-import { badRequest, notFound } from '../../../lib/errors.js';
+import { badRequest } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { idList } from '../../../lib/params.js';
 import { paged, type ListSpec } from '../../../lib/query.js';
@@ -11,11 +11,11 @@ import { nowText } from '../../../lib/time.js';
 import { currentUser, perm, type AuthUser } from '../../../plugins/auth.js';
 import {
   MB,
+  publicMediaHandler,
   publicMediaRoute,
-  publicName,
+  removeMedia,
   randomName,
   receiveMedia,
-  sendMedia,
   storeMedia,
   typeMessage,
   VIDEO_EXTENSIONS,
@@ -182,47 +182,13 @@ export default async function videoRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${base}/remove`, { config: { access: WRITE } }, async (request) => {
     const user = currentUser(request);
-    const ids = [...new Set(idList(request))];
-    const rows = await videos(ctx, user)
-      .select(['v.id', 'v.objectKey'])
-      .where('v.id', 'in', ids)
-      .execute();
-    if (rows.length !== ids.length) throw notFound(VIDEO_NOT_FOUND);
-    await ctx.db
-      .updateTable('bladeVideo')
-      .set({ isDeleted: 1, updateUser: user.userId, updateTime: nowText() })
-      .where('tenantId', '=', user.tenantId)
-      .where('id', 'in', ids)
-      .execute();
-    const storage = storageOf(ctx.config);
-    for (const r of rows) {
-      await storage.remove(r.objectKey).catch((err: unknown) => {
-        request.log.warn({ err, key: r.objectKey }, 'stored object not removed');
-      });
-    }
+    await removeMedia(ctx, request, 'bladeVideo', user, idList(request), VIDEO_NOT_FOUND);
     return okStatus('删除成功');
   });
 
   app.get<{ Params: { tenant: string; file: string } }>(
     `${VIDEO_PATH}/:tenant/:file`,
     publicMediaRoute,
-    async (request, reply) => {
-      const { tenant, file } = request.params;
-      if (!publicName(request.params, VIDEO_EXTENSIONS)) throw notFound();
-      const row = await ctx.db
-        .selectFrom('bladeVideo')
-        .select(['objectKey', 'contentType', 'originalName'])
-        .where('tenantId', '=', tenant)
-        .where('objectKey', '=', `${tenant}/video/${file}`)
-        .where('isDeleted', '=', 0)
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      return sendMedia(ctx, request, reply, {
-        key: row.objectKey,
-        contentType: row.contentType,
-        fileName: row.originalName,
-        ranges: true,
-      });
-    },
+    publicMediaHandler(ctx, 'bladeVideo', 'video', VIDEO_EXTENSIONS, true),
   );
 }

@@ -16,11 +16,11 @@ import {
   IMAGE_EXTENSIONS,
   imageSize,
   MB,
+  publicMediaHandler,
   publicMediaRoute,
-  publicName,
+  removeMedia,
   randomName,
   receiveMedia,
-  sendMedia,
   storeMedia,
   typeMessage,
   type MediaPolicy,
@@ -330,49 +330,13 @@ export default async function picStockRoutes(app: FastifyInstance): Promise<void
 
   app.post(`${base}/remove`, { config: { access: WRITE } }, async (request) => {
     const user = currentUser(request);
-    const ids = [...new Set(idList(request))];
-    const rows = await pictures(ctx, user)
-      .select(['p.id', 'p.objectKey'])
-      .where('p.id', 'in', ids)
-      .execute();
-    // All or nothing, like every remove: an id that is not the tenant's answers 404.
-    if (rows.length !== ids.length) throw notFound(PICTURE_NOT_FOUND);
-    await ctx.db
-      .updateTable('bladePic')
-      .set({ isDeleted: 1, updateUser: user.userId, updateTime: nowText() })
-      .where('tenantId', '=', user.tenantId)
-      .where('id', 'in', ids)
-      .execute();
-    // The row stays (logic delete); its public address stops answering at once, and the bytes go.
-    const storage = storageOf(ctx.config);
-    for (const r of rows) {
-      await storage.remove(r.objectKey).catch((err: unknown) => {
-        request.log.warn({ err, key: r.objectKey }, 'stored object not removed');
-      });
-    }
+    await removeMedia(ctx, request, 'bladePic', user, idList(request), PICTURE_NOT_FOUND);
     return okStatus('删除成功');
   });
 
   app.get<{ Params: { tenant: string; file: string } }>(
     `${PICTURE_PATH}/:tenant/:file`,
     publicMediaRoute,
-    async (request, reply) => {
-      const { tenant, file } = request.params;
-      if (!publicName(request.params, IMAGE_EXTENSIONS)) throw notFound();
-      const row = await ctx.db
-        .selectFrom('bladePic')
-        .select(['objectKey', 'contentType', 'originalName'])
-        .where('tenantId', '=', tenant)
-        .where('objectKey', '=', `${tenant}/pic/${file}`)
-        .where('isDeleted', '=', 0)
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      return sendMedia(ctx, request, reply, {
-        key: row.objectKey,
-        contentType: row.contentType,
-        fileName: row.originalName,
-        ranges: false,
-      });
-    },
+    publicMediaHandler(ctx, 'bladePic', 'pic', IMAGE_EXTENSIONS, false),
   );
 }
