@@ -9,7 +9,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconSearch } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { absoluteUrl } from '../../api/media-stock';
 import { useT } from '../../app/hooks';
@@ -118,4 +118,50 @@ export function ListState({
       </Paper>
     );
   return null;
+}
+
+interface MediaToolbarProps {
+  onSearch(name: string): void;
+  /** Upload and remove show only with the stock's upload code. */
+  canWrite: boolean;
+  uploadLabel: string;
+  onUpload(): void;
+  removing: boolean;
+  selectedCount: number;
+  onRemoveSelected(): void;
+}
+
+/** Above a picture grid or the video table: the name search, upload and remove selected. */
+export function MediaToolbar({
+  onSearch,
+  canWrite,
+  uploadLabel,
+  onUpload,
+  removing,
+  selectedCount,
+  onRemoveSelected,
+}: MediaToolbarProps) {
+  const t = useT();
+  return (
+    <Group justify="space-between" gap="sm">
+      <NameSearch onSearch={onSearch} />
+      {canWrite && (
+        <Group gap="xs">
+          <Button leftSection={<IconUpload size={16} />} onClick={onUpload}>
+            {uploadLabel}
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            loading={removing}
+            onClick={onRemoveSelected}
+          >
+            {t('media.removeSelected')}
+            {selectedCount > 0 && ` (${selectedCount})`}
+          </Button>
+        </Group>
+      )}
+    </Group>
+  );
 }

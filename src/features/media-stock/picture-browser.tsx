@@ -1,6 +1,5 @@
 import {
   Box,
-  Button,
   Checkbox,
   Group,
   Modal,
@@ -12,7 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPhotoOff, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ApiError } from '../../api/client';
 import {
@@ -24,7 +23,7 @@ import {
 import { useT } from '../../app/hooks';
 import { PaginationBar } from '../../components/resource/pagination-bar';
 import { formatSize } from '../../components/uploader/rules';
-import { CopyLinkButton, GRID_SIZES, ListState, NameSearch } from './media-parts';
+import { CopyLinkButton, GRID_SIZES, ListState, MediaToolbar } from './media-parts';
 import { PictureUploadDialog } from './upload-dialogs';
 
 interface Props {
@@ -85,31 +84,18 @@ export function PictureBrowser({ folderId, folderName, canWrite, confirm }: Prop
       <Title order={2} size="h4">
         {t('media.pic.picturesOf', { name: folderName })}
       </Title>
-      <Group justify="space-between" gap="sm">
-        <NameSearch
-          onSearch={(value) => {
-            setName(value);
-            setPage((p) => ({ ...p, index: 0 }));
-          }}
-        />
-        {canWrite && (
-          <Group gap="xs">
-            <Button leftSection={<IconUpload size={16} />} onClick={() => setUploading(true)}>
-              {t('media.pic.upload')}
-            </Button>
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={16} />}
-              loading={removing}
-              onClick={() => void removeSelected()}
-            >
-              {t('media.removeSelected')}
-              {selectedIds.length > 0 && ` (${selectedIds.length})`}
-            </Button>
-          </Group>
-        )}
-      </Group>
+      <MediaToolbar
+        onSearch={(value) => {
+          setName(value);
+          setPage((p) => ({ ...p, index: 0 }));
+        }}
+        canWrite={canWrite}
+        uploadLabel={t('media.pic.upload')}
+        onUpload={() => setUploading(true)}
+        removing={removing}
+        selectedCount={selectedIds.length}
+        onRemoveSelected={() => void removeSelected()}
+      />
 
       <ListState
         loading={query.isLoading}

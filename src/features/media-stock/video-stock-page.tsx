@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlayerPlay, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ApiError } from '../../api/client';
 import {
@@ -14,7 +14,7 @@ import { useConfirm } from '../../app/layout/top-bar/confirm-dialog';
 import { PaginationBar } from '../../components/resource/pagination-bar';
 import { formatSize } from '../../components/uploader/rules';
 import { usePermissions } from '../../palette/permissions-context';
-import { CopyLinkButton, LIST_SIZES, ListState, NameSearch } from './media-parts';
+import { CopyLinkButton, LIST_SIZES, ListState, MediaToolbar } from './media-parts';
 import { VideoUploadDialog } from './upload-dialogs';
 
 /** The button code of uploads and removals (the seeded menu's `upload` button). */
@@ -72,31 +72,18 @@ export default function VideoStockPage() {
       <Title order={1} size="h3">
         {t('media.video.title')}
       </Title>
-      <Group justify="space-between" gap="sm">
-        <NameSearch
-          onSearch={(value) => {
-            setName(value);
-            setPage((p) => ({ ...p, index: 0 }));
-          }}
-        />
-        {canWrite && (
-          <Group gap="xs">
-            <Button leftSection={<IconUpload size={16} />} onClick={() => setUploading(true)}>
-              {t('media.video.upload')}
-            </Button>
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={16} />}
-              loading={removing}
-              onClick={() => void removeSelected()}
-            >
-              {t('media.removeSelected')}
-              {selectedIds.length > 0 && ` (${selectedIds.length})`}
-            </Button>
-          </Group>
-        )}
-      </Group>
+      <MediaToolbar
+        onSearch={(value) => {
+          setName(value);
+          setPage((p) => ({ ...p, index: 0 }));
+        }}
+        canWrite={canWrite}
+        uploadLabel={t('media.video.upload')}
+        onUpload={() => setUploading(true)}
+        removing={removing}
+        selectedCount={selectedIds.length}
+        onRemoveSelected={() => void removeSelected()}
+      />
 
       <Table.ScrollContainer minWidth={760}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-busy={query.isFetching}>
