@@ -10,7 +10,6 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ApiError } from '../../api/client';
@@ -24,6 +23,7 @@ import { useT } from '../../app/hooks';
 import { PaginationBar } from '../../components/resource/pagination-bar';
 import { formatSize } from '../../components/uploader/rules';
 import { CopyLinkButton, GRID_SIZES, ListState, MediaToolbar } from './media-parts';
+import { useChosen } from './use-chosen';
 import { PictureUploadDialog } from './upload-dialogs';
 
 interface Props {
@@ -42,7 +42,6 @@ export function PictureBrowser({ folderId, folderName, canWrite, confirm }: Prop
   const t = useT();
   const [name, setName] = useState('');
   const [page, setPage] = useState({ index: 0, size: GRID_SIZES[0] as number });
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [preview, setPreview] = useState<Picture>();
   const [uploading, setUploading] = useState(false);
   const query = usePicturesQuery({
@@ -53,30 +52,11 @@ export function PictureBrowser({ folderId, folderName, canWrite, confirm }: Prop
   });
   const [removePictures, { isLoading: removing }] = useRemovePicturesMutation();
   const pictures = query.data?.records ?? [];
-  // Only pictures on this page count as chosen (others may have gone meanwhile).
-  const selectedIds = pictures.filter((p) => chosen.has(p.id)).map((p) => p.id);
-
-  const toggle = (id: string) => {
-    const next = new Set(chosen);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setChosen(next);
-  };
-
-  const removeSelected = async () => {
-    if (selectedIds.length === 0) {
-      notifications.show({ color: 'orange', message: t('messages.selectOne') });
-      return;
-    }
-    if (!(await confirm(t('messages.confirmDelete')))) return;
-    try {
-      await removePictures(selectedIds).unwrap();
-      setChosen(new Set());
-      notifications.show({ color: 'green', message: t('messages.deleted') });
-    } catch {
-      // The API client has shown the server's message.
-    }
-  };
+  const { chosen, selectedIds, toggle, removeSelected } = useChosen(
+    pictures,
+    (ids) => removePictures(ids).unwrap(),
+    confirm,
+  );
 
   const failed = query.isError ? ((query.error as ApiError | undefined)?.message ?? '') : undefined;
   return (

@@ -1,5 +1,4 @@
 import { Button, Checkbox, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ApiError } from '../../api/client';
@@ -15,6 +14,7 @@ import { PaginationBar } from '../../components/resource/pagination-bar';
 import { formatSize } from '../../components/uploader/rules';
 import { usePermissions } from '../../palette/permissions-context';
 import { CopyLinkButton, LIST_SIZES, ListState, MediaToolbar } from './media-parts';
+import { useChosen } from './use-chosen';
 import { VideoUploadDialog } from './upload-dialogs';
 
 /** The button code of uploads and removals (the seeded menu's `upload` button). */
@@ -30,7 +30,6 @@ export default function VideoStockPage() {
   const canWrite = usePermissions().has(VIDEO_STOCK_WRITE);
   const [name, setName] = useState('');
   const [page, setPage] = useState({ index: 0, size: LIST_SIZES[0] as number });
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [playing, setPlaying] = useState<Video>();
   const [uploading, setUploading] = useState(false);
   const [confirmDialog, confirm] = useConfirm();
@@ -41,30 +40,12 @@ export default function VideoStockPage() {
   });
   const [removeVideos, { isLoading: removing }] = useRemoveVideosMutation();
   const videos = query.data?.records ?? [];
-  const selectedIds = videos.filter((v) => chosen.has(v.id)).map((v) => v.id);
+  const { chosen, setChosen, selectedIds, toggle, removeSelected } = useChosen(
+    videos,
+    (ids) => removeVideos(ids).unwrap(),
+    confirm,
+  );
   const allChosen = videos.length > 0 && selectedIds.length === videos.length;
-
-  const toggle = (id: string) => {
-    const next = new Set(chosen);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setChosen(next);
-  };
-
-  const removeSelected = async () => {
-    if (selectedIds.length === 0) {
-      notifications.show({ color: 'orange', message: t('messages.selectOne') });
-      return;
-    }
-    if (!(await confirm(t('messages.confirmDelete')))) return;
-    try {
-      await removeVideos(selectedIds).unwrap();
-      setChosen(new Set());
-      notifications.show({ color: 'green', message: t('messages.deleted') });
-    } catch {
-      // The API client has shown the server's message.
-    }
-  };
 
   const failed = query.isError ? ((query.error as ApiError | undefined)?.message ?? '') : undefined;
   return (
