@@ -33,7 +33,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['../src/*', '../../src/*', '../../../src/*', '!**/contracts/**'],
+              // Any depth: the group list this replaces missed imports four folders down.
+              regex: '^(\\.\\./)+src/(?!contracts/)',
               message: 'server/ may only import src/contracts',
             },
           ],

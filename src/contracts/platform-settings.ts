@@ -28,12 +28,9 @@ export interface FieldError {
   message: Text;
 }
 
-/** What a list or detail shows for a stored secret; sent back unchanged it keeps the secret. */
-export const SECRET_MASK = '******';
+import { isMask, SECRET_MASK } from './secret-mask';
 
-/** A value made of asterisks only: the mask as a form sent it back. */
-export const isMask = (value: unknown): boolean =>
-  typeof value === 'string' && /^\*+$/.test(value.trim());
+export { isMask, SECRET_MASK };
 
 export const URL_MAX = 500;
 

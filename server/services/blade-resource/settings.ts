@@ -8,20 +8,17 @@ import { requiredParam } from '../../lib/params.js';
 import { blank } from '../../lib/table/index.js';
 import { nowText } from '../../lib/time.js';
 import { currentUser, perm, type AuthUser } from '../../plugins/auth.js';
+import { isMask, SECRET_MASK } from '../../../src/contracts/secret-mask.js';
 
 /**
  * What the SMS and object-storage settings (and the OAuth clients' secret) share: secrets are
  * never answered in plain text, and one row per tenant is the enabled one.
  */
 
-/** What a list or detail shows for a stored secret; sent back unchanged it keeps the secret. */
-export const SECRET_MASK = '******';
+export { SECRET_MASK };
 
 /** The mask for a stored secret, '' when there is none. */
 export const maskSecret = (value: string | null | undefined): string => (value ? SECRET_MASK : '');
-
-/** A value made of asterisks only: the mask as the form sent it back. */
-const isMask = (v: unknown) => typeof v === 'string' && /^\*+$/.test(v.trim());
 
 /**
  * A secret of a submit: blank or the mask means "keep the stored one" (undefined: the
