@@ -3,10 +3,11 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { okStatus } from '../../lib/envelope.js';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { requiredParam } from '../../lib/params.js';
 import { blank } from '../../lib/table/index.js';
 import { nowText } from '../../lib/time.js';
+import { requiredText } from '../../lib/validation.js';
 import { currentUser, perm, type AuthUser } from '../../plugins/auth.js';
 import { isMask, SECRET_MASK } from '../../../src/contracts/secret-mask.js';
 
@@ -29,6 +30,48 @@ export const secretField = (max: number) =>
     (v) => (blank(v) || isMask(v) ? undefined : typeof v === 'string' ? v.trim() : v),
     z.string().min(1).max(max, `长度不能超过${max}个字符`).optional(),
   );
+
+/** A provider category of the SMS and object-storage settings: 1 to 4, else `message`. */
+export const providerCategory = (message: string) =>
+  z.preprocess(
+    (v) => (blank(v) ? undefined : Number(v)),
+    z.number({ error: message }).int(message).min(1, message).max(4, message),
+  );
+
+/** The resource code (`smsCode`, `ossCode`) of a settings row. */
+export const resourceCode = () =>
+  requiredText(z, '请输入资源编号', 32).regex(
+    /^[A-Za-z0-9_-]+$/,
+    '资源编号只能包含字母、数字、_和-',
+  );
+
+/**
+ * The hooks of a settings table with a `secretKey` and a provider `category`: an absent secret
+ * (blank or the mask) is left out so an update keeps the stored one, a new row must have one,
+ * and answers carry the mask and the provider's name.
+ */
+export function secretKeyHooks(categories: Readonly<Record<number, string>>) {
+  return {
+    toRow: <R extends { secretKey?: string | undefined }>({ secretKey, ...rest }: R) =>
+      secretKey === undefined ? rest : { ...rest, secretKey },
+    beforeSave: async (
+      _call: unknown,
+      input: { secretKey?: string | undefined },
+      id: string | undefined,
+    ) => {
+      if (!id && input.secretKey === undefined) throw badRequest('secretKey:请输入secretKey');
+    },
+    decorate: <R extends { secretKey: string | null; category: number }>(
+      _call: unknown,
+      rows: R[],
+    ) =>
+      rows.map((r) => ({
+        ...r,
+        secretKey: maskSecret(r.secretKey),
+        categoryName: categories[r.category] ?? '',
+      })),
+  };
+}
 
 /** Row status of the settings tables (BladeX): 1 off, 2 on. */
 export const DISABLED = 1;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { badRequest } from '../../../lib/errors.js';
-import { blank, defineTable, integerEquality, optionalText } from '../../../lib/table/index.js';
+import { defineTable, integerEquality, optionalText } from '../../../lib/table/index.js';
 import { requiredText } from '../../../lib/validation.js';
-import { maskSecret, secretField } from '../settings.js';
+import { providerCategory, resourceCode, secretField, secretKeyHooks } from '../settings.js';
 
 /** Providers of an object-storage setting (BladeX's `oss` dictionary). */
 export const OSS_CATEGORIES: Readonly<Record<number, string>> = {
@@ -12,8 +11,6 @@ export const OSS_CATEGORIES: Readonly<Record<number, string>> = {
   4: '腾讯云',
 };
 
-const CATEGORY = '请选择分类';
-const CODE = /^[A-Za-z0-9_-]+$/;
 /** A host name or an http(s) address, with an optional port and path. */
 const ENDPOINT = /^(https?:\/\/)?[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:\d{1,5})?(\/[^\s]*)?$/;
 
@@ -51,11 +48,8 @@ export default defineTable({
   beforeList: integerEquality('category', 'status'),
   defaultOrder: { createTime: 'desc', id: 'desc' },
   input: z.object({
-    category: z.preprocess(
-      (v) => (blank(v) ? undefined : Number(v)),
-      z.number({ error: CATEGORY }).int(CATEGORY).min(1, CATEGORY).max(4, CATEGORY),
-    ),
-    ossCode: requiredText(z, '请输入资源编号', 32).regex(CODE, '资源编号只能包含字母、数字、_和-'),
+    category: providerCategory('请选择分类'),
+    ossCode: resourceCode(),
     endpoint: requiredText(z, '请输入资源地址', 255).regex(ENDPOINT, '资源地址格式不正确'),
     accessKey: requiredText(z, '请输入accessKey', 255),
     secretKey: secretField(255),
@@ -64,15 +58,6 @@ export default defineTable({
     region: optionalText(64),
     remark: optionalText(255),
   }),
-  toRow: ({ secretKey, ...rest }) => (secretKey === undefined ? rest : { ...rest, secretKey }),
-  beforeSave: async (_call, input, id) => {
-    if (!id && input.secretKey === undefined) throw badRequest('secretKey:请输入secretKey');
-  },
+  ...secretKeyHooks(OSS_CATEGORIES),
   unique: [{ columns: ['ossCode'], message: '资源编号已存在' }],
-  decorate: (_call, rows) =>
-    rows.map((r) => ({
-      ...r,
-      secretKey: maskSecret(r.secretKey),
-      categoryName: OSS_CATEGORIES[r.category] ?? '',
-    })),
 });

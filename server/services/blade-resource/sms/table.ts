@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { badRequest } from '../../../lib/errors.js';
-import { blank, defineTable, integerEquality, optionalText } from '../../../lib/table/index.js';
+import { defineTable, integerEquality, optionalText } from '../../../lib/table/index.js';
 import { requiredText } from '../../../lib/validation.js';
-import { maskSecret, secretField } from '../settings.js';
+import { providerCategory, resourceCode, secretField, secretKeyHooks } from '../settings.js';
 
 /** Providers of an SMS setting (BladeX's `sms` dictionary). */
 export const SMS_CATEGORIES: Readonly<Record<number, string>> = {
@@ -11,9 +10,6 @@ export const SMS_CATEGORIES: Readonly<Record<number, string>> = {
   3: '阿里云',
   4: '腾讯云',
 };
-
-const CATEGORY = '请选择服务商';
-const CODE = /^[A-Za-z0-9_-]+$/;
 
 /**
  * blade-resource/sms: the SMS settings of the caller's tenant. The secret key is never answered
@@ -47,11 +43,8 @@ export default defineTable({
   beforeList: integerEquality('category', 'status'),
   defaultOrder: { createTime: 'desc', id: 'desc' },
   input: z.object({
-    category: z.preprocess(
-      (v) => (blank(v) ? undefined : Number(v)),
-      z.number({ error: CATEGORY }).int(CATEGORY).min(1, CATEGORY).max(4, CATEGORY),
-    ),
-    smsCode: requiredText(z, '请输入资源编号', 32).regex(CODE, '资源编号只能包含字母、数字、_和-'),
+    category: providerCategory('请选择服务商'),
+    smsCode: resourceCode(),
     templateId: requiredText(z, '请输入模板ID', 64),
     accessKey: requiredText(z, '请输入accessKey', 255),
     secretKey: secretField(255),
@@ -59,16 +52,6 @@ export default defineTable({
     signName: optionalText(64),
     remark: optionalText(255),
   }),
-  // An absent secret (blank or the mask) is left out: an update keeps the stored one.
-  toRow: ({ secretKey, ...rest }) => (secretKey === undefined ? rest : { ...rest, secretKey }),
-  beforeSave: async (_call, input, id) => {
-    if (!id && input.secretKey === undefined) throw badRequest('secretKey:请输入secretKey');
-  },
+  ...secretKeyHooks(SMS_CATEGORIES),
   unique: [{ columns: ['smsCode'], message: '资源编号已存在' }],
-  decorate: (_call, rows) =>
-    rows.map((r) => ({
-      ...r,
-      secretKey: maskSecret(r.secretKey),
-      categoryName: SMS_CATEGORIES[r.category] ?? '',
-    })),
 });
