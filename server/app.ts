@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -16,6 +15,7 @@ import { RsaTransport } from './lib/rsa.js';
 import { loadSecrets, assertUsableJwtSecret, type Secrets } from './lib/secrets.js';
 import { epochSeconds } from './lib/time.js';
 import { registerApiDocs } from './lib/api-doc/index.js';
+import { readConsolePages } from './lib/console-pages.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -93,10 +93,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // limit; 10 MB is the default for a route that sets none.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });
   await app.register(rateLimit, { global: false });
-  registerSecurityHeaders(app);
   const staticDir = config.staticDir;
-  const serveConsole = !!staticDir && fs.existsSync(path.join(staticDir, 'index.html'));
-  if (serveConsole) {
+  const pages = readConsolePages(staticDir, config.captcha);
+  registerSecurityHeaders(app, pages?.scriptHashes ?? []);
+  if (pages) {
     await app.register(fastifyStatic, {
       root: staticDir,
       index: false,
@@ -106,7 +106,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       maxAge: '1h',
     });
   }
-  registerErrorHandling(app, { spaIndex: serveConsole });
+  registerErrorHandling(app, { spaIndex: !!pages, loginPage: pages?.loginPage });
   registerAuth(app);
   registerApiDocs(app);
   registerLogRecording(app);

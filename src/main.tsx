@@ -8,13 +8,22 @@ import { RootBoundary } from './app/route-guard';
 import { AppRoutes } from './app/router';
 import { ShellRuntime } from './app/shell-runtime';
 import { createStore } from './app/store';
+import { captchaModeOfPage } from './features/auth/login-snapshot/snapshot-element';
+import { LoginSnapshotTakeover } from './features/auth/login-snapshot/takeover';
 
 const store = createStore();
 // Asked for before React renders, so the round trip overlaps the first render.
-const captchaMode = fetchLoginSettings(3000).then(
-  (s) => s.captcha,
-  () => true,
-);
+const settings = fetchLoginSettings(3000);
+settings.catch(() => {}); // the login asks again when it needs the key
+// login.html states the server's captcha mode, so /login need not wait for the answer.
+const pageMode = captchaModeOfPage();
+const captchaMode =
+  pageMode !== undefined
+    ? Promise.resolve(pageMode)
+    : settings.then(
+        (s) => s.captcha,
+        () => true,
+      );
 
 const root = document.getElementById('root');
 if (root) {
@@ -26,6 +35,7 @@ if (root) {
             <RootBoundary>
               <AppRoutes />
             </RootBoundary>
+            <LoginSnapshotTakeover />
           </ShellRuntime>
         </BrowserRouter>
       </Provider>

@@ -9,7 +9,14 @@ import { fail } from '../lib/envelope.js';
  * framework errors (bad JSON, too large, rate limit) keep their 4xx status with a plain message,
  * anything else is a 500 with a reference id and nothing of the stack or SQL.
  */
-export function registerErrorHandling(app: FastifyInstance, options: { spaIndex: boolean }): void {
+export interface SpaPages {
+  /** Serve index.html for the console's client-side routes. */
+  spaIndex: boolean;
+  /** The page for /login (the prerendered login.html when the build made one). */
+  loginPage?: string | undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: SpaPages): void {
   app.setErrorHandler((error: FastifyError | ApiError | OAuthError, request, reply) => {
     if (error instanceof OAuthError) {
       return reply
@@ -42,7 +49,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex:
   });
 
   app.setNotFoundHandler((request, reply) => {
-    // Client-side routes (/login, /wel/index, ...) all load the console's index.html.
+    // Client-side routes (/login, /wel/index, ...) all load the console's index.html; /login
+    // loads it with the login form prerendered, when the build made that page.
     const pathname = request.url.split('?')[0] ?? '';
     if (
       options.spaIndex &&
@@ -50,9 +58,10 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex:
       !pathname.startsWith('/api/') &&
       !path.extname(pathname)
     ) {
+      const page = pathname.replace(/\/+$/, '') === '/login' && options.loginPage;
       return reply
         .header('Cache-Control', 'no-cache')
-        .sendFile('index.html', { cacheControl: false });
+        .sendFile(page || 'index.html', { cacheControl: false });
     }
     return reply.code(404).send(fail(404, '404 没找到请求'));
   });

@@ -25,6 +25,8 @@ export interface TestOptions {
   demo?: boolean;
   tokenRateLimit?: number;
   captchaRateLimit?: number;
+  /** A built console to serve (dist/client's layout); none by default. */
+  staticDir?: string;
 }
 
 export interface TestApp {
@@ -75,7 +77,7 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
     config: {
       captcha: options.captcha ?? false,
       demoData: options.demo ?? true,
-      staticDir: undefined,
+      staticDir: options.staticDir,
       dataDir: mkdtempSync(path.join(tmpdir(), 'quanyi-test-')),
       tokenRateLimit: options.tokenRateLimit ?? 10_000,
       captchaRateLimit: options.captchaRateLimit ?? 10_000,

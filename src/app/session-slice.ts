@@ -1,14 +1,15 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { isStoredSession, type StoredSession } from '../contracts/auth';
-import { readJson, removeKey, writeJson } from '../lib/storage';
+import type { StoredSession } from '../contracts/auth';
+import { removeKey, writeJson } from '../lib/storage';
+import { loadStoredSession, SESSION_KEY } from './stored-state';
+
+export { loadStoredSession, SESSION_KEY } from './stored-state';
 
 /**
  * The signed-in session, shared with the API layer (it reads the token) and mirrored to
  * localStorage (spec: token and state are kept in browser storage) so a reload and other tabs
  * see it. Flows (login, refresh, logout) live in machines; this slice only holds the data.
  */
-export const SESSION_KEY = 'session';
-
 export interface SessionState {
   session: StoredSession | undefined;
   /**
@@ -16,10 +17,6 @@ export interface SessionState {
    * the user to /login, so the route guard must not redirect a second time.
    */
   ended: boolean;
-}
-
-export function loadStoredSession(): StoredSession | undefined {
-  return readJson(SESSION_KEY, isStoredSession);
 }
 
 export const sessionSlice = createSlice({

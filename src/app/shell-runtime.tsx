@@ -347,7 +347,8 @@ function defer(effect: () => void): void {
   queueMicrotask(effect);
 }
 
-const ShellContext = createContext<Shell | null>(null);
+/** Provided by ShellRuntime; the login snapshot (login-snapshot/render.tsx) provides idle actors. */
+export const ShellContext = createContext<Shell | null>(null);
 
 /**
  * Starts the session machines once the login settings are known. `captchaMode` is fetched by

@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from '../e2e/browser';
 import type { RunningServer } from '../e2e/server-process';
+import { SNAPSHOT_RELEASED_MARK } from '../../src/features/auth/login-snapshot/snapshot-element';
 
 const PAINT_RUNS = 9;
 
@@ -25,18 +26,38 @@ function paintSummary(samples: number[]): string {
   return `median ${median(s).toFixed(0)} ms, min ${(s[0] ?? NaN).toFixed(0)}, max ${(s.at(-1) ?? NaN).toFixed(0)} (n=${s.length})`;
 }
 
+/** Read from the page without polling it (polling competes with the page for the main thread). */
+const entryTime = (page: import('playwright-core').Page, type: 'paint' | 'mark', name: string) =>
+  page.evaluate(
+    ([t, n]) =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entry = list.getEntriesByName(n)[0];
+          if (entry) resolve(entry.startTime);
+        }).observe({ type: t, buffered: true });
+      }),
+    [type, name] as const,
+  );
+
 /**
  * Time from navigation start to the first contentful paint of `url`, cold (new context, empty
- * cache) and warm (the page visited once before in the same context). The console paints
- * nothing before the login form, so on /login the first contentful paint is the form.
+ * cache) and warm (the page visited once before in the same context). Nothing paints on /login
+ * before the login form (prerendered into login.html), so there the first contentful paint is
+ * the form. With `readyMark`, also the time of that user-timing mark (the console's take-over).
  */
 async function paintTimes(
   browser: Browser,
   baseUrl: string,
   url: string,
   ready: (page: import('playwright-core').Page) => Promise<void>,
-): Promise<{ cold: number[]; warm: number[] }> {
-  const out = { cold: [] as number[], warm: [] as number[] };
+  readyMark?: string,
+): Promise<{ cold: number[]; warm: number[]; coldReady: number[]; warmReady: number[] }> {
+  const out = {
+    cold: [] as number[],
+    warm: [] as number[],
+    coldReady: [] as number[],
+    warmReady: [] as number[],
+  };
   for (let i = 0; i < PAINT_RUNS; i++) {
     for (const warm of [false, true]) {
       const { context, page } = await newPage(browser, baseUrl);
@@ -47,17 +68,11 @@ async function paintTimes(
       // Wait for the paint itself, not by polling for the form: Playwright's polling runs in the
       // page and competes with the app for the main thread (~40 ms a load on this machine).
       await page.goto(url, { waitUntil: 'commit' });
-      const fcp = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            new PerformanceObserver((list) => {
-              const entry = list.getEntriesByName('first-contentful-paint')[0];
-              if (entry) resolve(entry.startTime);
-            }).observe({ type: 'paint', buffered: true });
-          }),
-      );
+      const fcp = await entryTime(page, 'paint', 'first-contentful-paint');
       await ready(page); // the paint measured was the form's: nothing else paints before it
       (warm ? out.warm : out.cold).push(fcp);
+      if (readyMark)
+        (warm ? out.warmReady : out.coldReady).push(await entryTime(page, 'mark', readyMark));
       await context.close();
     }
   }
@@ -153,9 +168,18 @@ export async function benchConsole(server: RunningServer): Promise<void> {
     );
     await context.close();
 
-    const login = await paintTimes(browser, server.url, '/login', loginButton);
+    const login = await paintTimes(
+      browser,
+      server.url,
+      '/login',
+      loginButton,
+      SNAPSHOT_RELEASED_MARK,
+    );
     console.log(`/login form painted, cold cache: ${paintSummary(login.cold)}`);
     console.log(`/login form painted, warm cache: ${paintSummary(login.warm)}`);
+    // Until then the painted form takes typing but its button waits (login-snapshot/).
+    console.log(`/login console took the form over, cold cache: ${paintSummary(login.coldReady)}`);
+    console.log(`/login console took the form over, warm cache: ${paintSummary(login.warmReady)}`);
 
     const floor = await startFloorPage();
     try {

@@ -117,3 +117,64 @@ describe('captcha mode', () => {
     }
   });
 });
+
+describe('the login form painted before the console has loaded', () => {
+  const suite = serverAndBrowser();
+
+  /** Holds the console's script back until `release` is called. */
+  async function holdConsoleScript(page: import('playwright-core').Page) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  it('can be typed into at once, submits nothing natively, and keeps what was typed', async () => {
+    const { context, page } = await suite.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    const release = await holdConsoleScript(page);
+    // 'commit': the console's module script, held back, keeps DOMContentLoaded from firing.
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByRole('textbox', { name: /用户名/ }).waitFor();
+    expect(await page.title()).toBe('登录 - 数字权益平台运营后台');
+    const button = page.getByRole('button', { name: /^登录$/ });
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: /用户名/ }).fill('operator');
+    await page.getByLabel(/^密码/).fill('Demo@2026');
+    await page.getByLabel(/^密码/).press('Enter');
+    expect(page.url()).toBe(`${suite.server.url}/login`); // no GET with the password in it
+    release();
+    await page.locator('#login-snapshot').waitFor({ state: 'detached' });
+    expect(await page.getByRole('textbox', { name: /用户名/ }).inputValue()).toBe('operator');
+    expect(await page.getByLabel(/^密码/).inputValue()).toBe('Demo@2026');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe(
+      'password',
+    );
+    await button.click();
+    await page.waitForURL('**/wel/index');
+    // The guard ran as an inline script: the server's CSP allows it by its hash.
+    expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('stays hidden when the stored language is not the one it was painted in', async () => {
+    const { context, page } = await suite.newPage();
+    await page.goto('/404');
+    await page.evaluate(() => localStorage.setItem('quanyi.lang', '"en"'));
+    const release = await holdConsoleScript(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.locator('#login-snapshot').waitFor({ state: 'attached' });
+    expect(await page.locator('#login-snapshot').isHidden()).toBe(true);
+    expect(await page.getByRole('button', { name: /^登录$/ }).count()).toBe(0);
+    release();
+    await page.getByRole('button', { name: /^Login$/ }).waitFor();
+    expect(await page.locator('#login-snapshot').count()).toBe(0);
+    await context.close();
+  });
+});

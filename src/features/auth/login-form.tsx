@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useContext, useRef, useState, type FormEvent } from 'react';
 import { useT } from '../../app/hooks';
 import type { AuthActor } from '../../app/shell-runtime';
 import s from './auth.module.css';
@@ -8,6 +8,7 @@ import { ErrorNotice, messageText } from './form-notice';
 import { hasErrors } from './password-rules';
 import { PasswordField, PlainButton, TextField } from './plain-fields';
 import { validateLogin, type LoginErrors, type LoginValues } from './login-rules';
+import { PrerenderingContext } from './login-snapshot/prerendering';
 import { effectiveTenantId, tenantFieldVisible, type TenantLookup } from './tenant-field';
 
 interface Props {
@@ -28,6 +29,7 @@ export function LoginForm({ auth, values, onChange, tenant, onSubmitted }: Props
   const ready = useSelector(auth, (s) => s.matches({ signedOut: 'idle' }));
   const submitting = useSelector(auth, (s) => s.matches({ signedOut: 'submitting' }));
   const serverError = useSelector(auth, (s) => s.context.error);
+  const prerendering = useContext(PrerenderingContext);
   const [errors, setErrors] = useState<LoginErrors>({});
   const refs = useRef<Partial<Record<keyof LoginValues, HTMLInputElement | null>>>({});
   const showTenant = tenantFieldVisible(tenant);
@@ -119,7 +121,11 @@ export function LoginForm({ auth, values, onChange, tenant, onSubmitted }: Props
             onChange={(v) => change('captchaCode', v)}
           />
         )}
-        <PlainButton type="submit" loading={submitting} disabled={!ready && !submitting}>
+        <PlainButton
+          type="submit"
+          loading={submitting}
+          disabled={prerendering || (!ready && !submitting)}
+        >
           {t('auth.submit')}
         </PlainButton>
       </div>

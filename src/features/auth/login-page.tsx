@@ -1,13 +1,16 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, type ComponentProps, type CSSProperties } from 'react';
+import { shallowEqual } from 'react-redux';
 import { useAppSelector, useT } from '../../app/hooks';
+import type { MessageKey } from '../../i18n';
 import { useShell } from '../../app/shell-runtime';
-import { primaryColorOf, SHELL_THEMES } from '../../app/theme';
 import s from './auth.module.css';
 import { SuccessNotice } from './form-notice';
 import { LangSwitch } from './lang-switch';
 import { LoginForm } from './login-form';
+import { loginAppearance } from './login-snapshot/appearance';
+import { typedIntoSnapshot } from './login-snapshot/takeover';
 import type { LoginValues } from './login-rules';
 import { PasswordChangeForm } from './password-change-form';
 import { DEFAULT_TENANT_ID } from './tenant-field';
@@ -36,6 +39,11 @@ const INITIAL: LoginValues = {
   captchaCode: '',
 };
 
+/** The window title on /login: "登录 - " and the site name. */
+export function loginTitle(t: (key: MessageKey) => string, siteName: string): string {
+  return `${t('auth.login')} - ${siteName || t('app.name')}`;
+}
+
 /**
  * /login (spec sections 2, 4, 5, 8): the login form, or the forced password change while the
  * auth machine is in passwordChangeRequired, and the guest registration dialog. Plain HTML and
@@ -44,16 +52,18 @@ const INITIAL: LoginValues = {
 export function LoginPage() {
   const { auth } = useShell();
   const t = useT();
-  const siteName = useAppSelector((st) => st.ui.personalisation.sideName) || t('app.name');
-  const scheme = useAppSelector((st) => SHELL_THEMES[st.ui.theme].scheme);
-  const primary = useAppSelector((st) => primaryColorOf(st.ui));
+  const { scheme, primary, siteName } = useAppSelector(
+    (st) => loginAppearance(st.ui),
+    shallowEqual,
+  );
   const changing = useSelector(auth, (st) => st.matches('passwordChangeRequired'));
   const passwordChanged = useSelector(auth, (st) => st.context.passwordChanged);
   const tenant = useDomainTenant();
-  const [draft, setDraft] = useState(INITIAL);
+  // Starts from what was typed into the prerendered form, if the page began with one.
+  const [draft, setDraft] = useState(() => ({ ...INITIAL, ...typedIntoSnapshot() }));
   const [register, setRegister] = useState({ loaded: false, opened: false, submitted: false });
   useLoginFollowUps(auth, setDraft);
-  useDocumentTitle(`${t('auth.login')} - ${siteName}`);
+  useDocumentTitle(loginTitle(t, siteName));
 
   return (
     <main
@@ -65,7 +75,7 @@ export function LoginPage() {
         <div className={s.stack}>
           <div className={s.header}>
             <div>
-              <h1 className={s.title}>{siteName}</h1>
+              <h1 className={s.title}>{siteName || t('app.name')}</h1>
               <p className={s.dimmed}>{t('auth.subtitle')}</p>
             </div>
             <LangSwitch />
