@@ -15,14 +15,12 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-// Pre-compressed copies of the console's scripts and styles; the server sends them to browsers
-// that accept gzip (@fastify/static preCompressed).
-const assets = 'dist/client/assets';
-for (const name of readdirSync(assets)) {
-  if (/\.(js|css|svg)$/.test(name))
-    writeFileSync(
-      `${assets}/${name}.gz`,
-      gzipSync(readFileSync(`${assets}/${name}`), { level: 9 }),
-    );
+// Pre-compressed copies of the console's pages, scripts and styles; the server sends them to
+// browsers that accept gzip (@fastify/static preCompressed).
+for (const dir of ['dist/client', 'dist/client/assets']) {
+  for (const name of readdirSync(dir)) {
+    if (/\.(html|js|css|svg)$/.test(name))
+      writeFileSync(`${dir}/${name}.gz`, gzipSync(readFileSync(`${dir}/${name}`), { level: 9 }));
+  }
 }
 writeFileSync('dist/.build-stamp', new Date().toISOString());
