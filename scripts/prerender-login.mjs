@@ -80,6 +80,6 @@ for (const [file, captcha] of [
     )
     .replace('<div id="root"></div>', `${snapshot.html}\n    <div id="root"></div>`);
   if (!html.includes(snapshot.html) || !html.includes(guardJs))
-    throw new Error('login snapshot: index.html has no <head> or root element to fill');
+    throw new Error('login snapshot: index.html has no <title> or root element to fill');
   writeFileSync(`${client}/${file}`, html);
 }

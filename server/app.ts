@@ -106,7 +106,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       maxAge: '1h',
     });
   }
-  registerErrorHandling(app, { spaIndex: !!pages, loginPage: pages?.loginPage });
+  registerErrorHandling(app, pages);
   registerAuth(app);
   registerApiDocs(app);
   registerLogRecording(app);

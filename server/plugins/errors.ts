@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ConsolePages } from '../lib/console-pages.js';
 import { ApiError, OAuthError } from '../lib/errors.js';
 import { fail } from '../lib/envelope.js';
 
 /**
  * Every failure is an answer the console can show: ApiError keeps its status and message,
  * framework errors (bad JSON, too large, rate limit) keep their 4xx status with a plain message,
- * anything else is a 500 with a reference id and nothing of the stack or SQL.
+ * anything else is a 500 with a reference id and nothing of the stack or SQL. With a console
+ * build (`pages`), a GET for any other path is one of its client-side routes.
  */
-export interface SpaPages {
-  /** Serve index.html for the console's client-side routes. */
-  spaIndex: boolean;
-  /** The page for /login (the prerendered login.html when the build made one). */
-  loginPage?: string | undefined;
-}
-
-export function registerErrorHandling(app: FastifyInstance, options: SpaPages): void {
+export function registerErrorHandling(app: FastifyInstance, pages: ConsolePages | undefined): void {
   app.setErrorHandler((error: FastifyError | ApiError | OAuthError, request, reply) => {
     if (error instanceof OAuthError) {
       return reply
@@ -53,15 +48,13 @@ export function registerErrorHandling(app: FastifyInstance, options: SpaPages): 
     // loads it with the login form prerendered, when the build made that page.
     const pathname = request.url.split('?')[0] ?? '';
     if (
-      options.spaIndex &&
+      pages &&
       request.method === 'GET' &&
       !pathname.startsWith('/api/') &&
       !path.extname(pathname)
     ) {
-      const page = pathname.replace(/\/+$/, '') === '/login' && options.loginPage;
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .sendFile(page || 'index.html', { cacheControl: false });
+      const page = pathname.replace(/\/+$/, '') === '/login' ? pages.loginPage : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false });
     }
     return reply.code(404).send(fail(404, '404 没找到请求'));
   });
