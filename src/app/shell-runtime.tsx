@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { authMachine, type Session } from '../../machines/auth-machine';
 import { lockMachine, type LockSecret } from '../../machines/lock-machine';
-import { tabsMachine } from '../../machines/tabs-machine';
+import { tabsMachine, type Tab } from '../../machines/tabs-machine';
 import { tokenRefreshMachine } from '../../machines/token-refresh-machine';
 import { fetchCaptcha, fetchPublicKey, requestLogout, requestToken } from '../api/auth-calls';
 import { apiRequest, refreshSession } from '../api/client';
@@ -42,6 +42,13 @@ import type { AppStore } from './store';
 /** Spec section 9: switch mode off. Captcha mode (on by spec) is the server's setting. */
 export const SWITCH_MODE = false;
 export const HOME_PATH = '/wel/index';
+/** The home tab: never closed, never evicted (spec section 6). */
+export const HOME_TAB: Tab = {
+  key: HOME_PATH,
+  path: HOME_PATH,
+  label: '首页',
+  meta: { i18n: 'wel' },
+};
 const LOCK_KEY = 'lock';
 const LOCK_CHANNEL = 'quanyi-lock';
 
@@ -86,9 +93,7 @@ class ShellRuntimeImpl {
     private readonly router: Router,
     private readonly captchaMode: boolean,
   ) {
-    this.tabs = createActor(tabsMachine, {
-      input: { home: { key: HOME_PATH, path: HOME_PATH, label: '首页', meta: { i18n: 'wel' } } },
-    });
+    this.tabs = createActor(tabsMachine, { input: { home: HOME_TAB } });
     this.lock = this.createLock(readJson(LOCK_KEY, isStoredLock) ?? { locked: false });
     const restored = loadStoredSession();
     this.auth = createActor(

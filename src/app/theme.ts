@@ -1,4 +1,4 @@
-import type { ThemeName, UiState } from './ui-slice';
+import { isHex, type ThemeName, type UiState } from './stored-state';
 
 /*
  * Theme facts without Mantine: /login renders before Mantine is loaded and reads the scheme and
@@ -130,7 +130,5 @@ export const SHELL_THEMES: Record<ThemeName, ShellTheme> = {
 
 /** The primary colour: the personalised system colour when it is a valid #rrggbb, else the picker's. */
 export function primaryColorOf(ui: Pick<UiState, 'color' | 'personalisation'>): string {
-  return /^#[0-9a-fA-F]{6}$/.test(ui.personalisation.systemColor)
-    ? ui.personalisation.systemColor
-    : ui.color;
+  return isHex(ui.personalisation.systemColor) ? ui.personalisation.systemColor : ui.color;
 }

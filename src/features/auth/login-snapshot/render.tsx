@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import { authMachine } from '../../../../machines/auth-machine';
 import { lockMachine } from '../../../../machines/lock-machine';
 import { tabsMachine } from '../../../../machines/tabs-machine';
-import { HOME_PATH, ShellContext, SWITCH_MODE } from '../../../app/shell-runtime';
+import { HOME_TAB, ShellContext, SWITCH_MODE } from '../../../app/shell-runtime';
 import { createStore } from '../../../app/store';
 import { translate } from '../../../i18n';
 import { LoginPage, loginTitle } from '../login-page';
@@ -35,9 +35,7 @@ export function renderLoginSnapshot({ captcha }: { captcha: boolean }): LoginSna
   const shell = {
     auth: createActor(authMachine, { input: { captchaMode: captcha, switchMode: SWITCH_MODE } }),
     lock: createActor(lockMachine, { input: { locked: false } }),
-    tabs: createActor(tabsMachine, {
-      input: { home: { key: HOME_PATH, path: HOME_PATH, label: '', meta: { i18n: 'wel' } } },
-    }),
+    tabs: createActor(tabsMachine, { input: { home: HOME_TAB } }),
   };
   const page = renderToStaticMarkup(
     <Provider store={store}>

@@ -6,7 +6,7 @@ import { createActor, fromPromise } from 'xstate';
 import { authMachine } from '../../../../machines/auth-machine';
 import { lockMachine } from '../../../../machines/lock-machine';
 import { tabsMachine } from '../../../../machines/tabs-machine';
-import { HOME_PATH, ShellContext } from '../../../app/shell-runtime';
+import { HOME_TAB, ShellContext } from '../../../app/shell-runtime';
 import { createStore } from '../../../app/store';
 import { LoginPage } from '../login-page';
 import { renderLoginSnapshot } from './render';
@@ -54,9 +54,7 @@ function startConsole() {
       { input: { captchaMode: false, switchMode: false } },
     ).start(),
     lock: createActor(lockMachine, { input: { locked: false } }),
-    tabs: createActor(tabsMachine, {
-      input: { home: { key: HOME_PATH, path: HOME_PATH, label: '', meta: { i18n: 'wel' } } },
-    }),
+    tabs: createActor(tabsMachine, { input: { home: HOME_TAB } }),
   };
   render(
     <Provider store={store}>
