@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC } from './plugins/auth.js';
+import { PUBLIC } from './auth/index.js';
 import { createTestApp, type TestApp } from './test/support.js';
 
 describe('cross-cutting behaviour', () => {

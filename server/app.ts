@@ -16,7 +16,7 @@ import { loadSecrets, assertUsableJwtSecret, type Secrets } from './lib/secrets.
 import { epochSeconds } from './lib/time.js';
 import { registerApiDocs } from './lib/api-doc/index.js';
 import { readConsolePages } from './lib/console-pages.js';
-import { registerAuth } from './plugins/auth.js';
+import { registerAuth } from './auth/index.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
-import type { Access } from '../../plugins/auth.js';
+import type { Access } from '../../auth/index.js';
 import { resolveSchema } from './schema.js';
 import type { AccessDoc, ApiDocument, RouteDocInput, RouteEntry, ServiceEntry } from './types.js';
 
@@ -28,7 +28,7 @@ function accessDoc(access: Access | undefined): AccessDoc {
     case 'super':
       return { kind: 'super' };
     default:
-      // plugins/auth.ts refuses an /api route without access, so this is 'user'.
+      // auth/guard.ts refuses an /api route without access, so this is 'user'.
       return { kind: 'user' };
   }
 }

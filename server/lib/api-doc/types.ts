@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Access } from '../../plugins/auth.js';
+import type { Access } from '../../auth/index.js';
 
 /**
  * The API reference (/setting/api-document) is made from the routes as they register: every
@@ -66,7 +66,7 @@ export interface BodyDoc {
   description?: DocText;
 }
 
-/** How the reference shows a route's access (plugins/auth.ts `Access`, without internals). */
+/** How the reference shows a route's access (auth/rules.ts `Access`, without internals). */
 export type AccessDoc =
   { kind: 'public' } | { kind: 'user' } | { kind: 'perm'; codes: string[] } | { kind: 'super' };
 

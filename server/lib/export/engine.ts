@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DataExportTable, DB } from '../../db/schema.js';
-import type { Access, AuthUser } from '../../plugins/auth.js';
+import type { Access, AuthUser } from '../../auth/index.js';
 import { ApiError } from '../errors.js';
 import { nextId } from '../ids.js';
 import type { QueryMap } from '../query.js';

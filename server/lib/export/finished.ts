@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../../context.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../auth/index.js';
 import { nextId } from '../ids.js';
 import { formatDateTime } from '../time.js';
 import { EXPORT_RETENTION_DAYS, EXPORT_STATUS, exportFilesDir, type ExportTask } from './engine.js';

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { currentUser, SIGNED_IN } from '../../plugins/auth.js';
+import { currentUser, SIGNED_IN, assertPermission } from '../../auth/index.js';
 import type { RouteDocInput } from '../api-doc/types.js';
-import { assertPermission } from '../../services/access.js';
 import { ok } from '../envelope.js';
 import { badRequest, forbidden } from '../errors.js';
 import type { QueryMap } from '../query.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Access, AuthUser } from '../../plugins/auth.js';
+import type { Access, AuthUser } from '../../auth/index.js';
 
 /** A column of an import's workbook. */
 export interface ImportColumn {

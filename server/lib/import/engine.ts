@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { ImportTable } from '../../db/schema.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../auth/index.js';
 import { nextId } from '../ids.js';
 import { storageOf } from '../storage/index.js';
 import { nowText } from '../time.js';

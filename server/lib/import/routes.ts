@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUser, perm, SIGNED_IN } from '../../plugins/auth.js';
+import { currentUser, perm, SIGNED_IN } from '../../auth/index.js';
 import { ok } from '../envelope.js';
 import { ApiError, notFound } from '../errors.js';
 import { param, requiredParam } from '../params.js';

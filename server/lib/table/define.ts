@@ -2,7 +2,7 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { AuditColumns, DB } from '../../db/schema.js';
-import { perm, type Access, type AuthUser } from '../../plugins/auth.js';
+import { perm, type Access, type AuthUser } from '../../auth/index.js';
 import type { ListSpec, QueryMap } from '../query.js';
 
 /**

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { perm, currentUser, type Access } from '../../plugins/auth.js';
-import { assertPermission } from '../../services/access.js';
+import { perm, currentUser, type Access, assertPermission } from '../../auth/index.js';
 import { ok, okStatus } from '../envelope.js';
 import { documentTable } from '../api-doc/table.js';
 import { registerExporter } from '../export/routes.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createTestApp, data, DEMO_PASSWORD, type TestApp } from '../../test/support.js';
 import { nextId } from '../ids.js';
 import { requiredText } from '../validation.js';
-import { SUPER_ADMIN } from '../../plugins/auth.js';
+import { SUPER_ADMIN } from '../../auth/index.js';
 import { defineTable, tableRoutes } from './index.js';
 
 /** Small declarations over existing tables, served under /api/test/... beside the real routes. */

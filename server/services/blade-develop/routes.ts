@@ -11,7 +11,7 @@ import { idList, param, requiredParam } from '../../lib/params.js';
 import { insertAudit } from '../../lib/records.js';
 import { tableRoutes } from '../../lib/table/index.js';
 import { formatDateTime, nowText } from '../../lib/time.js';
-import { currentUser, SUPER_ADMIN, type AuthUser } from '../../plugins/auth.js';
+import { currentUser, SUPER_ADMIN, type AuthUser } from '../../auth/index.js';
 import { readColumns } from './code/columns.js';
 import codeTable from './code/table.js';
 import { generateFiles, type GeneratedFile } from './code/templates.js';

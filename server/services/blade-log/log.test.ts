@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNED_IN } from '../../plugins/auth.js';
+import { SIGNED_IN } from '../../auth/index.js';
 import { BASIC, createTestApp, data, DEMO_PASSWORD, type TestApp } from '../../test/support.js';
 import {
   createRole,

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.js';
 import { queryMap, requiredParam } from '../../lib/params.js';
 import { paged, type FilterDef, type ListSpec, type SortItem } from '../../lib/query.js';
 import { wire } from '../../lib/records.js';
-import { currentUser, perm, type Access } from '../../plugins/auth.js';
+import { currentUser, perm, type Access } from '../../auth/index.js';
 
 /**
  * blade-log/{usual|api|error}: list and detail, read only (contract.md 4.13). Rows of the

@@ -8,7 +8,7 @@ import { requiredParam } from '../../lib/params.js';
 import { blank } from '../../lib/table/index.js';
 import { nowText } from '../../lib/time.js';
 import { requiredText } from '../../lib/validation.js';
-import { currentUser, perm, type AuthUser } from '../../plugins/auth.js';
+import { currentUser, perm, type AuthUser } from '../../auth/index.js';
 import { isMask, SECRET_MASK } from '../../../src/contracts/secret-mask.js';
 
 /**

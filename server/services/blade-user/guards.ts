@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { SUPER_ROLE_ALIAS, SUPER_TENANT, type AuthUser } from '../../plugins/auth.js';
+import { SUPER_ROLE_ALIAS, SUPER_TENANT, type AuthUser } from '../../auth/index.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { splitIds } from './input.js';
 

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../auth/index.js';
 import { notFound } from '../../lib/errors.js';
 import { encryptPhone, phoneKey } from '../../lib/phone-crypto.js';
 import { escapeLike, paged, type ListSpec, type QueryMap } from '../../lib/query.js';

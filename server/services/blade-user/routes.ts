@@ -6,9 +6,15 @@ import { bodyObject, idList, param, queryMap, requiredParam } from '../../lib/pa
 import { phoneKey } from '../../lib/phone-crypto.js';
 import { nowText } from '../../lib/time.js';
 import { parseBody } from '../../lib/validation.js';
-import { PUBLIC, SIGNED_IN, currentUser, perm, type Access } from '../../plugins/auth.js';
+import {
+  PUBLIC,
+  SIGNED_IN,
+  currentUser,
+  perm,
+  type Access,
+  assertPermission,
+} from '../../auth/index.js';
 import { listQuery, type RouteDocInput } from '../../lib/api-doc/index.js';
-import { assertPermission } from '../access.js';
 import { clearFailures } from '../blade-auth/login.js';
 import { parseUserBody, profileFields, userSchema } from './input.js';
 import { changeOwnPassword, resetPasswords } from './passwords.js';

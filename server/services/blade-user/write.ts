@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { UserTable } from '../../db/schema.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../auth/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { nextId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';

@@ -8,9 +8,8 @@ import { captchaImage } from '../../../lib/captcha.js';
 import { verifyJwt } from '../../../lib/jwt.js';
 import { param } from '../../../lib/params.js';
 import { nowText } from '../../../lib/time.js';
-import { PUBLIC, SIGNED_IN, currentUser } from '../../../plugins/auth.js';
+import { PUBLIC, SIGNED_IN, currentUser, permissionCodes } from '../../../auth/index.js';
 import type { RouteDocInput } from '../../../lib/api-doc/index.js';
-import { permissionCodes } from '../../access.js';
 import {
   BAD_CREDENTIALS,
   authenticateClient,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { badRequest } from '../../../lib/errors.js';
 import { blank, defineTable, optionalText } from '../../../lib/table/index.js';
 import { requiredText } from '../../../lib/validation.js';
-import { SUPER_ADMIN } from '../../../plugins/auth.js';
+import { SUPER_ADMIN } from '../../../auth/index.js';
 import { IDENTIFIER } from './columns.js';
 
 /** A service name becomes a folder of the generated files: letters, digits, _ and -. */

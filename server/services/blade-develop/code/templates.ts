@@ -202,7 +202,7 @@ function serverFile(m: Model): string {
   const lines: string[] = [`import { z } from 'zod';`];
   lines.push(`import { ${tableImports.join(', ')} } from '../../../lib/table/index.js';`);
   if (needs.requiredText) lines.push(`import { requiredText } from '../../../lib/validation.js';`);
-  if (!m.tenant) lines.push(`import { SUPER_ADMIN } from '../../../plugins/auth.js';`);
+  if (!m.tenant) lines.push(`import { SUPER_ADMIN } from '../../../auth/index.js';`);
   lines.push('');
   lines.push('/**');
   lines.push(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { badRequest } from '../../../lib/errors.js';
 import { blank, defineTable, optionalText } from '../../../lib/table/index.js';
 import { requiredText } from '../../../lib/validation.js';
-import { SUPER_ADMIN } from '../../../plugins/auth.js';
+import { SUPER_ADMIN } from '../../../auth/index.js';
 import { maskSecret, secretField } from '../../blade-resource/settings.js';
 
 /** Drivers a data source may name, with the url scheme each one takes. */

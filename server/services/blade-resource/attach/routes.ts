@@ -10,8 +10,13 @@ import { storageOf } from '../../../lib/storage/index.js';
 import { attachmentDisposition, extensionOf } from '../../../lib/storage/file-types.js';
 import { nowText } from '../../../lib/time.js';
 import { parseBody } from '../../../lib/validation.js';
-import { currentUser, perm, SIGNED_IN, type AuthUser } from '../../../plugins/auth.js';
-import { permissionCodes } from '../../access.js';
+import {
+  currentUser,
+  perm,
+  SIGNED_IN,
+  type AuthUser,
+  permissionCodes,
+} from '../../../auth/index.js';
 
 const LIST: ListSpec = {
   filters: {

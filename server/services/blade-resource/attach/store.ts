@@ -17,7 +17,7 @@ import {
   SNIFF_BYTES,
 } from '../../../lib/storage/file-types.js';
 import { nowText } from '../../../lib/time.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { AuthUser } from '../../../auth/index.js';
 
 /** What an upload endpoint accepts. */
 export interface UploadPolicy {

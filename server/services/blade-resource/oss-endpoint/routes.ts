@@ -3,7 +3,7 @@ import { ok } from '../../../lib/envelope.js';
 import { notFound } from '../../../lib/errors.js';
 import { storageOf } from '../../../lib/storage/index.js';
 import { attachmentDisposition } from '../../../lib/storage/file-types.js';
-import { currentUser, PUBLIC, SIGNED_IN } from '../../../plugins/auth.js';
+import { currentUser, PUBLIC, SIGNED_IN } from '../../../auth/index.js';
 import { AVATAR_MAX_BYTES, MB, receiveUpload, type UploadPolicy } from '../attach/store.js';
 
 /** What the general upload accepts (spec section 9: 10 MB per file; the uploader defaults to .doc/.docx). */

@@ -3,7 +3,7 @@ import { ok } from '../../../lib/envelope.js';
 import { badRequest } from '../../../lib/errors.js';
 import { param } from '../../../lib/params.js';
 import { tableRoutes } from '../../../lib/table/index.js';
-import { currentUser, perm } from '../../../plugins/auth.js';
+import { currentUser, perm } from '../../../auth/index.js';
 import { enabledSetting, enableRoutes } from '../settings.js';
 import { smsDriverFor } from './driver.js';
 import smsTable from './table.js';

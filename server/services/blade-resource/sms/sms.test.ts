@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { AuthUser } from '../../../auth/index.js';
 import { createTestApp, data, DEMO_PASSWORD, type TestApp } from '../../../test/support.js';
 import { enableOne } from '../settings.js';
 

@@ -9,7 +9,7 @@ import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
 import { LocalStorage, storageOf, type ObjectStorage } from '../../../lib/storage/index.js';
 import { nowText } from '../../../lib/time.js';
 import { cleanFileName, extensionOf } from '../../../lib/storage/file-types.js';
-import { PUBLIC } from '../../../plugins/auth.js';
+import { PUBLIC } from '../../../auth/index.js';
 import { EMPTY_FILE, NO_FILE, WRONG_CONTENT } from '../attach/store.js';
 
 /**

@@ -8,7 +8,7 @@ import { paged, type ListSpec } from '../../../lib/query.js';
 import { insertAudit, wire } from '../../../lib/records.js';
 import { storageOf } from '../../../lib/storage/index.js';
 import { nowText } from '../../../lib/time.js';
-import { currentUser, perm, type AuthUser } from '../../../plugins/auth.js';
+import { currentUser, perm, type AuthUser } from '../../../auth/index.js';
 import {
   MB,
   publicMediaHandler,

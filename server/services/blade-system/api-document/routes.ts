@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { toOpenApi } from '../../../lib/api-doc/index.js';
 import { ok } from '../../../lib/envelope.js';
 import { attachmentDisposition } from '../../../lib/storage/file-types.js';
-import { perm } from '../../../plugins/auth.js';
+import { perm } from '../../../auth/index.js';
 
 /** package.json's version, the OpenAPI document's info.version. */
 const API_VERSION = '0.1.0';

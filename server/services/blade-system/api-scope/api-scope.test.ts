@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, data, DEMO_PASSWORD, type TestApp } from '../../../test/support.js';
 import { createRole, DEMO, grant, menuId, setRoles } from '../data-scope/scope-test-support.js';
-import { normalizeScopePath, scopePattern } from './enforce.js';
+import { normalizeScopePath, scopePattern } from '../../../auth/index.js';
 
 const URL = '/api/blade-system/api-scope';
 const POSTS = '/api/blade-system/post';

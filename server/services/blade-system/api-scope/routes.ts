@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { tableRoutes } from '../../../lib/table/index.js';
-import { invalidateApiScopes } from './enforce.js';
+import { invalidateApiScopes } from '../../../auth/index.js';
 import apiScopeTable from './table.js';
 
 /** blade-system/api-scope: the declared table, and the enforcement cache dropped on its writes. */

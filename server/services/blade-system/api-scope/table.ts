@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTable, optionalText } from '../../../lib/table/index.js';
 import { requiredText } from '../../../lib/validation.js';
-import { SUPER_ADMIN } from '../../../plugins/auth.js';
+import { SUPER_ADMIN } from '../../../auth/index.js';
 import {
   assertLiveMenu,
   menuIdField,
@@ -13,7 +13,7 @@ import {
 /**
  * blade-system/api-scope (contract.md 4.12): API paths a role may call, hanging under a menu.
  * A path covered by any scope may be called only by holders of one of the covering scopes
- * (enforce.ts, checked by the auth plugin). Global rows written by the super administrator.
+ * (auth/api-scope.ts, checked by the guard). Global rows written by the super administrator.
  */
 export default defineTable({
   path: 'blade-system/api-scope',

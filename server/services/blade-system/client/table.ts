@@ -3,7 +3,7 @@ import { badRequest } from '../../../lib/errors.js';
 import { hashPassword } from '../../../lib/password.js';
 import { blank, defineTable, optionalText, type TableCall } from '../../../lib/table/index.js';
 import { requiredText } from '../../../lib/validation.js';
-import { SUPER_ADMIN } from '../../../plugins/auth.js';
+import { SUPER_ADMIN } from '../../../auth/index.js';
 import { maskSecret, secretField } from '../../blade-resource/settings.js';
 
 /** Grant types a client may list (the token endpoint serves password, captcha, refresh_token). */

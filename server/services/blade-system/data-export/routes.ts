@@ -16,7 +16,7 @@ import { listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
 import { paged, type ListSpec } from '../../../lib/query.js';
 import { wire } from '../../../lib/records.js';
 import { formatDateTime } from '../../../lib/time.js';
-import { currentUser, PUBLIC, SIGNED_IN, type AuthUser } from '../../../plugins/auth.js';
+import { currentUser, PUBLIC, SIGNED_IN, type AuthUser } from '../../../auth/index.js';
 import type { AppContext } from '../../../context.js';
 
 export { EXPORT_STATUS, exportFilesDir };

@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../../db/schema.js';
 import type { AuditedTable, RowFilter, TableCall } from '../../../lib/table/index.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { AuthUser } from '../../../auth/index.js';
 
 /**
  * Data scopes (contract.md 5, dict `data_scope_type`): rows a role may see of a resource. A

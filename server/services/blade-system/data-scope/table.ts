@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { badRequest } from '../../../lib/errors.js';
 import { defineTable, optionalText } from '../../../lib/table/index.js';
 import { requiredText } from '../../../lib/validation.js';
-import { SUPER_ADMIN } from '../../../plugins/auth.js';
+import { SUPER_ADMIN } from '../../../auth/index.js';
 import { DATA_SCOPE_TYPE, idsOf } from './resolve.js';
 import { assertLiveMenu, menuIdField, resourceCodeField, typeField, withNames } from './shared.js';
 

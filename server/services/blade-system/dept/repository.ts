@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.js';
 import type { DB } from '../../../db/schema.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { AuthUser } from '../../../auth/index.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import {

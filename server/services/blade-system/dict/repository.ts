@@ -1,7 +1,7 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../../../context.js';
 import type { DictBizTable } from '../../../db/schema.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { AuthUser } from '../../../auth/index.js';
 import {
   filterConditions,
   paged,

@@ -3,8 +3,14 @@ import { z } from 'zod';
 import { ok, okStatus } from '../../../lib/envelope.js';
 import { idList, queryMap, requiredParam } from '../../../lib/params.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
-import { currentUser, perm, SIGNED_IN, SUPER_ADMIN, type Access } from '../../../plugins/auth.js';
-import { assertPermission } from '../../access.js';
+import {
+  currentUser,
+  perm,
+  SIGNED_IN,
+  SUPER_ADMIN,
+  type Access,
+  assertPermission,
+} from '../../../auth/index.js';
 import {
   BIZ_DICT,
   childList,

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../context.js';
 import type { DictBizTable } from '../../../db/schema.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { AuthUser } from '../../../auth/index.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { assertUpdated } from '../../../lib/records.js';

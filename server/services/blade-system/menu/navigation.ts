@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.js';
 import type { DB } from '../../../db/schema.js';
 import { buildTree, selectTree, type SelectNode, type TreeNode } from '../../../lib/records.js';
-import type { AuthUser } from '../../../plugins/auth.js';
-import { grantedMenuIds } from '../../access.js';
+import { type AuthUser, grantedMenuIds } from '../../../auth/index.js';
 import { ID_PATTERN, inChunks } from './input.js';
 import { liveMenus, menuVO, withAncestors, type MenuRow, type MenuVO } from './repository.js';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok, okStatus } from '../../../lib/envelope.js';
 import { idList, param, queryMap, requiredParam } from '../../../lib/params.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
-import { SIGNED_IN, SUPER_ADMIN, currentUser, perm } from '../../../plugins/auth.js';
+import { SIGNED_IN, SUPER_ADMIN, currentUser, perm } from '../../../auth/index.js';
 import { commaIds, optionalId, optionalInt, optionalParentId, optionalText } from './input.js';
 import {
   grantTree,

@@ -5,7 +5,7 @@ import { ok } from '../../../lib/envelope.js';
 import { badRequest } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
-import { currentUser, perm, SIGNED_IN, type AuthUser } from '../../../plugins/auth.js';
+import { currentUser, perm, SIGNED_IN, type AuthUser } from '../../../auth/index.js';
 import {
   checkPersonalise,
   EMPTY_PERSONALISE,

@@ -11,7 +11,7 @@ import { storageOf } from '../../../lib/storage/index.js';
 import { blank } from '../../../lib/table/index.js';
 import { nowText } from '../../../lib/time.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
-import { currentUser, perm, type AuthUser } from '../../../plugins/auth.js';
+import { currentUser, perm, type AuthUser } from '../../../auth/index.js';
 import {
   IMAGE_EXTENSIONS,
   imageSize,

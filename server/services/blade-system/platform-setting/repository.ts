@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { insertAudit, STALE_VERSION } from '../../../lib/records.js';
 import { nowText } from '../../../lib/time.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { AuthUser } from '../../../auth/index.js';
 import {
   emptyConfig,
   SECRET_MASK,

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../lib/envelope.js';
 import { badRequest } from '../../../lib/errors.js';
 import { param } from '../../../lib/params.js';
-import { currentUser, perm } from '../../../plugins/auth.js';
-import { assertPermission } from '../../access.js';
+import { currentUser, perm, assertPermission } from '../../../auth/index.js';
 import {
   CHECK_TEXT,
   checkPlatformConfig,

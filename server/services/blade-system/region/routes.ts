@@ -5,7 +5,7 @@ import { badRequest } from '../../../lib/errors.js';
 import { param, queryMap } from '../../../lib/params.js';
 import { blank, optionalText } from '../../../lib/table/index.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
-import { perm, SIGNED_IN, SUPER_ADMIN } from '../../../plugins/auth.js';
+import { perm, SIGNED_IN, SUPER_ADMIN } from '../../../auth/index.js';
 import type { RouteDocInput } from '../../../lib/api-doc/index.js';
 import {
   getRegion,

@@ -3,8 +3,12 @@ import type { AppContext } from '../../../context.js';
 import type { DB } from '../../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
-import { SUPER_ROLE_ALIAS, type AuthUser } from '../../../plugins/auth.js';
-import { grantedMenuIds, packageMenuIds } from '../../access.js';
+import {
+  SUPER_ROLE_ALIAS,
+  type AuthUser,
+  grantedMenuIds,
+  packageMenuIds,
+} from '../../../auth/index.js';
 import { revokeUserSessions } from '../../blade-auth/tokens.js';
 import { distinct, inChunks } from '../menu/input.js';
 import { SUPER_ROLE_MESSAGE, usersHoldingRoles } from './repository.js';

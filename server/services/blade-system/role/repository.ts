@@ -19,7 +19,7 @@ import {
   type SelectNode,
   type TreeNode,
 } from '../../../lib/records.js';
-import { SUPER_ROLE_ALIAS, type AuthUser } from '../../../plugins/auth.js';
+import { SUPER_ROLE_ALIAS, type AuthUser } from '../../../auth/index.js';
 
 /** blade_role: per tenant; the alias is what permissions and tokens name. */
 const ROLE_COLUMNS = [

@@ -4,8 +4,7 @@ import { ok, okStatus } from '../../../lib/envelope.js';
 import { notFound } from '../../../lib/errors.js';
 import { idList, queryMap, requiredParam } from '../../../lib/params.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
-import { currentUser, perm } from '../../../plugins/auth.js';
-import { assertPermission } from '../../access.js';
+import { currentUser, perm, assertPermission } from '../../../auth/index.js';
 import { idArray, optionalId, optionalInt, optionalParentId } from '../menu/input.js';
 import { grantRoles } from './grant.js';
 import {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../lib/envelope.js';
 import { queryMap } from '../../../lib/params.js';
 import { parseBody } from '../../../lib/validation.js';
-import { currentUser, SIGNED_IN } from '../../../plugins/auth.js';
+import { currentUser, SIGNED_IN } from '../../../auth/index.js';
 import { tableSetGetSchema, tableSetSaveSchema } from '../../../../src/contracts/table-set.js';
 import { getTableSet, saveTableSet } from './repository.js';
 

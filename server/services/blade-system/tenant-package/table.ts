@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { badRequest } from '../../../lib/errors.js';
 import { defineTable, optionalText, type TableCall } from '../../../lib/table/index.js';
 import { requiredText } from '../../../lib/validation.js';
-import { SUPER_ADMIN } from '../../../plugins/auth.js';
+import { SUPER_ADMIN } from '../../../auth/index.js';
 
 const MENU_REQUIRED = '请选择菜单';
 
@@ -50,7 +50,7 @@ async function assertUnused({ db }: TableCall, ids: string[]): Promise<void> {
 
 /**
  * blade-system/tenant-package (spec screen 12): the super administrator's product packages,
- * global rows naming the menus a tenant may use at most (services/access.ts packageMenuIds cuts
+ * global rows naming the menus a tenant may use at most (auth/permissions.ts packageMenuIds cuts
  * every grant of that tenant down to them).
  */
 export default defineTable({

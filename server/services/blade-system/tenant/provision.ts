@@ -3,13 +3,12 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.js';
 import type { DB } from '../../../db/schema.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import { type AuthUser, SUPER_TENANT } from '../../../auth/index.js';
 import { seedTenantParams, seedTopMenus } from '../../../db/seed/system.js';
 import { conflict } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { hashPassword } from '../../../lib/password.js';
 import { nowText } from '../../../lib/time.js';
-import { SUPER_TENANT } from '../../../plugins/auth.js';
 
 /** Account and password of a new tenant's administrator (contract.md 4.7); changed at first login. */
 export const TENANT_ADMIN_ACCOUNT = 'admin';

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../../context.js';
-import type { AuthUser } from '../../../plugins/auth.js';
-import { SUPER_TENANT } from '../../../plugins/auth.js';
+import { type AuthUser, SUPER_TENANT } from '../../../auth/index.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { paged, type ListSpec, type QueryMap } from '../../../lib/query.js';
 import { wire } from '../../../lib/records.js';

@@ -5,7 +5,7 @@ import { badRequest } from '../../../lib/errors.js';
 import { idList, param, queryMap, requiredParam } from '../../../lib/params.js';
 import { parseDateTime } from '../../../lib/time.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
-import { currentUser, perm, PUBLIC, SIGNED_IN, SUPER_ADMIN } from '../../../plugins/auth.js';
+import { currentUser, perm, PUBLIC, SIGNED_IN, SUPER_ADMIN } from '../../../auth/index.js';
 import {
   belongTenant,
   createTenant,

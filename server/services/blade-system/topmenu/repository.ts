@@ -4,7 +4,7 @@ import { nextId } from '../../../lib/ids.js';
 import { paged, type ListSpec, type QueryMap } from '../../../lib/query.js';
 import { wire, insertAudit } from '../../../lib/records.js';
 import { nowText } from '../../../lib/time.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { AuthUser } from '../../../auth/index.js';
 import { distinct, inChunks } from '../menu/input.js';
 
 /**

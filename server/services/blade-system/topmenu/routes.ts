@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { ok, okStatus } from '../../../lib/envelope.js';
 import { idList, queryMap, requiredParam } from '../../../lib/params.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
-import { currentUser, perm } from '../../../plugins/auth.js';
-import { assertPermission } from '../../access.js';
+import { currentUser, perm, assertPermission } from '../../../auth/index.js';
 import { idArray, optionalId, optionalInt, optionalText } from '../menu/input.js';
 import {
   getTopMenu,

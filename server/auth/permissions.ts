@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import type { AuthUser } from '../plugins/auth.js';
+import type { AuthUser } from './user.js';
 import { forbidden } from '../lib/errors.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../../db/schema.js';
-import { forbidden } from '../../../lib/errors.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { DB } from '../db/schema.js';
+import { forbidden } from '../lib/errors.js';
+import type { AuthUser } from './user.js';
 
 /**
  * API scopes enforced (contract.md 5 gives BladeX's rule; here every route obeys it): a request

@@ -1,0 +1,88 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AppContext } from '../context.js';
+import { unauthorized } from '../lib/errors.js';
+import { verifyJwt } from '../lib/jwt.js';
+import { SUPER_ROLE_ALIAS, SUPER_TENANT, type AuthUser } from './user.js';
+
+const splitIds = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** Tokens only from `Blade-Auth: bearer` (or `Authorization: Bearer`), never query or cookie. */
+export function bearerToken(headers: IncomingHttpHeaders): string | undefined {
+  for (const header of [headers['blade-auth'], headers.authorization]) {
+    const value = Array.isArray(header) ? header[0] : header;
+    if (value && /^bearer\s+/i.test(value)) return value.replace(/^bearer\s+/i, '').trim();
+  }
+  return undefined;
+}
+
+export interface SignedIn {
+  user: AuthUser;
+  /** The user must change their password before anything but the routes open during it. */
+  mustChangePassword: boolean;
+}
+
+/**
+ * The user behind a request's access token, or 401: token present -> HS256 verify (an access
+ * token carrying a session id) -> one query joining the session and the user (session not
+ * revoked or expired, user active) -> the roles' aliases.
+ */
+export async function signedInUser(
+  ctx: Pick<AppContext, 'db' | 'jwtSecret' | 'now'>,
+  headers: IncomingHttpHeaders,
+): Promise<SignedIn> {
+  const { db, jwtSecret, now } = ctx;
+  const token = bearerToken(headers);
+  if (!token) throw unauthorized('缺失令牌，鉴权失败');
+  const claims = verifyJwt(token, jwtSecret, now());
+  if (!claims || claims.token_type !== 'access_token' || typeof claims.sid !== 'string') {
+    throw unauthorized('令牌无效或已过期');
+  }
+  const row = await db
+    .selectFrom('authSession as s')
+    .innerJoin('bladeUser as u', 'u.id', 's.userId')
+    .select([
+      's.id',
+      's.userId',
+      's.tenantId',
+      's.clientId',
+      's.roleId',
+      's.deptId',
+      'u.account',
+      'u.status',
+      'u.isDeleted',
+      'u.mustChangePassword',
+    ])
+    .where('s.id', '=', claims.sid)
+    .where('s.revokedAt', 'is', null)
+    .where('s.expiresAt', '>', now())
+    .executeTakeFirst();
+  if (!row || row.isDeleted !== 0 || row.status !== 1) throw unauthorized('令牌已失效，请重新登录');
+
+  const roleIds = splitIds(row.roleId);
+  const roleAliases = roleIds.length
+    ? (
+        await db
+          .selectFrom('bladeRole')
+          .select('roleAlias')
+          .where('id', 'in', roleIds)
+          .where('isDeleted', '=', 0)
+          .execute()
+      ).map((r) => r.roleAlias)
+    : [];
+  const user: AuthUser = {
+    userId: row.userId,
+    tenantId: row.tenantId,
+    account: row.account,
+    clientId: row.clientId,
+    sessionId: row.id,
+    roleIds,
+    roleAliases,
+    deptIds: splitIds(row.deptId),
+    isSuperAdmin: row.tenantId === SUPER_TENANT && roleAliases.includes(SUPER_ROLE_ALIAS),
+  };
+  return { user, mustChangePassword: Boolean(row.mustChangePassword) };
+}
