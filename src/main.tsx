@@ -7,11 +7,11 @@ import { fetchLoginSettings } from './api/auth-calls';
 import { RootBoundary } from './app/route-guard';
 import { AppRoutes } from './app/router';
 import { ShellRuntime } from './app/shell-runtime';
-import { createStore } from './app/store';
+import { createAppStore } from './app/app-store';
 import { captchaModeOfPage } from './features/auth/login-snapshot/snapshot-element';
 import { LoginSnapshotTakeover } from './features/auth/login-snapshot/takeover';
 
-const store = createStore();
+const store = createAppStore();
 // Asked for before React renders, so the round trip overlaps the first render.
 const settings = fetchLoginSettings(3000);
 settings.catch(() => {}); // the login asks again when it needs the key

@@ -1,4 +1,4 @@
-import type { AppDispatch } from '../app/store';
+import type { AppDispatch } from '../state/store';
 import { api } from './api';
 import { apiRequest } from './client';
 

@@ -1,6 +1,6 @@
 import { api } from '../api/api';
-import { onSessionCleared } from './session-slice';
-import { dynamicMiddleware, rootReducer, type AppStore } from './store';
+import { onSessionCleared } from '../state/session-slice';
+import { dynamicMiddleware, rootReducer, type AppStore } from '../state/store';
 
 let installed = false;
 

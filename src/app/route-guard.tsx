@@ -2,11 +2,11 @@ import { useSelector } from '@xstate/react';
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { newWindowUrl } from './new-window';
-import { useAppDispatch, useAppSelector, useT } from './hooks';
-import { sessionEndSeen } from './session-slice';
+import { useAppDispatch, useAppSelector, useT } from '../state/hooks';
+import { sessionEndSeen } from '../state/session-slice';
 import { redirectTarget } from '../features/auth/redirect-target';
 import { recordDebugEntry } from '../features/debug-log/debug-log-store';
-import { useShell } from './shell-runtime';
+import { useShell } from '../state/shell-context';
 
 /**
  * Route guard (spec section 2): no stored token -> /login; locked -> /lock; a forced password

@@ -27,7 +27,7 @@ function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Rea
  */
 function mantinePage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ReactNode {
   return lazyPage(
-    () => Promise.all([load(), import('./mantine-root')]),
+    () => Promise.all([load(), import('../components/mantine-root')]),
     ([m, { ThemedMantine }]) => {
       const Page = pick(m);
       return function WithMantine() {

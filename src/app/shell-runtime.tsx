@@ -1,18 +1,10 @@
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { authMachine, type Session } from '../../machines/auth-machine';
 import { lockMachine, type LockSecret } from '../../machines/lock-machine';
-import { tabsMachine, type Tab } from '../../machines/tabs-machine';
+import { tabsMachine } from '../../machines/tabs-machine';
 import { tokenRefreshMachine } from '../../machines/token-refresh-machine';
 import { fetchCaptcha, fetchPublicKey, requestLogout, requestToken } from '../api/auth-calls';
 import { apiRequest, refreshSession } from '../api/client';
@@ -36,19 +28,18 @@ import {
   SESSION_KEY,
   sessionCleared,
   sessionStored,
-} from './session-slice';
-import type { AppStore } from './store';
+} from '../state/session-slice';
+import type { AppStore } from '../state/store';
+import {
+  HOME_TAB,
+  ShellContext,
+  SWITCH_MODE,
+  type AuthActor,
+  type LockActor,
+  type Shell,
+  type TabsActor,
+} from '../state/shell-context';
 
-/** Spec section 9: switch mode off. Captcha mode (on by spec) is the server's setting. */
-export const SWITCH_MODE = false;
-export const HOME_PATH = '/wel/index';
-/** The home tab: never closed, never evicted (spec section 6). */
-export const HOME_TAB: Tab = {
-  key: HOME_PATH,
-  path: HOME_PATH,
-  label: '首页',
-  meta: { i18n: 'wel' },
-};
 const LOCK_KEY = 'lock';
 const LOCK_CHANNEL = 'quanyi-lock';
 
@@ -58,16 +49,6 @@ interface StoredLock {
 }
 const isStoredLock = (v: unknown): v is StoredLock =>
   isRecord(v) && isBoolean(v.locked) && (v.secret === undefined || isLockSecret(v.secret));
-
-export type AuthActor = ActorRefFrom<typeof authMachine>;
-export type LockActor = ActorRefFrom<typeof lockMachine>;
-export type TabsActor = ActorRefFrom<typeof tabsMachine>;
-
-export interface Shell {
-  auth: AuthActor;
-  lock: LockActor;
-  tabs: TabsActor;
-}
 
 interface Router {
   navigate(to: string, options?: { replace?: boolean }): unknown;
@@ -352,9 +333,6 @@ function defer(effect: () => void): void {
   queueMicrotask(effect);
 }
 
-/** Provided by ShellRuntime; the login snapshot (login-snapshot/render.tsx) provides idle actors. */
-export const ShellContext = createContext<Shell | null>(null);
-
 /**
  * Starts the session machines once the login settings are known. `captchaMode` is fetched by
  * main.tsx before React renders (captcha mode is the server's setting; when the server does not
@@ -400,11 +378,4 @@ export function ShellRuntime({
   }, [store, captchaMode]);
   if (!shell) return null;
   return <ShellContext.Provider value={shell}>{children}</ShellContext.Provider>;
-}
-
-/** The session machines: `auth`, `lock` (replaced per session) and `tabs`. */
-export function useShell(): Shell {
-  const shell = useContext(ShellContext);
-  if (!shell) throw new Error('useShell outside ShellRuntime');
-  return shell;
 }

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStore } from '../app/store';
-import { langChanged } from '../app/ui-slice';
+import { createAppStore } from '../app/app-store';
+import { langChanged } from '../state/ui-slice';
 import { CheckTree, type CheckTreeNode } from './check-tree';
 import { checkStates, indexTree, toggleChecked, visibleRows } from './check-tree-model';
 
@@ -146,7 +146,7 @@ function Harness({
 }
 
 function setup(props: Parameters<typeof Harness>[0] = {}) {
-  const store = createStore();
+  const store = createAppStore();
   render(
     <Provider store={store}>
       <MantineProvider env="test">

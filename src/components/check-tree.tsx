@@ -9,7 +9,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
-import { useT } from '../app/hooks';
+import { useT } from '../state/hooks';
 import {
   checkStates,
   indexTree,

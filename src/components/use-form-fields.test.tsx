@@ -2,7 +2,7 @@ import { MantineProvider, TextInput } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStore } from '../app/store';
+import { createAppStore } from '../app/app-store';
 import { useFormFields } from './use-form-fields';
 
 function Form() {
@@ -25,7 +25,7 @@ afterEach(cleanup);
 describe('useFormFields', () => {
   it('shows a translated error and clears it when the field changes', () => {
     render(
-      <Provider store={createStore()}>
+      <Provider store={createAppStore()}>
         <MantineProvider>
           <Form />
         </MantineProvider>

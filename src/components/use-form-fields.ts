@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useT } from '../app/hooks';
+import { useT } from '../state/hooks';
 import type { MessageKey } from '../i18n';
 
 /**

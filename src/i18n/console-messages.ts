@@ -21,7 +21,7 @@ import { systemSettings } from './messages/system-settings';
 import { scopes } from './messages/scopes';
 import { mediaStock } from './messages/media-stock';
 
-/** The console's texts beyond the login path; imported by app/mantine-root.tsx. */
+/** The console's texts beyond the login path; imported by components/mantine-root.tsx. */
 registerMessages(
   lock,
   topbar,

@@ -1,6 +1,6 @@
 import type { MessageKey } from '../i18n';
 // The password rule has one home shared with the login, registration and profile forms.
-import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '../features/auth/password-rules';
+import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from './password-rules';
 
 /**
  * The spec's shared pattern library (section 5) as validators: each returns the message key

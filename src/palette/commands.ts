@@ -1,7 +1,7 @@
 import type { ButtonNode, RouteNode } from '../contracts/auth';
-import { isLeaf, menuTarget, menuTitle } from '../features/menu-search/menu-tree';
+import { isLeaf, menuTarget, menuTitle } from '../lib/menu-tree';
 import type { Searchable } from './ranking';
-import type { ShortcutId } from './shortcuts';
+import type { ShortcutId } from '../lib/shortcuts';
 
 /** The palette's result groups, in display order. */
 export const GROUPS = ['recent', 'screens', 'actions', 'tabs', 'records'] as const;

@@ -5,7 +5,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Lang } from '../i18n';
 import type { CommandGroup } from './commands';
 import { isSelectable, moveSelection, type Row, type SelectableRow } from './rows';
-import { currentPlatform, shortcut, shortcutLabel } from './shortcuts';
+import { currentPlatform, shortcut, shortcutLabel } from '../lib/shortcuts';
 import classes from './palette.module.css';
 
 export interface PaletteTexts {

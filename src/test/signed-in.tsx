@@ -5,21 +5,21 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { vi } from 'vitest';
 import { installApi } from '../app/install-api';
-import { sessionStored } from '../app/session-slice';
-import { createStore } from '../app/store';
+import { sessionStored } from '../state/session-slice';
+import { createAppStore } from '../app/app-store';
 import type { StoredSession } from '../contracts/auth';
-import { PermissionsProvider } from '../palette/permissions-context';
+import { PermissionsProvider } from '../state/permissions-context';
 
 /**
  * Test-only (no console code imports this): the signed-in console around a component under
  * test, and a scripted server behind `fetch`.
  */
 
-export type TestStore = ReturnType<typeof createStore>;
+export type TestStore = ReturnType<typeof createAppStore>;
 
 /** A store with the API installed and the administrator of tenant 000000 signed in. */
 export function signedInStore(session: Partial<StoredSession> = {}): TestStore {
-  const store = createStore();
+  const store = createAppStore();
   installApi(store);
   store.dispatch(
     sessionStored({

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useClearCacheMutation } from '../../api/auth';
-import { useT } from '../hooks';
+import { useT } from '../../state/hooks';
 
 /**
  * Spec screen 9 / section 8: 'is cache clearing needed?' then the clear-cache call and 'clearing

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { useOutlet } from 'react-router';
-import { useShell } from '../shell-runtime';
+import { useShell } from '../../state/shell-context';
 import { keptPages, nextPageCache } from './keep-alive';
 import { KeptPage } from './kept-page';
 

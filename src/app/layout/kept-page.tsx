@@ -1,8 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { useThrottledCallback } from '@mantine/hooks';
 import { Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { useT } from '../hooks';
-import { useShell } from '../shell-runtime';
+import { useT } from '../../state/hooks';
+import { useShell } from '../../state/shell-context';
 import { PageVisibleContext } from '../../lib/page-visibility';
 import classes from './layout.module.css';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useAppSelector, useT } from '../hooks';
+import { useAppSelector, useT } from '../../state/hooks';
 import classes from './layout.module.css';
-import { safeLogoUrl } from './shell-style';
+import { safeLogoUrl } from '../../state/shell-style';
 import { HOME } from './tab-labels';
 
 /**

@@ -8,7 +8,7 @@ import type { RouteNode } from '../../contracts/auth';
 import { downloadLastExport } from '../../features/export-centre/download-last';
 import { openPersonalInfo } from '../../features/profile/drawer-state';
 import { openShortcutHelp } from '../../features/shortcuts/shortcut-help-store';
-import { menuTarget } from '../../features/menu-search/menu-tree';
+import { menuTarget } from '../../lib/menu-tree';
 import { translate, type Lang, type MessageKey } from '../../i18n';
 import { requestScreenAction } from '../../lib/screen-actions';
 import { useScreenCommands } from '../../lib/screen-commands';
@@ -32,11 +32,11 @@ import {
   type Row,
   type SelectableRow,
 } from '../../palette/rows';
-import type { ShortcutId } from '../../palette/shortcuts';
-import { useAppDispatch, useAppSelector, useT } from '../hooks';
-import { useShell, SWITCH_MODE, HOME_PATH } from '../shell-runtime';
-import { SHELL_THEMES } from '../theme';
-import { langChanged, themeChanged, THEMES } from '../ui-slice';
+import type { ShortcutId } from '../../lib/shortcuts';
+import { useAppDispatch, useAppSelector, useT } from '../../state/hooks';
+import { useShell, SWITCH_MODE, HOME_PATH } from '../../state/shell-context';
+import { SHELL_THEMES } from '../../state/theme';
+import { langChanged, themeChanged, THEMES } from '../../state/ui-slice';
 import { paletteRequests } from './palette-requests';
 import {
   clearCacheDialog,
@@ -47,7 +47,7 @@ import {
 import { tabHref, tabLabel } from './tab-labels';
 import { useTabCommands } from './use-tab-commands';
 import { useFullscreen } from './top-bar/use-fullscreen';
-import type { AppDispatch } from '../store';
+import type { AppDispatch } from '../../state/store';
 
 registerLookups(RECORD_LOOKUPS);
 

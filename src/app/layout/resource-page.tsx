@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { createElement, lazy, Suspense, use, type ComponentType } from 'react';
-import { useT } from '../hooks';
+import { useT } from '../../state/hooks';
 import { CUSTOM_SCREENS, RESOURCE_ROUTES } from '../../resources/registry';
 import type { ResourceDef } from '../../resources/types';
 

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Center, Code, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { findLeafByPath, menuLabel } from '../../features/menu-search/menu-tree';
+import { findLeafByPath, menuLabel } from '../../lib/menu-tree';
 import { useUserMenu } from '../../features/menu-search/use-user-menu';
-import { useLang, useT } from '../hooks';
+import { useLang, useT } from '../../state/hooks';
 import { hasResourcePage, ResourcePage } from './resource-page';
 import { HOME } from './tab-labels';
 

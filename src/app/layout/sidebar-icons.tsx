@@ -2,11 +2,11 @@ import { Menu, NavLink, Tooltip } from '@mantine/core';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { RouteNode } from '../../contracts/auth';
-import { isLeaf, menuLabel, menuTarget } from '../../features/menu-search/menu-tree';
+import { isLeaf, menuLabel, menuTarget } from '../../lib/menu-tree';
 import type { Lang } from '../../i18n';
-import { useT } from '../hooks';
+import { useT } from '../../state/hooks';
 import classes from './layout.module.css';
-import { MenuIcon } from './menu-icon';
+import { MenuIcon } from '../../components/menu-icon';
 import { openExternal } from './sidebar-tree';
 
 interface Props {

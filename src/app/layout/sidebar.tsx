@@ -2,9 +2,9 @@ import { Alert, Button, ScrollArea, Skeleton, Stack, Text } from '@mantine/core'
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { RouteNode } from '../../contracts/auth';
-import { ancestorIds, findLeafByPath } from '../../features/menu-search/menu-tree';
+import { ancestorIds, findLeafByPath } from '../../lib/menu-tree';
 import { useUserMenu } from '../../features/menu-search/use-user-menu';
-import { useLang, useT } from '../hooks';
+import { useLang, useT } from '../../state/hooks';
 import { handleSidebarKeys } from './sidebar-keys';
 import { SidebarIcons } from './sidebar-icons';
 import { SidebarTree } from './sidebar-tree';

@@ -4,8 +4,8 @@ import { useSelector } from '@xstate/react';
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { Tab } from '../../../machines/tabs-machine';
-import { useLang, useT } from '../hooks';
-import { useShell } from '../shell-runtime';
+import { useLang, useT } from '../../state/hooks';
+import { useShell } from '../../state/shell-context';
 import { ClearCacheDialog } from './clear-cache-dialog';
 import { clearCacheDialog } from './shell-dialogs';
 import classes from './layout.module.css';
@@ -20,7 +20,7 @@ function focusActiveTab(): void {
 /**
  * The tab bar (spec screen 9): one link per open page (aria-current on the active one), a close
  * button beside each but home, a right-click menu, an actions menu with clear cache, and the
- * tab shortcuts of palette/shortcuts.ts. Links rather than ARIA tabs: each one is a page address, and a
+ * tab shortcuts of lib/shortcuts.ts. Links rather than ARIA tabs: each one is a page address, and a
  * close button may not sit inside a tab.
  */
 export function TabBar() {

@@ -1,5 +1,5 @@
 import { Menu } from '@mantine/core';
-import { useT } from '../hooks';
+import { useT } from '../../state/hooks';
 
 export interface ContextMenuState {
   key: string;

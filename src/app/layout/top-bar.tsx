@@ -1,7 +1,7 @@
 import { Box, Group } from '@mantine/core';
 import { PersonalInfoHost } from '../../features/profile/personal-info-host';
 import { NoticesPopover } from '../../features/notices/notices-popover';
-import { useT } from '../hooks';
+import { useT } from '../../state/hooks';
 import { AutoLockTimer } from './top-bar/auto-lock-timer';
 import { CollapseToggle } from './top-bar/collapse-toggle';
 import { ThemeColorPicker } from './top-bar/color-picker';

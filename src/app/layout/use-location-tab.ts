@@ -3,8 +3,8 @@ import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { tabKey } from '../../../machines/tabs-machine';
 import { useUserMenu } from '../../features/menu-search/use-user-menu';
-import { useAppSelector, useLang, useT } from '../hooks';
-import { useShell } from '../shell-runtime';
+import { useAppSelector, useLang, useT } from '../../state/hooks';
+import { useShell } from '../../state/shell-context';
 import { isCatchAll } from './route-match';
 import { tabForLocation, tabLabel } from './tab-labels';
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { TabsEvent } from '../../../machines/tabs-machine';
-import { useShortcut } from '../../palette/use-shortcut';
-import { useShell } from '../shell-runtime';
+import { useShortcut } from '../../components/use-shortcut';
+import { useShell } from '../../state/shell-context';
 import { tabHref } from './tab-labels';
 
 export interface TabCommands {
@@ -41,7 +41,7 @@ export function useTabCommands(): TabCommands {
   }, [tabs, navigate]);
 }
 
-/** Binds the tab shortcuts of the registry (palette/shortcuts.ts) to the tab commands. */
+/** Binds the tab shortcuts of the registry (lib/shortcuts.ts) to the tab commands. */
 export function useTabShortcuts(commands: TabCommands, activeKey: string): void {
   useShortcut('tab.next', () => commands.next());
   useShortcut('tab.prev', () => commands.prev());

@@ -20,8 +20,8 @@ import {
   type ImportEndpoints,
   type ImportResult,
 } from '../../api/import';
-import { useAppDispatch, useT } from '../../app/hooks';
-import { saveBlob } from '../../features/export-centre/save-blob';
+import { useAppDispatch, useT } from '../../state/hooks';
+import { saveBlob } from '../../lib/save-blob';
 import type { MessageKey } from '../../i18n';
 
 /** Spec section 9: uploads are at most 10 MB by default. */

@@ -17,7 +17,7 @@ import {
   type MRT_TableInstance,
 } from 'mantine-react-table';
 import { memo, useMemo } from 'react';
-import { useLang, useT } from '../../app/hooks';
+import { useLang, useT } from '../../state/hooks';
 import type { Lang } from '../../i18n';
 import type { ColumnDef, ValueOption } from '../../resources/types';
 import type { ExtraRowAction } from './resource-actions';

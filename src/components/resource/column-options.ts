@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useEffect, useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import type { RootState } from '../../state/store';
 import { systemApi } from '../../api/system';
 import type { ColumnDef, ValueOption } from '../../resources/types';
 
@@ -44,13 +44,13 @@ export function useColumnOptions<Row>(
   const select = useMemo(
     () =>
       createSelector(
-        codes.map(
-          (code) => (state: RootState) =>
-            // Before the API slice is installed (tests of a bare table) there is no cache.
-            state.api
-              ? systemApi.endpoints.dictionary.select(code)(state as ApiState).data
-              : undefined,
-        ),
+        codes.map((code) => (state: RootState) => {
+          // Before the API slice is installed (tests of a bare table) there is no cache.
+          const withApi = state as RootState & Partial<ApiState>;
+          return withApi.api
+            ? systemApi.endpoints.dictionary.select(code)(withApi as ApiState).data
+            : undefined;
+        }),
         (...lists: (readonly Entry[] | undefined)[]) => lists,
       ),
     [codes],

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installApi } from '../../app/install-api';
-import { createStore } from '../../app/store';
+import { createAppStore } from '../../app/app-store';
 import { FilterBar } from './filter-bar';
 import { toQueryParams, type FilterDef, type FilterValues } from './filters';
 
@@ -56,7 +56,7 @@ function setup() {
       });
     }),
   );
-  const store = createStore();
+  const store = createAppStore();
   installApi(store);
   const onSearch = vi.fn();
   render(

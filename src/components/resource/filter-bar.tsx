@@ -15,7 +15,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent, type Ref } from 'react';
 import { useResourceOptionsQuery } from '../../api/resource';
-import { useLang, useT } from '../../app/hooks';
+import { useLang, useT } from '../../state/hooks';
 import {
   clampRange,
   formatDay,

@@ -1,6 +1,6 @@
 import { Image, Modal } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import type { PreviewImage } from './cells';
 
 /**

@@ -12,7 +12,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import type { CellValue, InlineEditError, RowId } from '../../../machines/inline-edit-machine';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import type { ColumnDef } from '../../resources/types';
 import { Cell, DASH, type CellTexts, type PreviewImage } from './cells';
 import {

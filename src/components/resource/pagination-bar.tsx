@@ -1,6 +1,6 @@
 import { Box, Group, Pagination, Select, Text, TextInput } from '@mantine/core';
 import { memo, useState, type KeyboardEvent } from 'react';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 
 /** The number of pages for a total and a page size (at least one, as the pager shows). */
 export const pageCount = (total: number, pageSize: number) =>

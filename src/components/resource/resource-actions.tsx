@@ -1,7 +1,7 @@
 import { Button, Center, Loader, Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { createElement, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { useLang, useT } from '../../app/hooks';
+import { useLang, useT } from '../../state/hooks';
 import { useResourceCallMutation } from '../../api/resource';
 import { SELECT_ONE_MESSAGE } from '../../lib/patterns';
 import type { ActionDef, ActionDialogProps, ResourceDef } from '../../resources/types';

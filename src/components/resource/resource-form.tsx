@@ -15,7 +15,7 @@ import {
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState, type FormEvent } from 'react';
-import { useLang, useT } from '../../app/hooks';
+import { useLang, useT } from '../../state/hooks';
 import type { Lang } from '../../i18n';
 import { COMPLETE_INFO_MESSAGE } from '../../lib/patterns';
 import type { FormFieldDef, ResourceDef } from '../../resources/types';

@@ -15,8 +15,8 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { useLang, useT } from '../../app/hooks';
-import { useConfirm } from '../../app/layout/top-bar/confirm-dialog';
+import { useLang, useT } from '../../state/hooks';
+import { useConfirm } from '../confirm-dialog';
 import { useUserInfoQuery } from '../../api/auth';
 import {
   useResourceExportMutation,
@@ -28,9 +28,9 @@ import { takeScreenAction, useScreenAction, type ScreenAction } from '../../lib/
 import { translate, type MessageKey } from '../../i18n';
 import { usePageVisible } from '../../lib/page-visibility';
 import { offerScreenCommands, type ScreenCommand } from '../../lib/screen-commands';
-import { usePermissions } from '../../palette/permissions-context';
-import { isShortcutKey } from '../../palette/shortcuts';
-import { useShortcut } from '../../palette/use-shortcut';
+import { usePermissions } from '../../state/permissions-context';
+import { isShortcutKey } from '../../lib/shortcuts';
+import { useShortcut } from '../use-shortcut';
 import type { ResourceDef } from '../../resources/types';
 import { SELECT_ONE_MESSAGE } from '../../lib/patterns';
 import { Cell, useCellTexts } from './cells';

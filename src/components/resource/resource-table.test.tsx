@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { installApi } from '../../app/install-api';
-import { createStore } from '../../app/store';
+import { createAppStore } from '../../app/app-store';
 import { defineResource, type ResourceDef } from '../../resources/types';
 import { ResourceTable, type Row, type TableLayoutProps } from './resource-table';
 import { giveTableAViewport } from '../../test/table-viewport';
@@ -91,7 +91,7 @@ function Table({
 }
 
 function renderTable(props: Parameters<typeof Table>[0]) {
-  const store = createStore();
+  const store = createAppStore();
   const view = render(
     <Provider store={store}>
       <MantineProvider env="test">
@@ -246,7 +246,7 @@ function renderImports({
   onSortingChange?: () => void;
 } = {}) {
   render(
-    <Provider store={createStore()}>
+    <Provider store={createAppStore()}>
       <MantineProvider env="test">
         <ResourceTable
           def={imports}
@@ -402,7 +402,7 @@ describe('ResourceTable status and tag columns from a dictionary', () => {
       ],
       recordLabel: (r) => r.id,
     }) as unknown as ResourceDef;
-    const store = createStore();
+    const store = createAppStore();
     installApi(store);
     // The API slice's state appears with the next action, as it has in the signed-in console.
     store.dispatch({ type: 'test/started' });

@@ -22,7 +22,7 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import { useLang, useT } from '../../app/hooks';
+import { useLang, useT } from '../../state/hooks';
 import type { ResourceDef } from '../../resources/types';
 import { Cell, RowActionButtons, SelectCell, useCellTexts } from './cells';
 import { useColumnOptions } from './column-options';

@@ -11,8 +11,8 @@ import {
   type SaveCellInput,
 } from '../../../machines/inline-edit-machine';
 import { api } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import type { AppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../state/hooks';
+import type { AppDispatch } from '../../state/store';
 import type { ColumnDef, ResourceDef } from '../../resources/types';
 
 type Row = Record<string, unknown>;

@@ -3,7 +3,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { uploadAvatar, type FileRecord } from '../../api/files';
 import type { ApiError } from '../../api/client';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import type { MessageKey } from '../../i18n';
 import { extensionOf } from './rules';
 

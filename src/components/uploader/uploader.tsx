@@ -13,7 +13,7 @@ import { IconCheck, IconFile, IconUpload, IconX } from '@tabler/icons-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { uploadFile, type FileRecord } from '../../api/files';
 import type { ApiError } from '../../api/client';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import {
   DEFAULT_LIMITS,
   formatSize,

@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { downloadAttachment } from '../../api/files';
 import type { ApiError } from '../../api/client';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import type { Attach } from '../../resources/blade-resource/attach';
 import type { ActionDialogProps } from '../../resources/types';
-import { saveBlob } from '../export-centre/save-blob';
+import { saveBlob } from '../../lib/save-blob';
 
 /** Rows whose download is under way (React's development double effect must not fetch twice). */
 const started = new WeakSet<object>();

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import { Uploader } from '../../components/uploader/uploader';
 import { ATTACH_TYPES, type Attach } from '../../resources/blade-resource/attach';
 import type { ActionDialogProps } from '../../resources/types';

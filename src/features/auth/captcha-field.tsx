@@ -1,8 +1,8 @@
 import { IconRefresh } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { Ref } from 'react';
-import { useT } from '../../app/hooks';
-import type { AuthActor } from '../../app/shell-runtime';
+import { useT } from '../../state/hooks';
+import type { AuthActor } from '../../state/shell-context';
 import s from './auth.module.css';
 import { TextField } from './plain-fields';
 

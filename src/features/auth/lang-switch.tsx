@@ -1,5 +1,5 @@
-import { useAppDispatch, useLang, useT } from '../../app/hooks';
-import { langChanged } from '../../app/ui-slice';
+import { useAppDispatch, useLang, useT } from '../../state/hooks';
+import { langChanged } from '../../state/ui-slice';
 import type { Lang } from '../../i18n';
 import s from './auth.module.css';
 

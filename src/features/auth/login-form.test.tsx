@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { authMachine, type LoginRequest, type Session } from '../../../machines/auth-machine';
-import { createStore } from '../../app/store';
+import { createAppStore } from '../../app/app-store';
 import { LoginForm } from './login-form';
 import type { LoginValues } from './login-rules';
 import type { TenantLookup } from './tenant-field';
@@ -53,7 +53,7 @@ function setup(tenant: TenantLookup = { status: 'done', tenantId: undefined }) {
     );
   }
   render(
-    <Provider store={createStore()}>
+    <Provider store={createAppStore()}>
       <Harness />
     </Provider>,
   );

@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useContext, useRef, useState, type FormEvent } from 'react';
-import { useT } from '../../app/hooks';
-import type { AuthActor } from '../../app/shell-runtime';
+import { useT } from '../../state/hooks';
+import type { AuthActor } from '../../state/shell-context';
 import s from './auth.module.css';
 import { CaptchaField } from './captcha-field';
 import { ErrorNotice, messageText } from './form-notice';
-import { hasErrors } from './password-rules';
+import { hasErrors } from '../../lib/password-rules';
 import { PasswordField, PlainButton, TextField } from './plain-fields';
 import { validateLogin, type LoginErrors, type LoginValues } from './login-rules';
 import { PrerenderingContext } from './login-snapshot/prerendering';

@@ -2,9 +2,9 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, type ComponentProps, type CSSProperties } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppSelector, useT } from '../../app/hooks';
+import { useAppSelector, useT } from '../../state/hooks';
 import type { MessageKey } from '../../i18n';
-import { useShell } from '../../app/shell-runtime';
+import { useShell } from '../../state/shell-context';
 import s from './auth.module.css';
 import { SuccessNotice } from './form-notice';
 import { LangSwitch } from './lang-switch';
@@ -19,7 +19,7 @@ import { useLoginFollowUps } from './use-login-follow-ups';
 
 // A Mantine modal: it brings Mantine with it on the first click (the page itself has none).
 const RegisterDialog = lazy(() =>
-  Promise.all([import('./register-dialog'), import('../../app/mantine-root')]).then(
+  Promise.all([import('./register-dialog'), import('../../components/mantine-root')]).then(
     ([{ RegisterDialog: Dialog }, { ThemedMantine }]) => ({
       default: function ThemedRegisterDialog(props: ComponentProps<typeof Dialog>) {
         return (
@@ -47,7 +47,7 @@ export function loginTitle(t: (key: MessageKey) => string, siteName: string): st
 /**
  * /login (spec sections 2, 4, 5, 8): the login form, or the forced password change while the
  * auth machine is in passwordChangeRequired, and the guest registration dialog. Plain HTML and
- * a CSS module, so the first paint needs no Mantine (see app/mantine-root.tsx).
+ * a CSS module, so the first paint needs no Mantine (see components/mantine-root.tsx).
  */
 export function LoginPage() {
   const { auth } = useShell();

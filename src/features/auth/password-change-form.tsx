@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useRef, useState, type FormEvent } from 'react';
-import { useT } from '../../app/hooks';
-import type { AuthActor } from '../../app/shell-runtime';
+import { useT } from '../../state/hooks';
+import type { AuthActor } from '../../state/shell-context';
 import s from './auth.module.css';
 import { ErrorNotice, messageText } from './form-notice';
 import {
@@ -10,7 +10,7 @@ import {
   validatePasswordChange,
   type PasswordChangeErrors,
   type PasswordChangeValues,
-} from './password-rules';
+} from '../../lib/password-rules';
 import { PasswordField, PlainButton } from './plain-fields';
 
 const EMPTY: PasswordChangeValues = { oldPassword: '', newPassword: '', newPassword1: '' };

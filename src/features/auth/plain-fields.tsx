@@ -1,6 +1,6 @@
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import s from './auth.module.css';
 
 /*

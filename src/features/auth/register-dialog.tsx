@@ -1,8 +1,8 @@
 import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import { ErrorNotice } from './form-notice';
-import { hasErrors } from './password-rules';
+import { hasErrors } from '../../lib/password-rules';
 import { registerGuest, registrationFailure } from './register-call';
 import { validateRegistration, type RegisterErrors, type RegisterValues } from './register-rules';
 import { effectiveTenantId, tenantFieldVisible, type TenantLookup } from './tenant-field';

@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../i18n';
-import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from './password-rules';
+import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '../../lib/password-rules';
 
 /** Guest registration fields (spec section 3), as the form holds them (plain passwords). */
 export interface RegisterValues {

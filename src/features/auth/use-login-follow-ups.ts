@@ -1,6 +1,6 @@
 import { useEffect, type Dispatch, type SetStateAction } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { AuthActor } from '../../app/shell-runtime';
+import type { AuthActor } from '../../state/shell-context';
 import type { LoginValues } from './login-rules';
 import { redirectTarget } from './redirect-target';
 

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import { NoticesCard } from './notices-card';
 import { QuickLinks } from './quick-links';
 import { WelcomeCard } from './welcome-card';

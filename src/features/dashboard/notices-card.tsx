@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import { KIND_COLOR, KIND_LABEL, SAMPLE_NOTICES } from './sample-notices';
 
 /** Notices (spec screen 1: sample data only), marked as a sample. */

@@ -9,9 +9,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { MenuIcon } from '../../app/layout/menu-icon';
-import { useLang, useT } from '../../app/hooks';
-import { menuLabel, menuTarget } from '../menu-search/menu-tree';
+import { MenuIcon } from '../../components/menu-icon';
+import { useLang, useT } from '../../state/hooks';
+import { menuLabel, menuTarget } from '../../lib/menu-tree';
 import { useUserMenu } from '../menu-search/use-user-menu';
 import classes from './dashboard.module.css';
 

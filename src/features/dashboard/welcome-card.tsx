@@ -1,5 +1,5 @@
 import { Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useAppSelector, useT } from '../../app/hooks';
+import { useAppSelector, useT } from '../../state/hooks';
 import { greetingKey } from './greeting';
 
 /** Only http(s) and same-origin avatars are shown; anything else falls back to initials. */

@@ -4,8 +4,8 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Fragment, useState } from 'react';
 import { uploadDebugLog } from '../../api/auth-calls';
-import { useConfirm } from '../../app/layout/top-bar/confirm-dialog';
-import { useT } from '../../app/hooks';
+import { useConfirm } from '../../components/confirm-dialog';
+import { useT } from '../../state/hooks';
 import { clearDebugLog, removeDebugEntries } from './debug-log-store';
 import { useDebugLog } from './use-debug-log';
 

@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import { useId, useWindowEvent } from '@mantine/hooks';
 import type { ComponentType } from 'react';
-import { useLang } from '../../app/hooks';
+import { useLang } from '../../state/hooks';
 import type { Dict, DictService } from '../../resources/blade-system/dict-defs';
 import type { ActionDialogProps, ResourceDef } from '../../resources/types';
 import { escapeBelongsTo } from './dialog-escape';

@@ -1,7 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useUserInfoQuery } from '../../api/auth';
-import { useLang } from '../../app/hooks';
+import { useLang } from '../../state/hooks';
 import { ResourceScreen } from '../../components/resource/resource-screen';
 import { entryParams, type Dict, type DictService } from '../../resources/blade-system/dict-defs';
 import type { ResourceDef } from '../../resources/types';

@@ -1,6 +1,6 @@
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useLang } from '../../app/hooks';
+import { useLang } from '../../state/hooks';
 import { ResourceScreen } from '../../components/resource/resource-screen';
 import {
   dictEntries,

@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { useAppSelector, useT } from '../../app/hooks';
+import { useAppSelector, useT } from '../../state/hooks';
 import type { MessageKey } from '../../i18n';
 
 interface ErrorScreenProps {

@@ -1,7 +1,7 @@
 import { apiRequest } from '../../api/client';
 import { downloadExportByTicket, type ExportTask } from '../../api/export-centre';
 import type { Page } from '../../contracts/auth';
-import { downloadName } from './save-blob';
+import { downloadName } from '../../lib/save-blob';
 import { exportTaskState } from './task-status';
 
 /**

@@ -8,8 +8,8 @@ import {
   useExportTasksQuery,
   type ExportTaskPage,
 } from '../../api/export-centre';
-import { useT } from '../../app/hooks';
-import { useConfirm } from '../../app/layout/top-bar/confirm-dialog';
+import { useT } from '../../state/hooks';
+import { useConfirm } from '../../components/confirm-dialog';
 import { ExportTaskTable } from './export-task-table';
 import { hasPendingTask, POLL_MS } from './task-status';
 

@@ -17,8 +17,8 @@ import {
   type ExportTask,
 } from '../../api/export-centre';
 import type { ApiError } from '../../api/client';
-import { useT } from '../../app/hooks';
-import { downloadName } from './save-blob';
+import { useT } from '../../state/hooks';
+import { downloadName } from '../../lib/save-blob';
 import { exportTaskState, STATE_LABEL, type ExportTaskState } from './task-status';
 
 const STATE_COLOR: Record<ExportTaskState, string> = {

@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Stack } from '@mantine/core';
 import { IconAlertCircle, IconExternalLink } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import { checkFrameUrl, frameTargetFromLocation } from './frame-url';
 
 /** Scripts and forms run (the framed apps need them), but top navigation and downloads do not. */

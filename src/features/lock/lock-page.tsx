@@ -16,8 +16,8 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { MAX_UNLOCK_FAILURES } from '../../../machines/lock-machine';
-import { useAppSelector, useT } from '../../app/hooks';
-import { useShell } from '../../app/shell-runtime';
+import { useAppSelector, useT } from '../../state/hooks';
+import { useShell } from '../../state/shell-context';
 import { redirectTarget } from '../auth/redirect-target';
 
 /**

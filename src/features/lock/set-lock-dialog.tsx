@@ -1,8 +1,8 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import { useT } from '../../app/hooks';
-import { useShell } from '../../app/shell-runtime';
+import { useT } from '../../state/hooks';
+import { useShell } from '../../state/shell-context';
 
 /**
  * Spec section 4: locking without a lock password first asks for one. Open while the lock

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { ApiError } from '../../api/client';
 import { useSubmitPicFolderMutation, type PicFolder } from '../../api/media-stock';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 
 export const FOLDER_NAME_MAX = 64;
 

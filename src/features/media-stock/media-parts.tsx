@@ -12,7 +12,7 @@ import {
 import { IconCheck, IconCopy, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { absoluteUrl } from '../../api/media-stock';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 
 /** Page sizes: the thumbnail grid uses the reusable table's (30 of 30/90/150/300). */
 export const GRID_SIZES = [30, 90, 150, 300] as const;

@@ -9,9 +9,9 @@ import {
   useRemovePicFolderMutation,
   type PicFolder,
 } from '../../api/media-stock';
-import { useT } from '../../app/hooks';
-import { useConfirm } from '../../app/layout/top-bar/confirm-dialog';
-import { usePermissions } from '../../palette/permissions-context';
+import { useT } from '../../state/hooks';
+import { useConfirm } from '../../components/confirm-dialog';
+import { usePermissions } from '../../state/permissions-context';
 import { FolderDialog, type FolderDialogMode } from './folder-dialog';
 import { FolderTree, type FolderItem } from './folder-tree';
 import { PictureBrowser } from './picture-browser';

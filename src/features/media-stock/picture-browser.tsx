@@ -19,7 +19,7 @@ import {
   useRemovePicturesMutation,
   type Picture,
 } from '../../api/media-stock';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import { PaginationBar } from '../../components/resource/pagination-bar';
 import { formatSize } from '../../components/uploader/rules';
 import { CopyLinkButton, GRID_SIZES, ListState, MediaToolbar } from './media-parts';

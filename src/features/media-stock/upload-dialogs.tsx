@@ -8,7 +8,7 @@ import {
   type Picture,
   type Video,
 } from '../../api/media-stock';
-import { useAppDispatch, useT } from '../../app/hooks';
+import { useAppDispatch, useT } from '../../state/hooks';
 import { Uploader, type UploaderProps } from '../../components/uploader/uploader';
 
 /** What the picture stock takes (the server checks the same by name and content). */

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 
 /**
  * The chosen pictures or videos of the page on screen, and "remove selected": none chosen says

@@ -8,11 +8,11 @@ import {
   useVideosQuery,
   type Video,
 } from '../../api/media-stock';
-import { useT } from '../../app/hooks';
-import { useConfirm } from '../../app/layout/top-bar/confirm-dialog';
+import { useT } from '../../state/hooks';
+import { useConfirm } from '../../components/confirm-dialog';
 import { PaginationBar } from '../../components/resource/pagination-bar';
 import { formatSize } from '../../components/uploader/rules';
-import { usePermissions } from '../../palette/permissions-context';
+import { usePermissions } from '../../state/permissions-context';
 import { CopyLinkButton, LIST_SIZES, ListState, MediaToolbar } from './media-parts';
 import { useChosen } from './use-chosen';
 import { VideoUploadDialog } from './upload-dialogs';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useMenuRoutesQuery } from '../../api/system';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 import type { RouteNode } from '../../contracts/auth';
-import { filterByRoles, flattenLeaves, parseRoles } from './menu-tree';
+import { filterByRoles, flattenLeaves, parseRoles } from '../../lib/menu-tree';
 
 export interface UserMenu {
   /** The role-filtered tree. */

@@ -1,7 +1,7 @@
 import { Badge, Group, Indicator, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useT } from '../../app/hooks';
-import { BarIcon } from '../../app/layout/top-bar/top-bar-icon';
+import { useT } from '../../state/hooks';
+import { BarIcon } from '../../components/top-bar-icon';
 import { SAMPLE_NOTICES } from './sample-notices';
 
 /** The bell of the top bar with a popover of sample notices (spec screen 1: sample data only). */

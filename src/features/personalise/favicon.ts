@@ -1,4 +1,4 @@
-import { safeLogoUrl } from '../../app/layout/shell-style';
+import { safeLogoUrl } from '../../state/shell-style';
 
 const MARK = 'data-personalised';
 

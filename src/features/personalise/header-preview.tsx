@@ -1,8 +1,8 @@
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
-import { useAppSelector, useLang, useT } from '../../app/hooks';
-import { safeLogoUrl } from '../../app/layout/shell-style';
-import { SHELL_THEMES } from '../../app/theme';
+import { useAppSelector, useLang, useT } from '../../state/hooks';
+import { safeLogoUrl } from '../../state/shell-style';
+import { SHELL_THEMES } from '../../state/theme';
 import type { PersonaliseSettings } from '../../contracts/personalise';
 import { PERSONALISE_PAGE_TEXT as T } from './texts';
 

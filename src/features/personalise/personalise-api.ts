@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import { personalisationChanged } from '../../app/ui-slice';
+import { personalisationChanged } from '../../state/ui-slice';
 import type { PersonaliseSettings } from '../../contracts/personalise';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');

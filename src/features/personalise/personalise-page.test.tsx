@@ -20,7 +20,7 @@ const tabs = vi.hoisted(() => {
     subscribe: () => ({ unsubscribe: () => {} }),
   };
 });
-vi.mock('../../app/shell-runtime', () => ({ useShell: () => ({ tabs }) }));
+vi.mock('../../state/shell-context', () => ({ useShell: () => ({ tabs }) }));
 
 const BLANK = { systemColor: '', sideName: '', smallWindowLogoUrl: '', navigationBarLogoUrl: '' };
 const NAV_LOGO = `/api/blade-resource/oss/endpoint/avatar/000000/${'a'.repeat(32)}.png`;

@@ -14,7 +14,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { ApiError } from '../../api/client';
-import { useLang, useT } from '../../app/hooks';
+import { useLang, useT } from '../../state/hooks';
 import {
   checkPersonalise,
   DEFAULT_SYSTEM_COLOR,
@@ -23,7 +23,7 @@ import {
   SIDE_NAME_MAX,
   type PersonaliseSettings,
 } from '../../contracts/personalise';
-import { usePermissions } from '../../palette/permissions-context';
+import { usePermissions } from '../../state/permissions-context';
 import { HeaderPreview } from './header-preview';
 import { LogoField } from './logo-field';
 import { usePersonaliseQuery, useSavePersonaliseMutation } from './personalise-api';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
-import { personalisationChanged, type Personalisation } from '../../app/ui-slice';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import type { RootState } from '../../state/store';
+import { personalisationChanged, type Personalisation } from '../../state/ui-slice';
 import { applyFavicon } from './favicon';
 import { usePersonaliseQuery } from './personalise-api';
 

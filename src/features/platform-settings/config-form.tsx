@@ -12,7 +12,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ApiError } from '../../api/client';
-import { useLang, useT } from '../../app/hooks';
+import { useLang, useT } from '../../state/hooks';
 import {
   checkPlatformConfig,
   SECRET_MASK,

@@ -1,5 +1,5 @@
 import { Badge, Box, Text } from '@mantine/core';
-import { useLang } from '../../app/hooks';
+import { useLang } from '../../state/hooks';
 import {
   SECRET_MASK,
   type PlatformConfig,

@@ -1,9 +1,9 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useLang, useT } from '../../app/hooks';
+import { useLang, useT } from '../../state/hooks';
 import { PLATFORM_DECLARATIONS, type PlatformKey } from '../../contracts/platform-settings';
-import { usePermissions } from '../../palette/permissions-context';
+import { usePermissions } from '../../state/permissions-context';
 import { ConfigForm } from './config-form';
 import { ConfigView } from './config-view';
 import { usePlatformSettingQuery } from './platform-api';

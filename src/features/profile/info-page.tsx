@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconEdit, IconLogout } from '@tabler/icons-react';
 import { useProfileQuery } from '../../api/user';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import { openPersonalInfo } from './drawer-state';
 import { usePlainPhone } from './use-plain-phone';
 import { useLogout } from './use-logout';

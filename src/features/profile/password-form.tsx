@@ -3,15 +3,15 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { fetchPublicKey } from '../../api/auth-calls';
 import type { ApiError } from '../../api/client';
 import { useUpdatePasswordMutation } from '../../api/user';
-import { useT } from '../../app/hooks';
-import { useShell } from '../../app/shell-runtime';
+import { useT } from '../../state/hooks';
+import { useShell } from '../../state/shell-context';
 import { encryptPassword } from '../../lib/rsa';
 import {
   hasErrors,
   PASSWORD_RULE_MESSAGE,
   validatePasswordChange,
   type PasswordChangeValues,
-} from '../auth/password-rules';
+} from '../../lib/password-rules';
 import { useFormFields } from '../../components/use-form-fields';
 import { notifyIncomplete, notifySuccess } from './notify';
 

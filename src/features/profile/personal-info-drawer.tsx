@@ -1,6 +1,6 @@
 import { Drawer, Tabs } from '@mantine/core';
 import { useState } from 'react';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import { PasswordForm } from './password-form';
 import { ProfileTab } from './profile-form';
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useProfileQuery, useUpdateProfileMutation, type Profile } from '../../api/user';
 import type { ApiError } from '../../api/client';
 import { AvatarUpload } from '../../components/uploader/avatar-upload';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import { useFormFields } from '../../components/use-form-fields';
 import { notifyIncomplete, notifySuccess } from './notify';
 import { usePlainPhone } from './use-plain-phone';

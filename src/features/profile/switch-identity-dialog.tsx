@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useDeptOptionsQuery, useRoleOptionsQuery } from '../../api/switch-identity';
 import { isMessageKey, type MessageKey } from '../../i18n';
-import { useAppSelector, useT } from '../../app/hooks';
-import { useShell } from '../../app/shell-runtime';
+import { useAppSelector, useT } from '../../state/hooks';
+import { useShell } from '../../state/shell-context';
 import { notifyIncomplete } from './notify';
 
 /**

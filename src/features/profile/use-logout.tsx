@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useT } from '../../app/hooks';
-import { useConfirm } from '../../app/layout/top-bar/confirm-dialog';
-import { useShell } from '../../app/shell-runtime';
+import { useT } from '../../state/hooks';
+import { useConfirm } from '../../components/confirm-dialog';
+import { useShell } from '../../state/shell-context';
 
 /**
  * Log out with a confirmation (spec screen 1): the auth machine logs out on the server and the

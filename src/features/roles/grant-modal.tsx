@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 
 /** Names of the records a grant is for: the first few, then how many more. */
 export function targetNames(names: readonly string[], separator: string, max = 5): string {

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { langChanged } from '../../app/ui-slice';
+import { langChanged } from '../../state/ui-slice';
 import type { Role } from '../../resources/blade-system/role';
 import { fail, ok, renderSignedIn } from '../../test/signed-in';
 import { node, posts, stubApi } from './grant-test-support';

@@ -1,7 +1,7 @@
 import { Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
-import { useAppSelector, useT } from '../../app/hooks';
+import { useAppSelector, useT } from '../../state/hooks';
 import type { ApiError } from '../../api/client';
 import {
   useGrantRolesMutation,

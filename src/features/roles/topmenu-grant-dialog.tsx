@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import type { ApiError } from '../../api/client';
 import {
   useGrantTopMenusMutation,

@@ -3,16 +3,16 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStore } from '../../app/store';
-import { langChanged } from '../../app/ui-slice';
-import { PermissionsProvider } from '../../palette/permissions-context';
-import type { ShortcutId } from '../../palette/shortcuts';
+import { createAppStore } from '../../app/app-store';
+import { langChanged } from '../../state/ui-slice';
+import { PermissionsProvider } from '../../state/permissions-context';
+import type { ShortcutId } from '../../lib/shortcuts';
 import { ShortcutCheatSheet, ShortcutHelpHotkey } from './cheat-sheet';
 import { closeShortcutHelp } from './shortcut-help-store';
 
 // No real shortcut needs a permission yet: give 'lock.now' one for these tests.
-vi.mock('../../palette/shortcuts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../palette/shortcuts')>();
+vi.mock('../../lib/shortcuts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../lib/shortcuts')>();
   const list = real.SHORTCUTS.map((s) =>
     s.id === 'lock.now' ? { ...s, permission: 'test_lock' } : s,
   );
@@ -20,7 +20,7 @@ vi.mock('../../palette/shortcuts', async (importOriginal) => {
 });
 
 function renderSheet(permissions: string[] = []) {
-  const store = createStore();
+  const store = createAppStore();
   const wrap = (children: ReactNode) => (
     <Provider store={store}>
       {/* No transitions: the dialog is there (or not) as soon as the key is handled. */}

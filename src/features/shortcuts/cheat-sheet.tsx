@@ -1,8 +1,8 @@
 import { Kbd, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useLang, useT } from '../../app/hooks';
+import { useLang, useT } from '../../state/hooks';
 import type { MessageKey } from '../../i18n';
-import { usePermissions } from '../../palette/permissions-context';
+import { usePermissions } from '../../state/permissions-context';
 import {
   currentPlatform,
   SHORTCUTS,
@@ -10,8 +10,8 @@ import {
   shortcutPermitted,
   type Shortcut,
   type ShortcutScope,
-} from '../../palette/shortcuts';
-import { useShortcut } from '../../palette/use-shortcut';
+} from '../../lib/shortcuts';
+import { useShortcut } from '../../components/use-shortcut';
 import { openShortcutHelp, useShortcutHelp } from './shortcut-help-store';
 
 const SCOPES: readonly { scope: ShortcutScope; label: MessageKey }[] = [

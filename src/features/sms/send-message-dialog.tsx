@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useSendSmsMessageMutation } from '../../api/sms';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import type { SmsSetting } from '../../resources/blade-resource/sms';
 import type { ActionDialogProps } from '../../resources/types';
 import {

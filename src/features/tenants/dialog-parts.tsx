@@ -1,6 +1,6 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import type { Tenant } from '../../resources/blade-system/tenant';
 
 /**

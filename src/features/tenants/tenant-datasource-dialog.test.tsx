@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { langChanged } from '../../app/ui-slice';
+import { langChanged } from '../../state/ui-slice';
 import TenantDatasourceDialog from './tenant-datasource-dialog';
 import { fail, ok } from '../../test/signed-in';
 import { queueFetch, renderDialog, tenant } from './test-kit';

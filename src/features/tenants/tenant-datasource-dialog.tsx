@@ -1,6 +1,6 @@
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import { useTenantDatasourceMutation } from '../../api/tenant-admin';
 import type { Tenant } from '../../resources/blade-system/tenant';
 import type { ActionDialogProps } from '../../resources/types';

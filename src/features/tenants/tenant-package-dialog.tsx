@@ -1,6 +1,6 @@
 import { Alert, Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import {
   useTenantPackageDetailQuery,
   useTenantPackageOptionsQuery,

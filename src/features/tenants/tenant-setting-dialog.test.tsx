@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { langChanged } from '../../app/ui-slice';
+import { langChanged } from '../../state/ui-slice';
 import TenantSettingDialog from './tenant-setting-dialog';
 import { fail, ok } from '../../test/signed-in';
 import { queueFetch, renderDialog, tenant } from './test-kit';

@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import { Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState, type FormEvent } from 'react';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import { useTenantSettingMutation } from '../../api/tenant-admin';
 import type { Tenant } from '../../resources/blade-system/tenant';
 import type { ActionDialogProps } from '../../resources/types';

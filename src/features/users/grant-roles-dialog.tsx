@@ -14,7 +14,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ApiError } from '../../api/client';
 import { useGrantUserRolesMutation, useRoleTreeQuery, type TreeNode } from '../../api/user-admin';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import type { User } from '../../resources/blade-user/user';
 import type { ActionDialogProps } from '../../resources/types';
 

@@ -19,7 +19,7 @@ import {
   useUserPlatformQuery,
   type PlatformDetail,
 } from '../../api/user-admin';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import type { User } from '../../resources/blade-user/user';
 import type { ActionDialogProps } from '../../resources/types';
 

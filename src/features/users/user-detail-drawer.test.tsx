@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { langChanged } from '../../app/ui-slice';
+import { langChanged } from '../../state/ui-slice';
 import { UserDetailDrawer } from './user-detail-drawer';
 import { closeUserDetail, openUserDetail } from './user-detail-store';
 import { encryptPhone, newPhoneKey as newKey } from '../../test/phone-fixture';

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Drawer, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useUserDetailQuery, type UserDetail } from '../../api/user';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import type { MessageKey } from '../../i18n';
 import { usePlainPhone } from '../profile/use-plain-phone';
 import { closeUserDetail, useUserDetailId } from './user-detail-store';

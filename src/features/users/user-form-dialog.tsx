@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { fetchPublicKey } from '../../api/auth-calls';
 import type { ApiError } from '../../api/client';
 import { useCreateUserMutation, useUpdateUserMutation } from '../../api/user-admin';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import { ResourceForm } from '../../components/resource/resource-form';
 import { encryptPassword } from '../../lib/rsa';
 import users, { type User } from '../../resources/blade-user/user';

@@ -1,5 +1,5 @@
 import { USER_IMPORT } from '../../api/import';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import { ImportDialog } from '../../components/import/import-dialog';
 import type { User } from '../../resources/blade-user/user';
 import type { ActionDialogProps } from '../../resources/types';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { ApiError } from '../../api/client';
 import { useUpdateUserMutation } from '../../api/user-admin';
-import { useT } from '../../app/hooks';
+import { useT } from '../../state/hooks';
 import type { User } from '../../resources/blade-user/user';
 import type { ActionDialogProps } from '../../resources/types';
 

@@ -1,4 +1,4 @@
-/** The keyboard shortcut cheat sheet (`?`); each shortcut's own text sits in palette/shortcuts.ts. */
+/** The keyboard shortcut cheat sheet (`?`); each shortcut's own text sits in lib/shortcuts.ts. */
 export const shortcuts = {
   zh: {
     'shortcuts.title': '快捷键',

@@ -1,5 +1,5 @@
 import type { UserDetail } from '../../api/user';
-import { loadStoredSession } from '../../app/session-slice';
+import { loadStoredSession } from '../../state/session-slice';
 import type { Page } from '../../contracts/auth';
 import { openUserDetail } from '../../features/users/user-detail-store';
 import { decryptPhone } from '../../lib/phone';

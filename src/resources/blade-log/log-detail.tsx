@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Code, Drawer, Group, Loader, Table, Text } from '@mantine/core';
-import { useLang, useT } from '../../app/hooks';
+import { useLang, useT } from '../../state/hooks';
 import { useResourceDetailQuery } from '../../api/resource';
 import type { ActionDialogProps, Bilingual } from '../types';
 

@@ -8,8 +8,8 @@ import type {
 import { useLayoutEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { ThemedMantine } from '../../../src/app/mantine-root';
-import { createStore } from '../../../src/app/store';
+import { ThemedMantine } from '../../../src/components/mantine-root';
+import { createAppStore } from '../../../src/app/app-store';
 import {
   ResourceTable,
   type RowActions,
@@ -147,7 +147,7 @@ function Harness({ onCommitted }: { onCommitted: () => void }) {
   );
 }
 
-const store = createStore();
+const store = createAppStore();
 const root = createRoot(document.getElementById('root')!);
 const twoFrames = () =>
   new Promise<void>((resolve) =>

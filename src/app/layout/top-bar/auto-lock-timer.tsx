@@ -1,7 +1,7 @@
 import { useIdle } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
-import { useShell } from '../../shell-runtime';
+import { useShell } from '../../../state/shell-context';
 import { useAutoLock } from './auto-lock';
 
 /** Pointer and keyboard activity that counts as 'not idle'. */

@@ -1,7 +1,7 @@
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { useAppDispatch, useAppSelector, useT } from '../../hooks';
-import { collapseToggled } from '../../ui-slice';
-import { TopBarIcon } from './top-bar-icon';
+import { useAppDispatch, useAppSelector, useT } from '../../../state/hooks';
+import { collapseToggled } from '../../../state/ui-slice';
+import { TopBarIcon } from '../../../components/top-bar-icon';
 
 /** Collapses or expands the sidebar (ui slice, remembered in storage). */
 export function CollapseToggle() {

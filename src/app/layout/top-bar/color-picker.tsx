@@ -10,10 +10,10 @@ import {
 } from '@mantine/core';
 import { IconPalette } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector, useT } from '../../hooks';
-import { colorChanged, DEFAULT_COLOR } from '../../ui-slice';
+import { useAppDispatch, useAppSelector, useT } from '../../../state/hooks';
+import { colorChanged, DEFAULT_COLOR } from '../../../state/ui-slice';
 import { COLOR_SWATCHES, normaliseHex } from './color';
-import { BarIcon } from './top-bar-icon';
+import { BarIcon } from '../../../components/top-bar-icon';
 
 /**
  * The theme colour (spec screen 1, default #12a182). Dragging only updates the preview; the

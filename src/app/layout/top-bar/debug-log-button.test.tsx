@@ -7,14 +7,14 @@ import {
   readDebugLog,
   recordDebugEntry,
 } from '../../../features/debug-log/debug-log-store';
-import { createStore } from '../../store';
+import { createAppStore } from '../../app-store';
 import { DebugLogButton } from './debug-log-button';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
 function renderButton() {
   return render(
-    <Provider store={createStore()}>
+    <Provider store={createAppStore()}>
       <MantineProvider>
         <DebugLogButton />
       </MantineProvider>

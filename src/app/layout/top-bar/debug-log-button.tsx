@@ -2,10 +2,10 @@ import { Indicator, Tooltip } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useDebugLog } from '../../../features/debug-log/use-debug-log';
-import { useT } from '../../hooks';
+import { useT } from '../../../state/hooks';
 import { debugLogDialog } from '../shell-dialogs';
 import { badgeText } from './badge';
-import { BarIcon } from './top-bar-icon';
+import { BarIcon } from '../../../components/top-bar-icon';
 
 const DebugLogDialog = lazy(() =>
   import('../../../features/debug-log/debug-log-dialog').then((m) => ({

@@ -1,8 +1,8 @@
 import { IconDownload } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useT } from '../../hooks';
+import { useT } from '../../../state/hooks';
 import { exportCentreDialog } from '../shell-dialogs';
-import { TopBarIcon } from './top-bar-icon';
+import { TopBarIcon } from '../../../components/top-bar-icon';
 
 const ExportCentreDialog = lazy(() =>
   import('../../../features/export-centre/export-centre-dialog').then((m) => ({

@@ -1,6 +1,6 @@
 import { IconMaximize, IconMinimize } from '@tabler/icons-react';
-import { useT } from '../../hooks';
-import { TopBarIcon } from './top-bar-icon';
+import { useT } from '../../../state/hooks';
+import { TopBarIcon } from '../../../components/top-bar-icon';
 import { useFullscreen } from './use-fullscreen';
 
 /** Full-screen toggle (spec screen 1); its label follows the state, hidden when unsupported. */

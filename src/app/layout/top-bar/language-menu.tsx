@@ -1,9 +1,9 @@
 import { Menu, Tooltip } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import type { Lang, MessageKey } from '../../../i18n';
-import { useAppDispatch, useLang, useT } from '../../hooks';
-import { langChanged } from '../../ui-slice';
-import { BarIcon } from './top-bar-icon';
+import { useAppDispatch, useLang, useT } from '../../../state/hooks';
+import { langChanged } from '../../../state/ui-slice';
+import { BarIcon } from '../../../components/top-bar-icon';
 
 const LANGS: { lang: Lang; label: MessageKey }[] = [
   { lang: 'zh', label: 'topbar.langZh' },

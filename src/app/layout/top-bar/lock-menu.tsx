@@ -3,10 +3,10 @@ import { IconCheck, IconLock } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useT } from '../../hooks';
-import { useShell } from '../../shell-runtime';
+import { useT } from '../../../state/hooks';
+import { useShell } from '../../../state/shell-context';
 import { AUTO_LOCK_OPTIONS, setAutoLock, useAutoLock } from './auto-lock';
-import { BarIcon } from './top-bar-icon';
+import { BarIcon } from '../../../components/top-bar-icon';
 
 const SetLockPasswordDialog = lazy(() =>
   import('../../../features/lock/set-lock-dialog').then((m) => ({

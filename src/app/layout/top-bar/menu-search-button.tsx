@@ -1,7 +1,7 @@
 import { IconSearch } from '@tabler/icons-react';
-import { useT } from '../../hooks';
+import { useT } from '../../../state/hooks';
 import { openPalette } from '../palette-requests';
-import { TopBarIcon } from './top-bar-icon';
+import { TopBarIcon } from '../../../components/top-bar-icon';
 
 /**
  * The menu search icon (spec screen 8) opens the command palette, which finds menus by name

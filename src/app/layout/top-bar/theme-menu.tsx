@@ -1,10 +1,10 @@
 import { ColorSwatch, Menu, Tooltip } from '@mantine/core';
 import { IconCheck, IconShirt } from '@tabler/icons-react';
 import type { MessageKey } from '../../../i18n';
-import { useAppDispatch, useAppSelector, useT } from '../../hooks';
-import { SHELL_THEMES } from '../../theme';
-import { THEMES, themeChanged, type ThemeName } from '../../ui-slice';
-import { BarIcon } from './top-bar-icon';
+import { useAppDispatch, useAppSelector, useT } from '../../../state/hooks';
+import { SHELL_THEMES } from '../../../state/theme';
+import { THEMES, themeChanged, type ThemeName } from '../../../state/ui-slice';
+import { BarIcon } from '../../../components/top-bar-icon';
 
 const THEME_LABEL = Object.fromEntries(
   THEMES.map((name) => [name, `topbar.themes.${name}`]),

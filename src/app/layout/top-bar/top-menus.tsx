@@ -2,7 +2,7 @@ import { Button, Group, ScrollArea } from '@mantine/core';
 import { useRef } from 'react';
 import { useTopMenusQuery } from '../../../api/system';
 import { pickLang } from '../../../i18n';
-import { useLang, useT } from '../../hooks';
+import { useLang, useT } from '../../../state/hooks';
 import { setActiveTopMenu, useActiveTopMenu } from '../top-menu-state';
 
 /**

@@ -12,9 +12,9 @@ import { useNavigate } from 'react-router';
 import { useProfileQuery } from '../../../api/user';
 import { openPersonalInfo } from '../../../features/profile/drawer-state';
 import { useLogout } from '../../../features/profile/use-logout';
-import { useAppSelector, useT } from '../../hooks';
+import { useAppSelector, useT } from '../../../state/hooks';
 import { switchIdentityDialog } from '../shell-dialogs';
-import { HOME_PATH, SWITCH_MODE } from '../../shell-runtime';
+import { HOME_PATH, SWITCH_MODE } from '../../../state/shell-context';
 
 const SwitchIdentityDialog = lazy(() =>
   import('../../../features/profile/switch-identity-dialog').then((m) => ({

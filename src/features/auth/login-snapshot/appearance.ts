@@ -1,5 +1,5 @@
-import type { UiState } from '../../../app/stored-state';
-import { primaryColorOf, SHELL_THEMES } from '../../../app/theme';
+import type { UiState } from '../../../state/stored-state';
+import { primaryColorOf, SHELL_THEMES } from '../../../state/theme';
 
 /** What the login page's look depends on besides the form itself. */
 export interface LoginAppearance {

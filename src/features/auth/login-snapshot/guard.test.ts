@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_COLOR, loadUi } from '../../../app/stored-state';
+import { DEFAULT_COLOR, loadUi } from '../../../state/stored-state';
 import { STORAGE_PREFIX } from '../../../lib/storage';
 import { appearanceKey, loginAppearance } from './appearance';
 import { runSnapshotGuard, snapshotFits } from './guard';

@@ -1,4 +1,4 @@
-import { loadStoredSession, loadUi } from '../../../app/stored-state';
+import { loadStoredSession, loadUi } from '../../../state/stored-state';
 import { appearanceKey, loginAppearance } from './appearance';
 import { SNAPSHOT_ID, SNAPSHOT_OFF_ATTRIBUTE } from './snapshot-element';
 

@@ -6,8 +6,8 @@ import { createActor, fromPromise } from 'xstate';
 import { authMachine } from '../../../../machines/auth-machine';
 import { lockMachine } from '../../../../machines/lock-machine';
 import { tabsMachine } from '../../../../machines/tabs-machine';
-import { HOME_TAB, ShellContext } from '../../../app/shell-runtime';
-import { createStore } from '../../../app/store';
+import { HOME_TAB, ShellContext } from '../../../state/shell-context';
+import { createAppStore } from '../../../app/app-store';
 import { LoginPage } from '../login-page';
 import { renderLoginSnapshot } from './render';
 import { STORAGE_PREFIX } from '../../../lib/storage';
@@ -45,7 +45,7 @@ function snapshotInput(snapshot: HTMLElement, name: string): HTMLInputElement {
 
 /** The console's first render of /login (main.tsx puts the take-over beside the routes). */
 function startConsole() {
-  const store = createStore();
+  const store = createAppStore();
   const shell = {
     auth: createActor(
       authMachine.provide({

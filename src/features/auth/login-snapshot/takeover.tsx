@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from 'react';
-import { useAppDispatch, useLang } from '../../../app/hooks';
-import { langChanged } from '../../../app/ui-slice';
+import { useAppDispatch, useLang } from '../../../state/hooks';
+import { langChanged } from '../../../state/ui-slice';
 import type { Lang } from '../../../i18n';
 import type { LoginValues } from '../login-rules';
 import { shownSnapshot, snapshotElement, SNAPSHOT_RELEASED_MARK } from './snapshot-element';

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { useT } from '../../hooks';
+import { useT } from '../state/hooks';
 
 /**
  * `const [dialog, confirm, asking] = useConfirm()`: render `dialog`, then

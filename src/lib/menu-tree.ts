@@ -1,5 +1,5 @@
-import type { RouteNode } from '../../contracts/auth';
-import { pickLang, type Lang } from '../../i18n';
+import type { RouteNode } from '../contracts/auth';
+import { pickLang, type Lang } from '../i18n/index';
 
 /**
  * Pure helpers over the user's menu routes (blade-system/menu/routes), shared by the sidebar,

@@ -1,4 +1,4 @@
-import { clickDownload } from '../../lib/download';
+import { clickDownload } from './download';
 
 /**
  * Saves a downloaded file under a name: an object URL on a temporary <a download>, revoked

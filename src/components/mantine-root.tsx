@@ -2,9 +2,9 @@ import '@mantine/core/styles.css';
 import '../i18n/console-messages';
 import { createTheme, MantineProvider, type MantineColorsTuple } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
-import { useAppSelector } from './hooks';
-import { primaryColorOf, shadesOf, SHELL_THEMES } from './theme';
-import type { ThemeName } from './ui-slice';
+import { useAppSelector } from '../state/hooks';
+import { primaryColorOf, shadesOf, SHELL_THEMES } from '../state/theme';
+import type { ThemeName } from '../state/ui-slice';
 
 /*
  * Mantine and its stylesheet, loaded with the first screen that needs them. /login does not:

@@ -1,6 +1,6 @@
 import { useHotkeys } from 'react-hotkeys-hook';
-import { usePermissions } from './permissions-context';
-import { shortcut, shortcutPermitted, type ShortcutId } from './shortcuts';
+import { usePermissions } from '../state/permissions-context';
+import { shortcut, shortcutPermitted, type ShortcutId } from '../lib/shortcuts';
 
 /**
  * jsdom and some embedded editors do not report isContentEditable, which is all the library

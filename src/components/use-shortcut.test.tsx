@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PermissionsProvider } from './permissions-context';
-import type { ShortcutId } from './shortcuts';
+import { PermissionsProvider } from '../state/permissions-context';
+import type { ShortcutId } from '../lib/shortcuts';
 import { useShortcut } from './use-shortcut';
 
 // No real shortcut needs a permission yet: give 'lock.now' one for these tests.
-vi.mock('./shortcuts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./shortcuts')>();
+vi.mock('../lib/shortcuts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../lib/shortcuts')>();
   const list = real.SHORTCUTS.map((s) =>
     s.id === 'lock.now' ? { ...s, permission: 'test_lock' } : s,
   );

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { ShellTheme } from '../theme';
+import type { ShellTheme } from './theme';
 
 /** Relative luminance below one half: light text and light hover wash on top of it. */
 export function isDarkColor(hex: string): boolean {
