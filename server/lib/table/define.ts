@@ -58,7 +58,7 @@ export type TableRow<T extends AuditedTable, C extends readonly Column<T>[]> = P
   C[number] | Extract<Column<T>, (typeof MANAGED)[number]>
 >;
 
-interface BaseDef<
+export interface BaseDef<
   T extends AuditedTable,
   C extends readonly OwnColumn<T>[],
   I extends z.ZodObject,

@@ -11,3 +11,4 @@ export {
 } from './define.js';
 export { blank, integerEquality, optionalText } from './fields.js';
 export { tableRoutes } from './routes.js';
+export { contractList, defineContractTable, dictLabels, type ContractTableDef } from './contract.js';

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { defineContract } from '../../../src/contracts/resource-contract.js';
+import { parseBody } from '../validation.js';
+import { defineContractTable } from './contract.js';
+
+interface Shelf {
+  id: string;
+  shelfName: string;
+  level: number;
+  price: number;
+  createTime: string;
+}
+
+const shelfContract = defineContract<Shelf>()({
+  service: 'blade-test/shelf',
+  route: '/test/shelf',
+  title: { zh: '货架', en: 'Shelf' },
+  menu: 'shelf',
+  buttons: ['add', 'edit', 'export'],
+  export: { excelType: 'shelf', fileName: '货架列表' },
+  fields: {
+    shelfName: {
+      label: { zh: '货架名称', en: 'Name' },
+      required: { zh: '请输入货架名称', en: 'Please enter the name' },
+      maxLength: 8,
+      filter: 'like',
+      sortable: true,
+      export: { width: 20 },
+    },
+    level: {
+      label: { zh: '层级', en: 'Level' },
+      kind: 'integer',
+      emptyAs: 0,
+      range: { min: 0, max: 9, message: { zh: '层级为0到9', en: 'Level 0 to 9' } },
+      filter: 'equal',
+    },
+    price: { label: { zh: '价格', en: 'Price' }, kind: 'money', export: { width: 10 } },
+    createTime: { label: { zh: '创建时间', en: 'Created' }, kind: 'dateTime', readOnly: true },
+  },
+});
+
+// Over an existing audited table (posts; `as never`: the shelf's fields are not its columns, and
+// nothing is written here): the contract decides everything the two sides share.
+const shelves = defineContractTable({
+  contract: shelfContract as never,
+  table: 'bladePost',
+  scope: 'tenant',
+  readers: ['user'],
+  defaultOrder: { id: 'asc' },
+});
+
+describe('defineContractTable', () => {
+  it('takes the path, codes, columns, allowlists and export sheet from the contract', () => {
+    expect(shelves.path).toBe('blade-test/shelf');
+    // No delete button: only the super administrator removes.
+    expect(shelves.access).toMatchObject({ read: ['shelf', 'user'], add: 'shelf_add' });
+    expect(shelves.access.remove).toMatchObject({ kind: 'super' });
+    expect(shelves.columns).toEqual(['shelfName', 'level', 'price']);
+    expect(shelves.list.filters).toEqual({
+      shelfName: { column: 'shelfName', default: 'like' },
+      level: { column: 'level', default: 'equal' },
+    });
+    expect(shelves.list.sorts).toEqual({ shelfName: 'shelfName' });
+    expect(shelves.export).toMatchObject({
+      excelType: 'shelf',
+      fileName: '货架列表',
+      access: 'shelf_export',
+      columns: [
+        { field: 'shelfName', header: '货架名称', width: 20 },
+        { field: 'price', header: '价格', width: 10 },
+      ],
+    });
+  });
+
+  it("checks the submit with the fields' zh messages", () => {
+    const input = shelves.input;
+    expect(() => parseBody(input, { level: 1 })).toThrow('shelfName:请输入货架名称');
+    expect(() => parseBody(input, { shelfName: 'x'.repeat(9) })).toThrow('长度不能超过8个字符');
+    expect(() => parseBody(input, { shelfName: 'a', level: 10 })).toThrow('level:层级为0到9');
+    expect(() => parseBody(input, { shelfName: 'a', price: 1.5 })).toThrow('price:');
+    expect(parseBody(input, { shelfName: ' a ', level: '', createTime: 'x' })).toEqual({
+      shelfName: 'a',
+      level: 0,
+    });
+  });
+
+  it('names submit fields that are not columns of the table (a compile error)', () => {
+    const declare = () =>
+      // @ts-expect-error shelfName, level and price are not columns of blade_param
+      defineContractTable({
+        contract: shelfContract,
+        table: 'bladeParam',
+        scope: 'tenant',
+        versioned: true,
+        defaultOrder: { id: 'asc' },
+      });
+    expect(declare).not.toThrow();
+  });
+
+  it('refuses non-integer filters on whole-number fields', () => {
+    expect(() => shelves.beforeList?.({ level_like: '1' })).toThrow('参数格式错误: level');
+    expect(() => shelves.beforeList?.({ level: '3' })).not.toThrow();
+  });
+});

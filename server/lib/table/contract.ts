@@ -1,0 +1,157 @@
+import type { z } from 'zod';
+import {
+  fieldEntries,
+  type InputKey,
+  type ResourceContract,
+} from '../../../src/contracts/resource-contract.js';
+import { SUPER_ADMIN } from '../../auth/index.js';
+import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
+import type { ListSpec, QueryMap } from '../query.js';
+import {
+  defineTable,
+  type AccessRule,
+  type AuditedTable,
+  type BaseDef,
+  type OwnColumn,
+  type TableCall,
+  type TableDef,
+} from './define.js';
+import { integerEquality } from './fields.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- a contract of any row and fields */
+type AnyContract = ResourceContract<any, any>;
+type InputOf<C extends AnyContract> = InputKey<C['fields']>;
+
+/**
+ * A table declared from its resource contract (src/contracts/<service>/<resource>.ts): the path,
+ * permission codes, written columns, submit checks, allowlisted filters and sorts and the export
+ * sheet come from the contract; the declaration says only what is the server's own (the table,
+ * the scope, who else may read, the default order and the hooks).
+ */
+export type ContractTableDef<T extends AuditedTable, C extends AnyContract> = Pick<
+  BaseDef<T, readonly OwnColumn<T>[], C['input']>,
+  | 'table'
+  | 'scope'
+  | 'defaultOrder'
+  | 'decorate'
+  | 'unique'
+  | 'beforeList'
+  | 'beforeSave'
+  | 'beforeRemove'
+  | 'select'
+> &
+  ('version' extends keyof DB[T] ? { versioned: true } : { versioned?: never }) & {
+    /** Its submit fields must be columns of the table (a compile error names the others). */
+    contract: C;
+    /** As `defineTable`'s (NoInfer: a generic scope hook must not decide the table). */
+    dataScope?: NoInfer<BaseDef<T, readonly OwnColumn<T>[], C['input']>['dataScope']>;
+    /** Codes of other screens that read this list (pickers), besides its menu and view codes. */
+    readers?: readonly string[];
+    /**
+     * Access other than the contract's codes (a missing button means the super administrator only),
+     * e.g. `{add: SUPER_ADMIN, ...}` for a global table.
+     */
+    access?: Partial<Record<'read' | 'add' | 'edit' | 'remove', AccessRule>>;
+    /** Filters and sorts the contract's fields do not name (joined columns, ...). */
+    list?: Partial<ListSpec>;
+  };
+
+/** A compile error naming the contract's submit fields that are not columns of the table. */
+type SubmitColumns<T extends AuditedTable, C extends AnyContract> =
+  InputOf<C> extends OwnColumn<T> ? unknown : { notColumns: Exclude<InputOf<C>, OwnColumn<T>> };
+
+/** The list allowlist of a contract: its filtered and sortable fields, by their own names. */
+export function contractList(contract: AnyContract, extra: Partial<ListSpec> = {}): ListSpec {
+  const fields = fieldEntries(contract);
+  return {
+    filters: {
+      ...Object.fromEntries(
+        fields.flatMap(([name, f]) =>
+          f.filter ? [[name, { column: name, default: f.filter }]] : [],
+        ),
+      ),
+      ...extra.filters,
+    },
+    sorts: {
+      ...Object.fromEntries(fields.flatMap(([name, f]) => (f.sortable ? [[name, name]] : []))),
+      ...extra.sorts,
+    },
+  };
+}
+
+/** Declares a table from a contract; checked like `defineTable`, served by `tableRoutes`. */
+export function defineContractTable<T extends AuditedTable, C extends AnyContract>(
+  def: ContractTableDef<T, C> & SubmitColumns<T, C>,
+): TableDef<T> {
+  const { contract, readers = [], access = {}, list, beforeList, ...rest } = def;
+  const { codes } = contract;
+  const fields = fieldEntries(contract);
+  // Whole-number filters take equality on a whole number only (PostgreSQL would answer 500).
+  const numeric = fields
+    .filter(([, f]) => f.filter && (f.kind === 'integer' || f.kind === 'money'))
+    .map(([name]) => name);
+  const numericCheck = numeric.length > 0 ? integerEquality(...numeric) : undefined;
+  const exportColumns = fields.flatMap(([field, f]) =>
+    f.export ? [{ field, header: f.label.zh, width: f.export.width }] : [],
+  );
+  const resolved = {
+    ...rest,
+    path: contract.service,
+    access: {
+      read: access.read ?? [codes.menu, ...(codes.view ? [codes.view] : []), ...readers],
+      add: access.add ?? codes.add ?? SUPER_ADMIN,
+      edit: access.edit ?? codes.edit ?? SUPER_ADMIN,
+      remove: access.remove ?? codes.remove ?? SUPER_ADMIN,
+    },
+    columns: contract.inputKeys,
+    list: contractList(contract, list),
+    input: contract.input,
+    beforeList:
+      numericCheck && beforeList
+        ? (query: QueryMap) => (numericCheck(query), beforeList(query))
+        : (numericCheck ?? beforeList),
+    export: contract.export && {
+      excelType: contract.export.excelType,
+      fileName: contract.export.fileName,
+      access: codes.export ?? codes.menu,
+      columns: exportColumns,
+    },
+  } as unknown as TableDef<T>;
+  return defineTable(resolved);
+}
+
+/** Names of dictionary `code` (dictKey -> dictValue), read each time so edits show. */
+async function dictNames(ctx: AppContext, code: string): Promise<Map<string, string>> {
+  const rows = await ctx.db
+    .selectFrom('bladeDict')
+    .select(['dictKey', 'dictValue'])
+    .where('code', '=', code)
+    .where('parentId', '<>', '0')
+    .where('isDeleted', '=', 0)
+    .execute();
+  return new Map(rows.map((r) => [r.dictKey, r.dictValue]));
+}
+
+/**
+ * A `decorate` hook adding the dictionary name of each field that names a `dict` in the
+ * contract: `dictLabels(contract, {category: 'categoryName'})`.
+ */
+export function dictLabels(contract: AnyContract, targets: Readonly<Record<string, string>>) {
+  const specs = new Map(fieldEntries(contract));
+  return async (call: TableCall, rows: object[]): Promise<object[]> => {
+    const maps = await Promise.all(
+      Object.keys(targets).map(async (field) => {
+        const dict = specs.get(field)?.dict;
+        if (!dict) throw new Error(`${contract.service}: ${field} names no dictionary`);
+        return [field, await dictNames(call.ctx, dict)] as const;
+      }),
+    );
+    return rows.map((row) => {
+      const named: Record<string, unknown> = { ...row };
+      for (const [field, names] of maps)
+        named[targets[field]!] = names.get(String((row as Record<string, unknown>)[field])) ?? '';
+      return named;
+    });
+  };
+}

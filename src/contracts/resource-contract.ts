@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+/**
+ * The one field list of a resource, shared by the server (`defineTable`, server/lib/table) and
+ * the console (`defineResource`, src/resources/types.ts). A contract says what both sides must
+ * agree on: the service, route and permission codes, and per field its label, checks, list
+ * filter, sort and export column. Each side adds only what is its own (the server: table, scope,
+ * hooks; the console: widths, cell kinds, inline edit, dialogs). The zh texts are the server's
+ * answers (`<field>:<message>`) and the spec's labels; the en texts are the console's.
+ */
+
+/** A visible text in both languages (structurally the console's `Bilingual`). */
+export interface Text {
+  zh: string;
+  en: string;
+}
+
+/**
+ * What a field holds on the wire: `text`; `integer` (ids of a dictionary included, with `dict`);
+ * `money` (integer fen, domain.md: shown as yuan with 2 decimals); `decimal`; `date`
+ * ('yyyy-MM-dd'); `dateTime` ('yyyy-MM-dd HH:mm:ss').
+ */
+export type FieldKind = 'text' | 'integer' | 'money' | 'decimal' | 'date' | 'dateTime';
+
+export interface FieldSpec {
+  label: Text;
+  /** Default 'text'. */
+  kind?: FieldKind;
+  /** Answered but never written (derived names, audit times): not part of the submit body. */
+  readOnly?: true;
+  /** Refused when empty, with this message. */
+  required?: Text;
+  /** Text: the most characters (the server refuses longer, the console's input stops there). */
+  maxLength?: number;
+  /** Integer and money: the bounds, and the message for a value outside them or not whole. */
+  range?: { min: number; max: number; message: Text };
+  /** Integer and money: the value an empty submit stores (e.g. a sort order of 0). */
+  emptyAs?: number;
+  /** The dictionary whose entries label the value (dictKey -> dictValue). */
+  dict?: string;
+  /** An allowlisted list filter: what the unsuffixed parameter means (BladeX: LIKE). */
+  filter?: 'like' | 'equal';
+  /** An allowlisted sort of the list. */
+  sortable?: true;
+  /** A column of the export sheet (header: the zh label), width in characters. */
+  export?: { width: number };
+}
+
+/** Button aliases of the seed's menu tree: a button's code is `${menu}_${alias}`. */
+export type ButtonAlias = 'add' | 'edit' | 'delete' | 'view' | 'export';
+
+/** The permission codes a resource's calls and buttons need, derived from the menu code. */
+export interface ResourceCodes {
+  /** The screen's menu code: list and detail admit it (or `view`). */
+  menu: string;
+  view?: string;
+  add?: string;
+  edit?: string;
+  remove?: string;
+  export?: string;
+}
+
+export interface ContractSpec<Row, F extends FieldMap<Row>> {
+  /** Service path without /api: list, detail, submit and remove live under it. */
+  service: string;
+  /** The console route (a menu path of the seed). */
+  route: string;
+  title: Text;
+  /** The seed's menu code of the screen ('post'), and the buttons it has. */
+  menu: string;
+  buttons: readonly ButtonAlias[];
+  /** In display order: the form, the export sheet and the API reference follow it. */
+  fields: F;
+  /** Asynchronous export: `excelType` the console sends, the file's name (zh). */
+  export?: { excelType: string; fileName: string };
+}
+
+export type FieldMap<Row> = { readonly [K in keyof Row & string]?: FieldSpec };
+
+/** The keys of the submit body: every field that is not read-only. */
+export type InputKey<F> = {
+  [K in keyof F & string]: F[K] extends { readOnly: true } ? never : K;
+}[keyof F & string];
+
+export type ResourceContract<
+  Row = Record<string, unknown>,
+  F extends FieldMap<Row> = FieldMap<Row>,
+> = ContractSpec<Row, F> & {
+  codes: ResourceCodes;
+  /** The submit body without id and version, checked with the fields' zh messages. */
+  input: z.ZodObject<Record<InputKey<F>, z.ZodType>>;
+  /** Field names of the submit body, in order. */
+  inputKeys: readonly InputKey<F>[];
+};
+
+const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+const CODE_OF: Record<ButtonAlias, keyof ResourceCodes> = {
+  add: 'add',
+  edit: 'edit',
+  delete: 'remove',
+  view: 'view',
+  export: 'export',
+};
+
+/** A text field: trimmed; required ones refuse empty and non-text with one message. */
+function textInput(spec: FieldSpec): z.ZodType {
+  const max = spec.maxLength ?? 255;
+  const tooLong = `长度不能超过${max}个字符`;
+  if (spec.required) {
+    const message = spec.required.zh;
+    return z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+  }
+  return z.preprocess((v) => (blank(v) ? undefined : v), z.string().max(max, tooLong).optional());
+}
+
+/** An integer (or fen) field: empty is `emptyAs`, or refused when required, or absent. */
+function integerInput(spec: FieldSpec, name: string): z.ZodType {
+  const invalid = spec.range?.message.zh ?? spec.required?.zh ?? `${spec.label.zh}必须是整数`;
+  let number = z.number({ error: spec.required?.zh ?? invalid }).int(invalid);
+  if (spec.range) number = number.min(spec.range.min, invalid).max(spec.range.max, invalid);
+  const schema = spec.required || spec.emptyAs !== undefined ? number : number.optional();
+  if (spec.required && spec.emptyAs !== undefined)
+    throw new Error(`${name}: a required field has no empty value`);
+  return z.preprocess((v) => (blank(v) ? spec.emptyAs : Number(v)), schema);
+}
+
+function fieldInput(spec: FieldSpec, name: string): z.ZodType {
+  switch (spec.kind ?? 'text') {
+    case 'integer':
+    case 'money':
+      return integerInput(spec, name);
+    case 'text':
+      return textInput(spec);
+    default:
+      // Dates and decimals travel as text; a resource that writes them checks them itself.
+      return textInput(spec);
+  }
+}
+
+/**
+ * Declares a resource's contract. Call it as `defineContract<Post>()({...})`: the row type is
+ * given, the field names are checked against it and kept for both sides' types.
+ */
+export function defineContract<Row>() {
+  return <const F extends FieldMap<Row>>(spec: ContractSpec<Row, F>): ResourceContract<Row, F> => {
+    const codes: ResourceCodes = { menu: spec.menu };
+    for (const alias of spec.buttons) codes[CODE_OF[alias]] = `${spec.menu}_${alias}`;
+    const entries = Object.entries(spec.fields as Record<string, FieldSpec>);
+    const inputKeys = entries.filter(([, f]) => !f.readOnly).map(([k]) => k) as InputKey<F>[];
+    const shape = Object.fromEntries(
+      entries.filter(([, f]) => !f.readOnly).map(([k, f]) => [k, fieldInput(f, k)]),
+    ) as Record<InputKey<F>, z.ZodType>;
+    return { ...spec, codes, input: z.object(shape), inputKeys };
+  };
+}
+
+/** The fields of a contract as [name, spec] pairs, in declaration order. */
+export function fieldEntries(contract: { fields: object }): [string, FieldSpec][] {
+  return Object.entries(contract.fields as Record<string, FieldSpec>);
+}
