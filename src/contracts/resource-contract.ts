@@ -91,7 +91,12 @@ export type ResourceContract<
   input: z.ZodObject<Record<InputKey<F>, z.ZodType>>;
   /** Field names of the submit body, in order. */
   inputKeys: readonly InputKey<F>[];
+  /** Type only (never set): the wire row, so each side's declaration knows it. */
+  readonly row?: Row;
 };
+
+/** The wire row of a contract. */
+export type RowOf<C> = C extends { row?: infer R } ? R : never;
 
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 

@@ -9,7 +9,7 @@ export interface Param {
   remark: string | null;
   version: number;
   createTime: string;
-  updateTime: string;
+  updateTime?: string;
 }
 
 /** Parameters are per tenant: each configures its own (e.g. account.registerUser). */

@@ -82,7 +82,7 @@ describe('blade-system/api-document', () => {
     expect(params.postName).toMatchObject({ type: 'string', operator: 'like' });
     expect(params.category).toMatchObject({ operator: 'equal' });
     expect(params.postName!.suffixes).toContain('likeright');
-    expect(params.ascs!.enum).toEqual(['sort', 'postCode', 'postName', 'category', 'createTime']);
+    expect(params.ascs!.enum).toEqual(['category', 'postCode', 'postName', 'sort', 'createTime']);
 
     const submit = route('POST', '/api/blade-system/post/submit');
     const schema = submit.body?.schema as {
