@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiDocument, RouteEntry } from '../../server/lib/api-doc/index.js';
+import { MENU_TREE, type SeedMenu } from '../../server/db/seed/menu-tree.js';
+import { createTestApp, data, type TestApp } from '../../server/test/support.js';
+import { RESOURCE_ROUTES } from '../../src/resources/registry';
+import type { ActionDef, ResourceDef } from '../../src/resources/types';
+
+/**
+ * Every declared console resource against the server it talks to and the menu seed: its route is
+ * a seeded screen, each permission code it checks is a button of that screen, each call it makes
+ * is a registered route that admits the code the console checks, and every filter and sortable
+ * column it offers is one the server's list allowlists (as the API reference documents it).
+ * A declaration drifting from its server table fails here instead of in front of an operator.
+ */
+
+type AnyDef = ResourceDef<Record<string, unknown>>;
+
+function seedScreens(): Map<string, SeedMenu> {
+  const screens = new Map<string, SeedMenu>();
+  const walk = (menus: readonly SeedMenu[]) => {
+    for (const m of menus) {
+      if (m.children) walk(m.children);
+      else screens.set(m.path, m);
+    }
+  };
+  walk(MENU_TREE);
+  return screens;
+}
+
+/** The codes a route admits, or 'anyone signed in' / 'super administrator'. */
+function admits(route: RouteEntry, code: string): boolean {
+  if (route.access.kind === 'perm') return route.access.codes.includes(code);
+  return route.access.kind === 'user';
+}
+
+/** Wire names a filter sends: its name (with BladeX suffixes) or its range's two names. */
+function filterBases(filter: NonNullable<AnyDef['filters']>[number]): string[] {
+  const strip = (name: string) => name.replace(/_[a-z]+$/, '');
+  return filter.params ? filter.params.map(strip) : [filter.name];
+}
+
+describe('declared resources agree with the server and the menu seed', () => {
+  let t: TestApp;
+  let routes: Map<string, RouteEntry>;
+  const declared: [string, AnyDef][] = [];
+  const screens = seedScreens();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const doc = data<ApiDocument>(
+      await t.get('/api/blade-system/api-document', await t.adminToken()),
+    );
+    routes = new Map(
+      doc.services.flatMap((s) => s.routes.map((r) => [`${r.method} ${r.path}`, r])),
+    );
+    for (const [route, load] of Object.entries(RESOURCE_ROUTES))
+      declared.push([route, (await load()).default as AnyDef]);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST', path: string): RouteEntry => {
+    const found = routes.get(`${method} /api/${path}`);
+    if (!found) throw new Error(`${method} /api/${path} is not a server route`);
+    return found;
+  };
+
+  it('covers every declared resource', () => {
+    expect(declared.length).toBe(Object.keys(RESOURCE_ROUTES).length);
+    expect(declared.length).toBeGreaterThan(25);
+  });
+
+  it('each route is a seeded screen, and each code the console checks is one of its codes', () => {
+    // A resource shown at two menus (users, dictionaries) may show the other screen's buttons to
+    // whoever holds them: the codes of every screen of the same service count.
+    const codesOf = new Map<string, Set<string>>();
+    for (const [route, def] of declared) {
+      const screen = screens.get(route);
+      const codes = codesOf.get(def.service) ?? new Set<string>();
+      if (screen)
+        for (const code of [screen.code, ...(screen.buttons ?? []).map((b) => b.code)])
+          codes.add(code);
+      codesOf.set(def.service, codes);
+    }
+    const problems: string[] = [];
+    for (const [route, def] of declared) {
+      if (def.route !== route) problems.push(`${route}: declared for ${def.route}`);
+      if (!screens.has(route)) problems.push(`${route}: not a screen of the menu seed`);
+      const actions: ActionDef<Record<string, unknown>>[] = [
+        ...(def.rowActions ?? []),
+        ...(def.toolbarActions ?? []),
+      ];
+      const codes = [...Object.values(def.permissions), ...actions.map((a) => a.permission)];
+      for (const code of codes)
+        if (code && !codesOf.get(def.service)?.has(code))
+          problems.push(`${route}: ${code} is not a code of its screens`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('each call is a server route admitting the screen’s code', () => {
+    const problems: string[] = [];
+    const check = (route: string, method: 'GET' | 'POST', path: string, code?: string) => {
+      try {
+        const entry = call(method, path);
+        if (code && !admits(entry, code) && entry.access.kind !== 'super')
+          problems.push(`${route}: ${method} ${path} does not admit ${code}`);
+      } catch (error) {
+        problems.push(`${route}: ${(error as Error).message}`);
+      }
+    };
+    for (const [route, def] of declared) {
+      const p = def.permissions;
+      const menuCode = screens.get(route)?.code;
+      const list = def.paths?.list ?? (def.tree?.lazy ? 'lazy-list' : 'list');
+      check(route, 'GET', `${def.service}/${list}`, menuCode);
+      if (!def.formDialog) {
+        if (p.add) check(route, 'POST', `${def.service}/${def.paths?.submit ?? 'submit'}`, p.add);
+        const update = def.paths?.update ?? def.paths?.submit ?? 'submit';
+        if (p.edit) check(route, 'POST', `${def.service}/${update}`, p.edit);
+      }
+      if (p.remove)
+        check(route, 'POST', `${def.service}/${def.paths?.remove ?? 'remove'}`, p.remove);
+      if (def.export) check(route, 'POST', `${def.service}/excel/export/async`, p.export);
+      for (const action of [...(def.rowActions ?? []), ...(def.toolbarActions ?? [])])
+        if (action.call) check(route, 'POST', action.call.path, action.permission);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('every filter and sortable column is one the server allowlists', () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const [route, def] of declared) {
+      const list = def.paths?.list ?? (def.tree?.lazy ? 'lazy-list' : 'list');
+      const entry = routes.get(`GET /api/${def.service}/${list}`);
+      const params = new Map((entry?.query ?? []).map((q) => [q.name, q]));
+      // Only lists that document their query can be checked (tables do, from their allowlist).
+      if (!params.has('ascs')) continue;
+      checked++;
+      for (const filter of def.filters ?? [])
+        for (const name of filterBases(filter))
+          if (!params.has(name)) problems.push(`${route}: filter ${name} is not allowlisted`);
+      const sorts = new Set(params.get('ascs')?.enum ?? []);
+      for (const column of def.columns)
+        if (column.sortable && !sorts.has(column.field))
+          problems.push(`${route}: sort ${column.field} is not allowlisted`);
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(2);
+  });
+});
