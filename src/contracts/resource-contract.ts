@@ -32,6 +32,11 @@ export interface FieldSpec {
   required?: Text;
   /** Text: the most characters (the server refuses longer, the console's input stops there). */
   maxLength?: number;
+  /**
+   * Text: the form a value must have (checked by the server after trimming, after the length),
+   * and the message for one that has not.
+   */
+  pattern?: { regex: RegExp; message: Text };
   /** Integer and money: the bounds, and the message for a value outside them or not whole. */
   range?: { min: number; max: number; message: Text };
   /** Integer and money: the value an empty submit stores (e.g. a sort order of 0). */
@@ -73,6 +78,13 @@ export interface ContractSpec<Row, F extends FieldMap<Row>> {
   fields: F;
   /** Asynchronous export: `excelType` the console sends, the file's name (zh). */
   export?: { excelType: string; fileName: string };
+  /**
+   * List filters under a name that is not a field, on a field's column (the code generator's
+   * `modelName` searches `tableName`): allowlisted by the server, offered by the console.
+   */
+  filterAliases?: {
+    readonly [name: string]: { label: Text; field: keyof Row & string; filter: 'like' | 'equal' };
+  };
 }
 
 export type FieldMap<Row> = { readonly [K in keyof Row & string]?: FieldSpec };
@@ -82,13 +94,25 @@ export type InputKey<F> = {
   [K in keyof F & string]: F[K] extends { readOnly: true } ? never : K;
 }[keyof F & string];
 
+/** What a submit field holds once checked: numbers for integer and money, else text. */
+type InputValue<S> = S extends { kind: 'integer' | 'money' }
+  ? S extends { required: Text } | { emptyAs: number }
+    ? number
+    : number | undefined
+  : S extends { required: Text }
+    ? string
+    : string | undefined;
+
+/** The shape of a contract's derived submit schema. */
+export type InputShape<F> = { [K in InputKey<F>]: z.ZodType<InputValue<F[K]>> };
+
 export type ResourceContract<
   Row = Record<string, unknown>,
   F extends FieldMap<Row> = FieldMap<Row>,
 > = ContractSpec<Row, F> & {
   codes: ResourceCodes;
   /** The submit body without id and version, checked with the fields' zh messages. */
-  input: z.ZodObject<Record<InputKey<F>, z.ZodType>>;
+  input: z.ZodObject<InputShape<F>>;
   /** Field names of the submit body, in order. */
   inputKeys: readonly InputKey<F>[];
   /** Type only (never set): the wire row, so each side's declaration knows it. */
@@ -112,11 +136,16 @@ const CODE_OF: Record<ButtonAlias, keyof ResourceCodes> = {
 function textInput(spec: FieldSpec): z.ZodType {
   const max = spec.maxLength ?? 255;
   const tooLong = `长度不能超过${max}个字符`;
+  const shaped = (text: z.ZodString) =>
+    spec.pattern ? text.regex(spec.pattern.regex, spec.pattern.message.zh) : text;
   if (spec.required) {
     const message = spec.required.zh;
-    return z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+    return shaped(z.string({ error: message }).trim().min(1, message).max(max, tooLong));
   }
-  return z.preprocess((v) => (blank(v) ? undefined : v), z.string().max(max, tooLong).optional());
+  return z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    shaped(z.string().max(max, tooLong)).optional(),
+  );
 }
 
 /** An integer (or fen) field: empty is `emptyAs`, or refused when required, or absent. */
@@ -155,7 +184,7 @@ export function defineContract<Row>() {
     const inputKeys = entries.filter(([, f]) => !f.readOnly).map(([k]) => k) as InputKey<F>[];
     const shape = Object.fromEntries(
       entries.filter(([, f]) => !f.readOnly).map(([k, f]) => [k, fieldInput(f, k)]),
-    ) as Record<InputKey<F>, z.ZodType>;
+    ) as InputShape<F>;
     return { ...spec, codes, input: z.object(shape), inputKeys };
   };
 }

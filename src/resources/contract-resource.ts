@@ -11,14 +11,18 @@ import type { ColumnDef, FormFieldDef, ResourceDef } from './types';
 type AnyContract = ResourceContract<any, any>;
 type FilterDef = NonNullable<ResourceDef['filters']>[number];
 type FieldsOf<C> = C extends { fields: infer F } ? F : never;
+/** The names of a contract's filter aliases (`filterAliases`). */
+type AliasOf<C> = C extends { filterAliases?: infer A } ? keyof NonNullable<A> & string : never;
 
 /** A column shown: a field's name, or the field with what only the screen decides. */
 export type ContractColumn<Row> =
   (keyof Row & string) | (Partial<ColumnDef<Row>> & { field: keyof Row & string });
 
 /** A filter in the bar: an allowlisted field's name, or with what only the screen decides. */
-export type ContractFilter<Row> =
-  (keyof Row & string) | (Partial<FilterDef> & { name: keyof Row & string });
+export type ContractFilter<Row, Alias extends string = never> =
+  | (keyof Row & string)
+  | Alias
+  | (Partial<FilterDef> & { name: (keyof Row & string) | Alias });
 
 /**
  * A console declaration over a resource contract (src/contracts/<service>/<resource>.ts): the
@@ -32,12 +36,17 @@ export type ContractResourceDef<Row extends object, C extends AnyContract> = Omi
 > & {
   contract: C;
   columns: readonly ContractColumn<Row>[];
-  filters?: readonly ContractFilter<Row>[];
+  filters?: readonly ContractFilter<Row, AliasOf<C>>[];
   /**
    * The form is every submit field of the contract in its order; this changes a control (e.g.
    * `{remark: {kind: 'textarea', wide: true}}`) or leaves a field out (`false`).
    */
   form?: { readonly [K in InputKey<FieldsOf<C>>]?: Partial<FormFieldDef> | false };
+  /**
+   * The form's fields in another order than the contract's (which is the server's): every
+   * submit field the form shows, each once.
+   */
+  formOrder?: readonly InputKey<FieldsOf<C>>[];
 };
 
 const columnKind = (spec: FieldSpec): ColumnDef<object>['kind'] =>
@@ -67,6 +76,19 @@ function formKind(spec: FieldSpec): FormFieldDef['kind'] {
 const drop = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
+/** The names the form shows, in order; a submit field missing from `formOrder` is an error. */
+function formFields(
+  contract: AnyContract,
+  form: Readonly<Record<string, unknown>>,
+  order: readonly string[] | undefined,
+): readonly string[] {
+  if (!order) return contract.inputKeys;
+  const missing = contract.inputKeys.filter((k) => form[k] !== false && !order.includes(k));
+  if (missing.length > 0 || new Set(order).size !== order.length)
+    throw new Error(`${contract.service}: formOrder names each form field once (${missing})`);
+  return order;
+}
+
 /**
  * Declares a resource over its contract (the console's mirror of the server's
  * `defineContractTable`); the result is the engine's `ResourceDef`, checked as it is read.
@@ -74,7 +96,7 @@ const drop = <T extends object>(value: T) =>
 export function defineContractResource<C extends AnyContract, Row extends object = RowOf<C>>(
   def: ContractResourceDef<Row, C>,
 ): ResourceDef<Row> {
-  const { contract, columns, filters = [], form = {}, ...screen } = def;
+  const { contract, columns, filters = [], form = {}, formOrder, ...screen } = def;
   const specs = new Map(fieldEntries(contract));
   const specOf = (name: string, what: string): FieldSpec => {
     const spec = specs.get(name);
@@ -109,12 +131,14 @@ export function defineContractResource<C extends AnyContract, Row extends object
     }),
     filters: filters.map((filter) => {
       const own = typeof filter === 'string' ? { name: filter } : filter;
+      const alias = contract.filterAliases?.[own.name];
+      if (alias) return drop({ label: alias.label, kind: 'input' as const, ...own });
       const spec = specOf(own.name, 'filter');
       if (!spec.filter)
         throw new Error(`${contract.service}: ${own.name} is not an allowlisted filter`);
       return drop({ label: spec.label, kind: filterKind(spec), dict: spec.dict, ...own });
     }),
-    form: contract.inputKeys.flatMap((name) => {
+    form: formFields(contract, form, formOrder).flatMap((name) => {
       const own = (form as Record<string, Partial<FormFieldDef> | false>)[name];
       if (own === false) return [];
       const spec = specOf(name, 'form field');

@@ -22,6 +22,15 @@ import { integerEquality } from './fields.js';
 /* eslint-disable @typescript-eslint/no-explicit-any -- a contract of any row and fields */
 type AnyContract = ResourceContract<any, any>;
 type InputOf<C extends AnyContract> = InputKey<C['fields']>;
+type ShapeOf<C extends AnyContract> = C['input'] extends z.ZodObject<infer S> ? S : never;
+
+/** Submit fields the server checks its own way, by name (see `fieldInputs`). */
+export type FieldInputs<C extends AnyContract> = { readonly [K in InputOf<C>]?: z.ZodType };
+
+/** The submit schema of a contract table: the contract's, with the server's own fields. */
+export type InputWith<C extends AnyContract, O> = z.ZodObject<
+  Omit<ShapeOf<C>, keyof O> & { [K in keyof O]: O[K] extends z.ZodType ? O[K] : never }
+>;
 
 /**
  * A table declared from its resource contract (src/contracts/<service>/<resource>.ts): the path,
@@ -29,8 +38,12 @@ type InputOf<C extends AnyContract> = InputKey<C['fields']>;
  * sheet come from the contract; the declaration says only what is the server's own (the table,
  * the scope, who else may read, the default order and the hooks).
  */
-export type ContractTableDef<T extends AuditedTable, C extends AnyContract> = Pick<
-  BaseDef<T, readonly OwnColumn<T>[], C['input']>,
+export type ContractTableDef<
+  T extends AuditedTable,
+  C extends AnyContract,
+  O extends FieldInputs<C> = FieldInputs<C>,
+> = Pick<
+  BaseDef<T, readonly OwnColumn<T>[], InputWith<C, O>>,
   | 'table'
   | 'scope'
   | 'defaultOrder'
@@ -40,12 +53,20 @@ export type ContractTableDef<T extends AuditedTable, C extends AnyContract> = Pi
   | 'beforeSave'
   | 'beforeRemove'
   | 'select'
+  | 'toRow'
 > &
   ('version' extends keyof DB[T] ? { versioned: true } : { versioned?: never }) & {
     /** Its submit fields must be columns of the table (a compile error names the others). */
     contract: C;
     /** As `defineTable`'s (NoInfer: a generic scope hook must not decide the table). */
-    dataScope?: NoInfer<BaseDef<T, readonly OwnColumn<T>[], C['input']>['dataScope']>;
+    dataScope?: NoInfer<BaseDef<T, readonly OwnColumn<T>[], InputWith<C, O>>['dataScope']>;
+    /**
+     * Submit fields the server checks its own way (a secret kept when the mask comes back, a
+     * date normalised, an enum, an array sent comma-joined): these schemas replace the
+     * contract's derived ones, in place. Build them from the contract's field (its messages and
+     * lengths), e.g. `{password: secretField(contract.fields.password.maxLength)}`.
+     */
+    fieldInputs?: O;
     /** Codes of other screens that read this list (pickers), besides its menu and view codes. */
     readers?: readonly string[];
     /**
@@ -53,7 +74,11 @@ export type ContractTableDef<T extends AuditedTable, C extends AnyContract> = Pi
      * e.g. `{add: SUPER_ADMIN, ...}` for a global table.
      */
     access?: Partial<Record<'read' | 'add' | 'edit' | 'remove', AccessRule>>;
-    /** Filters and sorts the contract's fields do not name (joined columns, ...). */
+    /**
+     * Filters and sorts the contract's fields do not name (joined columns, ...). A filter named
+     * here replaces the contract's of that name (e.g. `type: 'int'`: a non-integer matches
+     * nothing instead of the whole-number check's 400).
+     */
     list?: Partial<ListSpec>;
   };
 
@@ -64,12 +89,19 @@ type SubmitColumns<T extends AuditedTable, C extends AnyContract> =
 /** The list allowlist of a contract: its filtered and sortable fields, by their own names. */
 export function contractList(contract: AnyContract, extra: Partial<ListSpec> = {}): ListSpec {
   const fields = fieldEntries(contract);
+  const aliases = Object.entries(contract.filterAliases ?? {}) as [
+    string,
+    { field: string; filter: 'like' | 'equal' },
+  ][];
   return {
     filters: {
       ...Object.fromEntries(
         fields.flatMap(([name, f]) =>
           f.filter ? [[name, { column: name, default: f.filter }]] : [],
         ),
+      ),
+      ...Object.fromEntries(
+        aliases.map(([name, a]) => [name, { column: a.field, default: a.filter }]),
       ),
       ...extra.filters,
     },
@@ -81,16 +113,20 @@ export function contractList(contract: AnyContract, extra: Partial<ListSpec> = {
 }
 
 /** Declares a table from a contract; checked like `defineTable`, served by `tableRoutes`. */
-export function defineContractTable<T extends AuditedTable, C extends AnyContract>(
-  def: ContractTableDef<T, C> & SubmitColumns<T, C>,
-): TableDef<T> {
-  const { contract, readers = [], access = {}, list, beforeList, ...rest } = def;
+export function defineContractTable<
+  T extends AuditedTable,
+  C extends AnyContract,
+  O extends FieldInputs<C> = Record<never, never>,
+>(def: ContractTableDef<T, C, O> & SubmitColumns<T, C>): TableDef<T> {
+  const { contract, readers = [], access = {}, list, beforeList, fieldInputs, ...rest } = def;
   const { codes } = contract;
   const fields = fieldEntries(contract);
-  // Whole-number filters take equality on a whole number only (PostgreSQL would answer 500).
+  // Whole-number filters take equality on a whole number only (PostgreSQL would answer 500),
+  // unless the declaration's own filter of that name says otherwise.
   const numeric = fields
     .filter(([, f]) => f.filter && (f.kind === 'integer' || f.kind === 'money'))
-    .map(([name]) => name);
+    .map(([name]) => name)
+    .filter((name) => !list?.filters?.[name]);
   const numericCheck = numeric.length > 0 ? integerEquality(...numeric) : undefined;
   const exportColumns = fields.flatMap(([field, f]) =>
     f.export ? [{ field, header: f.label.zh, width: f.export.width }] : [],
@@ -106,7 +142,7 @@ export function defineContractTable<T extends AuditedTable, C extends AnyContrac
     },
     columns: contract.inputKeys,
     list: contractList(contract, list),
-    input: contract.input,
+    input: fieldInputs ? contract.input.extend(fieldInputs as z.ZodRawShape) : contract.input,
     beforeList:
       numericCheck && beforeList
         ? (query: QueryMap) => (numericCheck(query), beforeList(query))
