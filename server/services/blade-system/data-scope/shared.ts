@@ -1,13 +1,18 @@
 import { z } from 'zod';
+import { SCOPE_FIELDS } from '../../../../src/contracts/blade-system/data-scope.js';
 import type { AppContext } from '../../../context.js';
 import { badRequest } from '../../../lib/errors.js';
 import { blank } from '../../../lib/table/index.js';
 import type { TableCall } from '../../../lib/table/index.js';
 
-/** What data scopes and API scopes share: they hang under a menu and carry a typed rule. */
+/**
+ * What data scopes and API scopes share on the server: they hang under a live menu (their
+ * fields are the contracts', SCOPE_FIELDS) and answer its name and their type's.
+ */
 
-export const MENU_REQUIRED = '请选择所属菜单';
+const MENU_REQUIRED = SCOPE_FIELDS.menuId.required.zh;
 
+/** A menu id: trimmed, of the idList alphabet (a stale or made-up one is 所属菜单不存在). */
 export const menuIdField = z.preprocess(
   (v) => (blank(v) ? undefined : String(v).trim()),
   z
@@ -15,21 +20,6 @@ export const menuIdField = z.preprocess(
     .regex(/^[A-Za-z0-9_-]{1,32}$/, '所属菜单不存在')
     .min(1, MENU_REQUIRED),
 );
-
-/** An integer from 1 to `max` (a dictionary key), with one message for anything else. */
-export const typeField = (max: number, message: string) =>
-  z.preprocess(
-    (v) => (blank(v) ? undefined : Number(v)),
-    z.number({ error: message }).int(message).min(1, message).max(max, message),
-  );
-
-/** The resource code a declaration names (letters, digits, _ - . :). */
-export const resourceCodeField = z
-  .string({ error: '请输入权限编号' })
-  .trim()
-  .min(1, '请输入权限编号')
-  .max(100, '长度不能超过100个字符')
-  .regex(/^[A-Za-z0-9_.:-]+$/, '权限编号只能包含字母、数字、下划线、点、冒号和中划线');
 
 export async function assertLiveMenu({ db }: TableCall, menuId: string): Promise<void> {
   const menu = await db

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { dataScopeContract } from '../../../../src/contracts/blade-system/data-scope.js';
 import { badRequest } from '../../../lib/errors.js';
-import { defineTable, optionalText } from '../../../lib/table/index.js';
-import { requiredText } from '../../../lib/validation.js';
+import { defineContractTable } from '../../../lib/table/index.js';
 import { SUPER_ADMIN } from '../../../auth/index.js';
 import { DATA_SCOPE_TYPE, idsOf } from './resolve.js';
-import { assertLiveMenu, menuIdField, resourceCodeField, typeField, withNames } from './shared.js';
+import { assertLiveMenu, menuIdField, withNames } from './shared.js';
+
+const COLUMN = dataScopeContract.fields.scopeColumn.pattern;
 
 /**
  * blade-system/data-scope (contract.md 4.12): rules of which rows a role sees of a resource,
@@ -12,56 +14,22 @@ import { assertLiveMenu, menuIdField, resourceCodeField, typeField, withNames } 
  * `dataScope: dataScopeFor('<resourceCode>')` (resolve.ts). Global rows: the super administrator
  * writes them, holders of the screen read them.
  */
-export default defineTable({
-  path: 'blade-system/data-scope',
+export default defineContractTable({
+  contract: dataScopeContract,
   table: 'bladeScopeData',
   scope: 'global',
-  access: {
-    read: ['data_scope', 'data_scope_view'],
-    add: SUPER_ADMIN,
-    edit: SUPER_ADMIN,
-    remove: SUPER_ADMIN,
-  },
-  columns: [
-    'menuId',
-    'resourceCode',
-    'scopeName',
-    'scopeColumn',
-    'scopeType',
-    'scopeValue',
-    'remark',
-  ],
-  list: {
-    filters: {
-      menuId: { column: 'menuId', default: 'equal' },
-      resourceCode: { column: 'resourceCode' },
-      scopeName: { column: 'scopeName' },
-      scopeType: { column: 'scopeType', default: 'equal', type: 'int' },
-    },
-    sorts: {
-      scopeName: 'scopeName',
-      resourceCode: 'resourceCode',
-      scopeType: 'scopeType',
-      createTime: 'createTime',
-    },
-  },
+  access: { add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },
+  // A type that is not a whole number matches nothing (no 400).
+  list: { filters: { scopeType: { column: 'scopeType', default: 'equal', type: 'int' } } },
   defaultOrder: { menuId: 'asc', createTime: 'asc', id: 'asc' },
-  input: z.object({
+  fieldInputs: {
     menuId: menuIdField,
-    resourceCode: resourceCodeField,
-    scopeName: requiredText(z, '请输入权限名称', 100),
+    // Blank (spaces too) is absent; no length of its own (the pattern caps it at 100).
     scopeColumn: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-      z
-        .string()
-        .trim()
-        .regex(/^[a-z][a-z0-9_]{0,99}$/, '权限字段只能是小写字母、数字和下划线')
-        .optional(),
+      z.string().trim().regex(COLUMN.regex, COLUMN.message.zh).optional(),
     ),
-    scopeType: typeField(5, '请选择规则类型'),
-    scopeValue: optionalText(2000),
-    remark: optionalText(255),
-  }),
+  },
   // The rule's column defaults to what its type compares: the creator for 'own', else the dept.
   toRow: (input) => ({
     ...input,
