@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { tenantPackageContract } from '../../../../src/contracts/blade-system/tenant-package.js';
 import { badRequest } from '../../../lib/errors.js';
-import { defineTable, optionalText, type TableCall } from '../../../lib/table/index.js';
-import { requiredText } from '../../../lib/validation.js';
+import { defineContractTable, type TableCall } from '../../../lib/table/index.js';
 import { SUPER_ADMIN } from '../../../auth/index.js';
 
-const MENU_REQUIRED = '请选择菜单';
+const MENU_REQUIRED = tenantPackageContract.fields.menuId.required.zh;
 
 /** The menu tree select sends a comma-joined string; an array of ids is accepted as well. */
 const menuIdField = z.preprocess(
@@ -53,22 +53,13 @@ async function assertUnused({ db }: TableCall, ids: string[]): Promise<void> {
  * global rows naming the menus a tenant may use at most (auth/permissions.ts packageMenuIds cuts
  * every grant of that tenant down to them).
  */
-export default defineTable({
-  path: 'blade-system/tenant-package',
+export default defineContractTable({
+  contract: tenantPackageContract,
   table: 'bladeTenantPackage',
   scope: 'global',
   access: { read: SUPER_ADMIN, add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },
-  columns: ['packageName', 'menuId', 'remark'],
-  list: {
-    filters: { packageName: { column: 'packageName' } },
-    sorts: { packageName: 'packageName', createTime: 'createTime', updateTime: 'updateTime' },
-  },
   defaultOrder: { createTime: 'desc', id: 'desc' },
-  input: z.object({
-    packageName: requiredText(z, '请输入产品包名称', 50),
-    menuId: menuIdField,
-    remark: optionalText(255),
-  }),
+  fieldInputs: { menuId: menuIdField },
   toRow: (input) => ({ ...input, menuId: input.menuId.join(',') }),
   beforeSave: (call, input) => assertLiveMenus(call, input.menuId),
   beforeRemove: assertUnused,
