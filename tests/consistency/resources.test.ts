@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiDocument, RouteEntry } from '../../server/lib/api-doc/index.js';
 import { MENU_TREE, type SeedMenu } from '../../server/db/seed/menu-tree.js';
 import { createTestApp, data, type TestApp } from '../../server/test/support.js';
+import { dictEntries } from '../../src/resources/blade-system/dict-defs';
 import { RESOURCE_ROUTES } from '../../src/resources/registry';
 import type { ActionDef, ResourceDef } from '../../src/resources/types';
 
@@ -127,25 +128,55 @@ describe('declared resources agree with the server and the menu seed', () => {
     expect(problems).toEqual([]);
   });
 
-  it('every filter and sortable column is one the server allowlists', () => {
+  it('every list documents its query, and every filter and sortable column is allowlisted', () => {
     const problems: string[] = [];
-    let checked = 0;
-    for (const [route, def] of declared) {
+    // A dictionary screen lists its dictionaries and, when one is opened, that one's entries.
+    const lists: [string, AnyDef][] = declared.flatMap(([route, def]): [string, AnyDef][] =>
+      def.paths?.list === 'parent-list'
+        ? [
+            [route, def],
+            [
+              `${route} (entries)`,
+              dictEntries({
+                service: def.service as Parameters<typeof dictEntries>[0]['service'],
+                route,
+                menu: screens.get(route)?.code ?? '',
+                title: def.title,
+              }) as unknown as AnyDef,
+            ],
+          ]
+        : [[route, def]],
+    );
+    expect(lists.length).toBeGreaterThan(declared.length);
+    for (const [route, def] of lists) {
       const list = def.paths?.list ?? (def.tree?.lazy ? 'lazy-list' : 'list');
       const entry = routes.get(`GET /api/${def.service}/${list}`);
-      const params = new Map((entry?.query ?? []).map((q) => [q.name, q]));
-      // Only lists that document their query can be checked (tables do, from their allowlist).
-      if (!params.has('ascs')) continue;
-      checked++;
+      if (!entry) {
+        problems.push(`${route}: GET /api/${def.service}/${list} is not a server route`);
+        continue;
+      }
+      if (!entry.query?.length) {
+        problems.push(`${route}: GET /api/${def.service}/${list} documents no query`);
+        continue;
+      }
+      const params = new Map(entry.query.map((q) => [q.name, q]));
       for (const filter of def.filters ?? [])
         for (const name of filterBases(filter))
-          if (!params.has(name)) problems.push(`${route}: filter ${name} is not allowlisted`);
+          if (!params.has(name))
+            problems.push(`${route}: filter ${name} is not allowlisted by ${list}`);
+      // A lazy tree asks for a node's children by parentId; any other list that is not a tree
+      // is asked for a page.
+      if (def.tree?.lazy && !params.has('parentId'))
+        problems.push(`${route}: ${list} documents no parentId`);
+      if (!def.tree && !params.has('current'))
+        problems.push(`${route}: ${list} documents no paging`);
+      // Sorting is the server's (the table sorts manually): a sortable column must be a sort of
+      // the list, and a list that does not sort offers no sortable column.
       const sorts = new Set(params.get('ascs')?.enum ?? []);
       for (const column of def.columns)
         if (column.sortable && !sorts.has(column.field))
-          problems.push(`${route}: sort ${column.field} is not allowlisted`);
+          problems.push(`${route}: sort ${column.field} is not allowlisted by ${list}`);
     }
     expect(problems).toEqual([]);
-    expect(checked).toBeGreaterThanOrEqual(2);
   });
 });

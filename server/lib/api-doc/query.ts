@@ -43,12 +43,27 @@ export const PAGE_QUERY: readonly QueryParamDoc[] = [
 ];
 
 /**
+ * `parentId` of a lazy tree list (one level at a time): the same on every lazy list, whose
+ * search without a parent looks at every level.
+ */
+export const LAZY_PARENT_QUERY: QueryParamDoc = {
+  name: 'parentId',
+  type: 'string',
+  description: {
+    zh: '上级主键：只列其下一层（含 hasChildren）；不传为顶层，带筛选条件时为各层的匹配项',
+    en: 'The parent id: one level under it (with hasChildren); without it the top level, or with a filter the matches of every level',
+  },
+};
+
+/**
  * The query parameters of a list over a ListSpec allowlist: paging, each declared filter with
  * its default operator and accepted suffixes, and `ascs`/`descs` limited to the declared sorts.
+ * `paged: false` for a list that answers everything (a tree); `sorted: false` for one that keeps
+ * its own order whatever the spec declares (e.g. a lazy tree level).
  */
 export function listQuery(
   spec: ListSpec,
-  options: { paged?: boolean; extra?: readonly QueryParamDoc[] } = {},
+  options: { paged?: boolean; sorted?: boolean; extra?: readonly QueryParamDoc[] } = {},
 ): QueryParamDoc[] {
   const filters: QueryParamDoc[] = Object.entries(spec.filters).map(([name, def]) => {
     const integer = def.type === 'int';
@@ -64,7 +79,7 @@ export function listQuery(
       },
     };
   });
-  const sorts = Object.keys(spec.sorts);
+  const sorts = options.sorted === false ? [] : Object.keys(spec.sorts);
   const sortParams: QueryParamDoc[] = sorts.length
     ? (['ascs', 'descs'] as const).map((name) => ({
         name,

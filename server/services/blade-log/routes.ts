@@ -6,6 +6,7 @@ import { queryMap, requiredParam } from '../../lib/params.js';
 import { paged, type FilterDef, type ListSpec, type SortItem } from '../../lib/query.js';
 import { wire } from '../../lib/records.js';
 import { currentUser, perm, type Access } from '../../auth/index.js';
+import { listQuery, type RouteDocInput } from '../../lib/api-doc/index.js';
 
 /**
  * blade-log/{usual|api|error}: list and detail, read only (contract.md 4.13). Rows of the
@@ -93,6 +94,13 @@ const KINDS: LogKind[] = [
   },
 ];
 
+/** How the API reference names each log. */
+const LOG_NAMES: Record<LogKind['name'], { zh: string; en: string }> = {
+  usual: { zh: '通用日志', en: 'usual log entries' },
+  api: { zh: '接口日志', en: 'API log entries' },
+  error: { zh: '错误日志', en: 'error log entries' },
+};
+
 /** The three tables are served alike; the column lists above name their columns. */
 type LooseDb = Kysely<Record<string, Record<string, unknown>>>;
 
@@ -105,8 +113,19 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
       sorts: { createTime: 'createTime', requestUri: 'requestUri', createBy: 'createBy' },
     };
     const config = { config: { access: kind.access } };
+    const listDoc: RouteDocInput = {
+      summary: {
+        zh: `${LOG_NAMES[kind.name].zh}分页列表（本租户，默认最新在前）`,
+        en: `Paged ${LOG_NAMES[kind.name].en} of the caller's tenant (newest first by default)`,
+      },
+      query: listQuery(spec),
+      response: {
+        zh: '分页：records（不含长文本）、total、size、current、pages',
+        en: 'A page: records (without the long texts), total, size, current, pages',
+      },
+    };
 
-    app.get(`${base}/list`, config, async (request) => {
+    app.get(`${base}/list`, { config: { ...config.config, doc: listDoc } }, async (request) => {
       const user = currentUser(request);
       const page = await paged(
         db().selectFrom(kind.table).where('tenantId', '=', user.tenantId),

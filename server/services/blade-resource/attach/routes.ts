@@ -5,6 +5,7 @@ import { ok, okStatus } from '../../../lib/envelope.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 import { bodyObject, idList, queryMap, requiredParam } from '../../../lib/params.js';
 import { paged, type ListSpec } from '../../../lib/query.js';
+import { listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
 import { wire } from '../../../lib/records.js';
 import { storageOf } from '../../../lib/storage/index.js';
 import { attachmentDisposition, extensionOf } from '../../../lib/storage/file-types.js';
@@ -49,6 +50,19 @@ const COLUMNS = [
 ] as const;
 
 const READ = perm('attach', 'attach_view');
+
+/** The list in the API reference (lib/api-doc). */
+const LIST_DOC: RouteDocInput = {
+  summary: {
+    zh: '附件分页列表（本租户，默认最新在前）',
+    en: "Paged attachments of the caller's tenant (newest first by default)",
+  },
+  query: listQuery(LIST),
+  response: {
+    zh: '分页：records（含上传人 createUserName）、total、size、current、pages',
+    en: 'A page: records (with the uploader as createUserName), total, size, current, pages',
+  },
+};
 export const NOT_FOUND = '附件不存在';
 
 /** Live attachments of the caller's tenant, with the uploader's name. */
@@ -83,7 +97,7 @@ export default async function attachRoutes(app: FastifyInstance): Promise<void> 
   const ctx = app.ctx;
   const base = '/api/blade-resource/attach';
 
-  app.get(`${base}/list`, { config: { access: READ } }, async (request) => {
+  app.get(`${base}/list`, { config: { access: READ, doc: LIST_DOC } }, async (request) => {
     const page = await paged(
       visible(ctx, currentUser(request)),
       (qb) => qb.select([...COLUMNS, 'u.realName as createUserName']),

@@ -138,6 +138,20 @@ describe('blade-system/api-document', () => {
       expect.arrayContaining([{ type: 'string', maxLength: 45 }, { type: 'null' }]),
     );
     expect(route('GET', '/api/blade-system/region/lazy-tree').query?.[0]?.name).toBe('parentCode');
+    // Lazy tree lists: their filters and parentId, no paging; a level keeps its own order.
+    const names = (method: string, path: string) => route(method, path).query?.map((p) => p.name);
+    expect(names('GET', '/api/blade-system/menu/lazy-list')).toEqual(
+      expect.arrayContaining(['name', 'code', 'category', 'parentId', 'ascs']),
+    );
+    expect(names('GET', '/api/blade-system/region/lazy-list')).toEqual(
+      expect.arrayContaining(['name', 'code', 'parentId']),
+    );
+    for (const path of ['/api/blade-system/region/lazy-list', '/api/blade-system/dept/lazy-list'])
+      expect(names('GET', path), path).not.toContain('current');
+    expect(names('GET', '/api/blade-system/region/lazy-list')).not.toContain('ascs');
+    expect(names('GET', '/api/blade-log/error/list')).toEqual(
+      expect.arrayContaining(['current', 'reference', 'createTime', 'ascs']),
+    );
     expect(route('GET', '/api/blade-system/data-export/list').summary?.zh).toMatch(/导出/);
     expect(route('POST', '/api/blade-system/post/excel/export/async').query?.[0]).toMatchObject({
       name: 'excelType',

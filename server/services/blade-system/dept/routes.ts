@@ -4,7 +4,9 @@ import { ok, okStatus } from '../../../lib/envelope.js';
 import { idList, param, queryMap, requiredParam } from '../../../lib/params.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
 import { currentUser, perm, assertPermission } from '../../../auth/index.js';
+import { LAZY_PARENT_QUERY, listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
 import {
+  DEPT_LIST,
   deptLevel,
   deptOptions,
   deptSelectLevel,
@@ -55,6 +57,21 @@ function parentParam(value: string | undefined): string {
   return value;
 }
 
+/** The two lists in the API reference (lib/api-doc): the filters of DEPT_LIST, no paging. */
+const LIST_DOC: RouteDocInput = {
+  summary: {
+    zh: '机构树（本租户，可筛选）',
+    en: "The caller's tenant's departments as a tree (filterable)",
+  },
+  query: listQuery(DEPT_LIST, { paged: false }),
+  response: { zh: '机构树：节点含 children', en: 'A tree: nodes with children' },
+};
+const LAZY_LIST_DOC: RouteDocInput = {
+  summary: { zh: '机构懒加载列表：一层机构', en: 'Departments one level at a time' },
+  query: listQuery(DEPT_LIST, { paged: false, extra: [LAZY_PARENT_QUERY] }),
+  response: { zh: '机构数组，含 hasChildren', en: 'Departments, with hasChildren' },
+};
+
 /**
  * blade-system/dept (contract.md 4.5): the caller's tenant only. Reads are also open to the user
  * screens (`user`, `user_info`), which need the department tree.
@@ -64,11 +81,12 @@ export default async function deptRoutes(app: FastifyInstance): Promise<void> {
   const base = '/api/blade-system/dept';
   const read = { config: { access: perm('dept', 'dept_view', 'user', 'user_info') } };
 
-  app.get(`${base}/list`, read, async (request) =>
+  app.get(`${base}/list`, { config: { ...read.config, doc: LIST_DOC } }, async (request) =>
     ok(await deptTree(ctx, currentUser(request), queryMap(request))),
   );
 
-  app.get(`${base}/lazy-list`, read, async (request) => {
+  const lazyConfig = { config: { ...read.config, doc: LAZY_LIST_DOC } };
+  app.get(`${base}/lazy-list`, lazyConfig, async (request) => {
     const given = param(request, 'parentId');
     return ok(
       await deptLevel(

@@ -11,8 +11,12 @@ import {
   type Access,
   assertPermission,
 } from '../../../auth/index.js';
+import { listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
 import {
   BIZ_DICT,
+  CHILD_LIST,
+  DICT_LIST,
+  PARENT_LIST,
   childList,
   detail,
   dictionary,
@@ -106,6 +110,42 @@ const BIZ_ACCESS: DictAccess = {
   editCodes: ['dict_biz_edit', 'setting_dict_biz_edit'],
 };
 
+/** The lists in the API reference (lib/api-doc), each over its ListSpec. */
+const PAGE_RESPONSE = {
+  zh: '分页：records、total、size、current、pages',
+  en: 'A page: records, total, size, current, pages',
+};
+const LIST_DOC: RouteDocInput = {
+  summary: {
+    zh: '字典与字典项（树，可筛选、排序）',
+    en: 'Dictionaries and their entries as a tree',
+  },
+  query: listQuery(DICT_LIST, { paged: false }),
+  response: { zh: '树：节点含 children', en: 'A tree: nodes with children' },
+};
+const PARENT_LIST_DOC: RouteDocInput = {
+  summary: { zh: '字典分页列表（仅字典本身）', en: 'Paged dictionaries (the parent rows)' },
+  query: listQuery(PARENT_LIST),
+  response: PAGE_RESPONSE,
+};
+const CHILD_LIST_DOC: RouteDocInput = {
+  summary: {
+    zh: '一个字典的字典项：传 current 或 size 时分页，否则全部',
+    en: "One dictionary's entries: a page when current or size is given, else all of them",
+  },
+  query: listQuery(CHILD_LIST, {
+    extra: [
+      {
+        name: 'parentId',
+        type: 'string',
+        required: true,
+        description: { zh: '字典（上级行）主键', en: 'The id of the dictionary (its parent row)' },
+      },
+    ],
+  }),
+  response: { zh: '分页，或字典项数组', en: 'A page, or the entries' },
+};
+
 function registerDict(
   app: FastifyInstance,
   base: string,
@@ -115,15 +155,17 @@ function registerDict(
   const ctx = app.ctx;
   const read = { config: { access: access.read } };
 
-  app.get(`${base}/list`, read, async (request) =>
+  app.get(`${base}/list`, { config: { ...read.config, doc: LIST_DOC } }, async (request) =>
     ok(await listTree(ctx, store, currentUser(request), queryMap(request))),
   );
 
-  app.get(`${base}/parent-list`, read, async (request) =>
+  const parentConfig = { config: { ...read.config, doc: PARENT_LIST_DOC } };
+  app.get(`${base}/parent-list`, parentConfig, async (request) =>
     ok(await parentPage(ctx, store, currentUser(request), queryMap(request))),
   );
 
-  app.get(`${base}/child-list`, read, async (request) =>
+  const childConfig = { config: { ...read.config, doc: CHILD_LIST_DOC } };
+  app.get(`${base}/child-list`, childConfig, async (request) =>
     ok(
       await childList(
         ctx,

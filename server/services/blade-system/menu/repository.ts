@@ -102,24 +102,17 @@ export function withAncestors(byId: Map<string, MenuRow>, ids: Iterable<string>)
  * The map filters of the menu lists. `category` is an integer column, so it is not a ListSpec
  * filter (a LIKE or a text value on it would be a PostgreSQL type error); see categoryFilter.
  */
+/** `category` is an exact integer (1 screen, 2 button); anything else matches nothing. */
 export const MENU_LIST: ListSpec = {
   filters: {
     code: { column: 'code' },
     name: { column: 'name' },
     alias: { column: 'alias' },
     path: { column: 'path' },
+    category: { column: 'category', default: 'equal', type: 'int' },
   },
   sorts: { sort: 'sort', code: 'code', name: 'name' },
 };
-
-/** `category` / `category_equal`: an exact integer; anything else matches nothing. */
-function categoryFilter(query: QueryMap): number | undefined | null {
-  let raw = query.category ?? query.category_equal;
-  if (Array.isArray(raw)) raw = raw[0];
-  if (raw === undefined || raw === null || raw === '') return undefined;
-  const s = String(raw).trim();
-  return /^\d{1,9}$/.test(s) ? Number(s) : null;
-}
 
 interface ListOptions {
   /** Force one category (menu-list, lazy-menu-list). */
@@ -133,11 +126,8 @@ async function filteredMenus(
   query: QueryMap,
   options: ListOptions,
 ): Promise<MenuRow[]> {
-  const category = categoryFilter(query);
-  if (category === null) return [];
   let q = ctx.db.selectFrom('bladeMenu').select(MENU_COLUMNS).where('isDeleted', '=', 0);
   for (const c of filterConditions(query, MENU_LIST, ctx.dialect)) q = q.where(c);
-  if (category !== undefined) q = q.where('category', '=', category);
   if (options.category) q = q.where('category', '=', options.category);
   if (options.parentId !== undefined) q = q.where('parentId', '=', options.parentId);
   const sorts = sortItems(query, MENU_LIST);
@@ -156,10 +146,8 @@ export async function menuTree(
   return buildTree(rows.map((r) => menuVO(r)));
 }
 
-const hasFilters = (query: QueryMap) =>
-  Object.entries(query).some(
-    ([k, v]) => v !== undefined && v !== '' && /^(code|name|alias|path|category)(_|$)/.test(k),
-  );
+const hasFilters = (query: QueryMap, dialect: AppContext['dialect']) =>
+  filterConditions(query, MENU_LIST, dialect).length > 0;
 
 /**
  * lazy-list / lazy-menu-list: one level with `hasChildren`. Without a parentId the top level is
@@ -171,7 +159,7 @@ export async function lazyMenus(
   parentId: string | undefined,
   category?: 1,
 ): Promise<MenuVO[]> {
-  const level = parentId ?? (hasFilters(query) ? undefined : '0');
+  const level = parentId ?? (hasFilters(query, ctx.dialect) ? undefined : '0');
   const rows = await filteredMenus(ctx, query, {
     ...(category ? { category } : {}),
     ...(level !== undefined ? { parentId: level } : {}),

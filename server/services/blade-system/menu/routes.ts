@@ -14,7 +14,8 @@ import {
   userRoutes,
   userTopMenus,
 } from './navigation.js';
-import { lazyMenus, menuDetail, menuTree, removeMenus, saveMenu } from './repository.js';
+import { LAZY_PARENT_QUERY, listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
+import { lazyMenus, MENU_LIST, menuDetail, menuTree, removeMenus, saveMenu } from './repository.js';
 
 const menuInput = z.object({
   id: optionalId,
@@ -51,6 +52,33 @@ const GRANT_READ = perm(
   'tenant_pkg_add',
   'tenant_pkg_edit',
 );
+
+/** The management lists in the API reference (lib/api-doc): MENU_LIST's filters and sorts. */
+const TREE_RESPONSE = { zh: '菜单树：节点含 children', en: 'A tree: nodes with children' };
+const LEVEL_RESPONSE = { zh: '菜单数组，含 hasChildren', en: 'Menus, with hasChildren' };
+const LIST_DOC: RouteDocInput = {
+  summary: { zh: '菜单树（含按钮，可筛选、排序）', en: 'The menu tree with buttons' },
+  query: listQuery(MENU_LIST, { paged: false }),
+  response: TREE_RESPONSE,
+};
+const MENU_LIST_DOC: RouteDocInput = {
+  summary: { zh: '菜单树（仅菜单，不含按钮）', en: 'The menu tree without buttons' },
+  query: listQuery(MENU_LIST, { paged: false }),
+  response: TREE_RESPONSE,
+};
+const LAZY_LIST_DOC: RouteDocInput = {
+  summary: { zh: '菜单懒加载列表：一层菜单与按钮', en: 'Menus and buttons one level at a time' },
+  query: listQuery(MENU_LIST, { paged: false, extra: [LAZY_PARENT_QUERY] }),
+  response: LEVEL_RESPONSE,
+};
+const LAZY_MENU_LIST_DOC: RouteDocInput = {
+  summary: {
+    zh: '菜单懒加载列表：一层菜单（不含按钮）',
+    en: 'Menus one level at a time, no buttons',
+  },
+  query: listQuery(MENU_LIST, { paged: false, extra: [LAZY_PARENT_QUERY] }),
+  response: LEVEL_RESPONSE,
+};
 
 /** /api/blade-system/menu: the global menu tree, and each user's view of it. */
 export default async function menuRoutes(app: FastifyInstance): Promise<void> {
@@ -94,16 +122,19 @@ export default async function menuRoutes(app: FastifyInstance): Promise<void> {
       ),
   );
 
-  app.get(`${base}/list`, { config: { access: MENU_READ } }, async (request) =>
+  app.get(`${base}/list`, { config: { access: MENU_READ, doc: LIST_DOC } }, async (request) =>
     ok(await menuTree(ctx, queryMap(request))),
   );
-  app.get(`${base}/menu-list`, { config: { access: MENU_READ } }, async (request) =>
+  const menuListConfig = { config: { access: MENU_READ, doc: MENU_LIST_DOC } };
+  app.get(`${base}/menu-list`, menuListConfig, async (request) =>
     ok(await menuTree(ctx, queryMap(request), 1)),
   );
-  app.get(`${base}/lazy-list`, { config: { access: MENU_READ } }, async (request) =>
+  const lazyConfig = { config: { access: MENU_READ, doc: LAZY_LIST_DOC } };
+  app.get(`${base}/lazy-list`, lazyConfig, async (request) =>
     ok(await lazyMenus(ctx, queryMap(request), parentParam(param(request, 'parentId')))),
   );
-  app.get(`${base}/lazy-menu-list`, { config: { access: MENU_READ } }, async (request) =>
+  const lazyMenuConfig = { config: { access: MENU_READ, doc: LAZY_MENU_LIST_DOC } };
+  app.get(`${base}/lazy-menu-list`, lazyMenuConfig, async (request) =>
     ok(await lazyMenus(ctx, queryMap(request), parentParam(param(request, 'parentId')), 1)),
   );
   app.get(`${base}/detail`, { config: { access: MENU_READ } }, async (request) =>

@@ -6,8 +6,9 @@ import { param, queryMap } from '../../../lib/params.js';
 import { blank, optionalText } from '../../../lib/table/index.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
 import { perm, SIGNED_IN, SUPER_ADMIN } from '../../../auth/index.js';
-import type { RouteDocInput } from '../../../lib/api-doc/index.js';
+import { LAZY_PARENT_QUERY, listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
 import {
+  REGION_LIST,
   getRegion,
   regionChildren,
   regionLevel,
@@ -93,9 +94,38 @@ export default async function regionRoutes(app: FastifyInstance): Promise<void> 
   const read = { config: { access: perm('region', 'region_view') } };
   const pickers = { config: { access: SIGNED_IN } };
 
-  app.get(`${base}/list`, read, async (request) => ok(await regionPage(ctx, queryMap(request))));
+  const listDoc: RouteDocInput = {
+    summary: { zh: '区划分页列表', en: 'Paged regions' },
+    query: listQuery(REGION_LIST),
+    response: {
+      zh: '分页：records、total、size、current、pages',
+      en: 'A page: records, total, size, current, pages',
+    },
+  };
+  app.get(`${base}/list`, { config: { ...read.config, doc: listDoc } }, async (request) =>
+    ok(await regionPage(ctx, queryMap(request))),
+  );
 
-  app.get(`${base}/lazy-list`, read, async (request) =>
+  // A level keeps its own order (sort, code): REGION_LIST's sorts do not apply.
+  const lazyListDoc: RouteDocInput = {
+    summary: { zh: '区划懒加载列表：一层区划', en: 'Regions one level at a time' },
+    query: listQuery(REGION_LIST, {
+      paged: false,
+      sorted: false,
+      extra: [
+        {
+          ...LAZY_PARENT_QUERY,
+          pattern: '^(0|\\d{2,12})$',
+          description: {
+            zh: '上级区划编号（同 parentCode）：只列其下一层；不传为顶层，带筛选条件时为各层的匹配项',
+            en: 'The parent region code (as parentCode): one level under it; without it the top level, or with a filter the matches of every level',
+          },
+        },
+      ],
+    }),
+    response: { zh: '区划数组，含 hasChildren', en: 'Regions, with hasChildren' },
+  };
+  app.get(`${base}/lazy-list`, { config: { ...read.config, doc: lazyListDoc } }, async (request) =>
     ok(await regionLevel(ctx, queryMap(request), parentOf(request))),
   );
 

@@ -6,8 +6,10 @@ import { idList, queryMap, requiredParam } from '../../../lib/params.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
 import { currentUser, perm, assertPermission } from '../../../auth/index.js';
 import { idArray, optionalId, optionalInt, optionalParentId } from '../menu/input.js';
+import { listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
 import { grantRoles } from './grant.js';
 import {
+  ROLE_LIST,
   findRole,
   removeRoles,
   roleDetail,
@@ -52,12 +54,22 @@ const EDIT = ['role_edit', 'role_permission_edit'];
 const DELETE = ['role_delete', 'role_permission_delete'];
 const GRANT = ['role_grant', 'role_permission_grant'];
 
+/** The role list in the API reference (lib/api-doc): a tree, filtered and sorted, not paged. */
+const LIST_DOC: RouteDocInput = {
+  summary: { zh: '角色树（本租户，可筛选、排序）', en: "The caller's tenant's roles as a tree" },
+  query: listQuery(ROLE_LIST, { paged: false }),
+  response: {
+    zh: '角色树：节点含 parentName、children',
+    en: 'A tree: nodes with parentName and children',
+  },
+};
+
 /** /api/blade-system/role: the roles of the caller's tenant and their grants. */
 export default async function roleRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const base = '/api/blade-system/role';
 
-  app.get(`${base}/list`, { config: { access: READ } }, async (request) =>
+  app.get(`${base}/list`, { config: { access: READ, doc: LIST_DOC } }, async (request) =>
     ok(await roleList(ctx, currentUser(request), queryMap(request))),
   );
 

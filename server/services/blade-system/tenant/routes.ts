@@ -6,7 +6,9 @@ import { idList, param, queryMap, requiredParam } from '../../../lib/params.js';
 import { parseDateTime } from '../../../lib/time.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
 import { currentUser, perm, PUBLIC, SIGNED_IN, SUPER_ADMIN } from '../../../auth/index.js';
+import { listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
 import {
+  TENANT_LIST,
   belongTenant,
   createTenant,
   getTenant,
@@ -71,6 +73,19 @@ function licence(accountRaw: string | undefined, expireRaw: string | undefined) 
   return { accountNumber, expireTime };
 }
 
+/** The tenant list in the API reference (lib/api-doc). */
+const LIST_DOC: RouteDocInput = {
+  summary: {
+    zh: '租户分页列表（超级管理员看全部，其他人只看本租户）',
+    en: "Paged tenants (the super administrator's: all; anyone else's: their own)",
+  },
+  query: listQuery(TENANT_LIST),
+  response: {
+    zh: '分页：records、total、size、current、pages',
+    en: 'A page: records, total, size, current, pages',
+  },
+};
+
 /**
  * blade-system/tenant (contract.md 4.7, 2.10): reads for the own tenant, administration for the
  * super administrator only (Part 1 decision 5).
@@ -81,7 +96,7 @@ export default async function tenantRoutes(app: FastifyInstance): Promise<void> 
   const view = { config: { access: perm('tenant', 'tenant_view') } };
   const superOnly = { config: { access: SUPER_ADMIN } };
 
-  app.get(`${base}/list`, view, async (request) =>
+  app.get(`${base}/list`, { config: { ...view.config, doc: LIST_DOC } }, async (request) =>
     ok(await listTenants(ctx, currentUser(request), queryMap(request))),
   );
 

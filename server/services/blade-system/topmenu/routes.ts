@@ -4,8 +4,10 @@ import { ok, okStatus } from '../../../lib/envelope.js';
 import { idList, queryMap, requiredParam } from '../../../lib/params.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
 import { currentUser, perm, assertPermission } from '../../../auth/index.js';
+import { listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
 import { idArray, optionalId, optionalInt, optionalText } from '../menu/input.js';
 import {
+  TOP_MENU_LIST,
   getTopMenu,
   grantTopMenus,
   listTopMenus,
@@ -33,12 +35,22 @@ const grantInput = z.object({
 
 const READ = perm('top_menu', 'top_menu_view');
 
+/** The top menu list in the API reference (lib/api-doc). */
+const LIST_DOC: RouteDocInput = {
+  summary: { zh: '顶部菜单分页列表（本租户）', en: "Paged top menus of the caller's tenant" },
+  query: listQuery(TOP_MENU_LIST),
+  response: {
+    zh: '分页：records、total、size、current、pages',
+    en: 'A page: records, total, size, current, pages',
+  },
+};
+
 /** /api/blade-system/topmenu: the caller's tenant's top-bar entries and their menus. */
 export default async function topmenuRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const base = '/api/blade-system/topmenu';
 
-  app.get(`${base}/list`, { config: { access: READ } }, async (request) =>
+  app.get(`${base}/list`, { config: { access: READ, doc: LIST_DOC } }, async (request) =>
     ok(await listTopMenus(ctx, currentUser(request), queryMap(request))),
   );
 
