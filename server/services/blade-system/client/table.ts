@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { clientContract } from '../../../../src/contracts/blade-system/client.js';
 import { badRequest } from '../../../lib/errors.js';
 import { hashPassword } from '../../../lib/password.js';
-import { blank, defineTable, optionalText, type TableCall } from '../../../lib/table/index.js';
-import { requiredText } from '../../../lib/validation.js';
+import { defineContractTable, type TableCall } from '../../../lib/table/index.js';
 import { SUPER_ADMIN } from '../../../auth/index.js';
 import { maskSecret, secretField } from '../../blade-resource/settings.js';
 
@@ -18,15 +18,9 @@ export const GRANT_TYPES = [
   'implicit',
 ] as const;
 
-const GRANTS = '请选择授权类型';
-const CLIENT_ID = /^[A-Za-z0-9_-]+$/;
+const { fields } = clientContract;
+const GRANTS = fields.authorizedGrantTypes.required.zh;
 const SECRET_MIN = 8;
-
-const seconds = (message: string, max: number) =>
-  z.preprocess(
-    (v) => (blank(v) ? undefined : Number(v)),
-    z.number({ error: message }).int(message).min(60, message).max(max, message),
-  );
 
 /** The grant select sends a comma-joined string; an array is accepted as well. */
 const grantTypesField = z.preprocess(
@@ -79,58 +73,31 @@ async function guardOwnClient(
  * empty secret keeps the current one, any other value becomes the new secret (at least 8
  * characters). client/routes.ts clears the login's client cache after every write.
  */
-export default defineTable({
-  path: 'blade-system/client',
+export default defineContractTable({
+  contract: clientContract,
   table: 'bladeClient',
   scope: 'global',
-  access: {
-    read: ['oauth_client', 'oauth_client_view'],
-    add: SUPER_ADMIN,
-    edit: SUPER_ADMIN,
-    remove: SUPER_ADMIN,
-  },
-  columns: [
-    'clientId',
-    'clientSecret',
-    'scope',
-    'authorizedGrantTypes',
-    'accessTokenValidity',
-    'refreshTokenValidity',
-    'webServerRedirectUri',
-    'additionalInformation',
-  ],
-  list: {
-    filters: {
-      clientId: { column: 'clientId' },
-      scope: { column: 'scope' },
-      authorizedGrantTypes: { column: 'authorizedGrantTypes' },
-    },
-    sorts: { clientId: 'clientId', createTime: 'createTime', updateTime: 'updateTime' },
-  },
+  access: { add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },
   defaultOrder: { createTime: 'asc', id: 'asc' },
-  input: z.object({
-    clientId: requiredText(z, '请输入客户端id', 64).regex(
-      CLIENT_ID,
-      '客户端id只能包含字母、数字、_和-',
-    ),
-    clientSecret: secretField(256).refine(
+  fieldInputs: {
+    clientSecret: secretField(fields.clientSecret.maxLength).refine(
       (v) => v === undefined || v.length >= SECRET_MIN,
       `客户端密钥至少${SECRET_MIN}位`,
     ),
-    scope: requiredText(z, '请输入授权范围', 255),
     authorizedGrantTypes: grantTypesField,
-    accessTokenValidity: seconds('令牌秒数须为60到2592000之间的整数', 2_592_000),
-    refreshTokenValidity: seconds('刷新令牌秒数须为60到31536000之间的整数', 31_536_000),
-    webServerRedirectUri: optionalText(255).refine(redirectUris, '回调地址须为http(s)地址'),
-    additionalInformation: optionalText(4000),
-  }),
+    webServerRedirectUri: clientContract.input.shape.webServerRedirectUri.refine(
+      redirectUris,
+      '回调地址须为http(s)地址',
+    ),
+  },
   toRow: async ({ clientSecret, authorizedGrantTypes, ...rest }) => ({
     ...rest,
     authorizedGrantTypes: authorizedGrantTypes.join(','),
     ...(clientSecret === undefined ? {} : { clientSecret: await hashPassword(clientSecret) }),
   }),
   beforeSave: async (call, input, id) => {
-    if (!id && input.clientSecret === undefined) throw badRequest('clientSecret:请输入客户端密钥');
+    if (!id && input.clientSecret === undefined)
+      throw badRequest(`clientSecret:${fields.clientSecret.required.zh}`);
     if (input.refreshTokenValidity < input.accessTokenValidity)
       throw badRequest('refreshTokenValidity:刷新令牌秒数不能小于令牌秒数');
     if (id) await guardOwnClient(call, id, input.clientId, input.authorizedGrantTypes);
