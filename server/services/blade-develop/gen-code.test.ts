@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import JSZip from 'jszip';
+import { sql } from 'kysely';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportFilesDir } from '../../lib/export/index.js';
@@ -63,7 +64,7 @@ describe('blade-develop/code/gen-code', () => {
     return { res, zip: await JSZip.loadAsync(res.rawPayload) };
   }
 
-  it('zips a server and a console declaration per configuration into a finished export task', async () => {
+  it('zips a contract, a server and a console declaration per configuration into a finished export task', async () => {
     const post = await configure({});
     const notice = await configure({
       serviceName: 'blade-desk',
@@ -78,7 +79,7 @@ describe('blade-develop/code/gen-code', () => {
     const { id } = data<{ id: string; sourceFileName: string }>(res);
 
     const [task] = await tasks();
-    expect(task).toMatchObject({ id, status: '文件已生成', excelType: 'code', rowCount: 4 });
+    expect(task).toMatchObject({ id, status: '文件已生成', excelType: 'code', rowCount: 6 });
     expect(task!.sourceFileName).toMatch(/^代码生成-\d{14}\.zip$/);
     expect(task!.fileUrl).not.toBe('');
 
@@ -90,34 +91,80 @@ describe('blade-develop/code/gen-code', () => {
       'README.md',
       'server/services/blade-desk/notice/table.ts',
       'server/services/blade-system/post/table.ts',
+      'src/contracts/blade-desk/notice.ts',
+      'src/contracts/blade-system/post.ts',
       'src/resources/blade-desk/notice.ts',
       'src/resources/blade-system/post.ts',
     ]);
+    const text = (name: string) => zip.file(name)!.async('string');
 
-    const server = await zip.file('server/services/blade-system/post/table.ts')!.async('string');
-    expect(server).toContain("path: 'blade-system/post'");
-    expect(server).toContain("table: 'bladePost'");
-    expect(server).toContain("scope: 'tenant'");
-    expect(server).toContain("columns: ['category', 'postCode', 'postName', 'sort', 'remark']");
-    expect(server).toContain("postCode: requiredText(z, '请输入postCode', 32)");
-    expect(server).toContain('remark: optionalText(255)');
+    const contract = await text('src/contracts/blade-system/post.ts');
+    expect(contract).toContain("import { defineContract } from '../resource-contract';");
+    expect(contract).toContain('export interface Post {');
+    expect(contract).toContain('export const postContract = defineContract<Post>()({');
+    expect(contract).toContain("service: 'blade-system/post'");
+    expect(contract).toContain("route: '/system/post'");
+    expect(contract).toContain("title: { zh: '岗位管理', en: 'Post' }");
+    expect(contract).toContain("menu: 'post'");
+    expect(contract).toContain("buttons: ['add', 'edit', 'delete', 'view']");
+    // Required text with its length, a like filter and a sort (names and codes filter).
+    expect(contract).toMatch(
+      /postCode: \{\s+label: \{ zh: 'postCode', en: 'Post code' \},\s+required: \{ zh: '请输入postCode', en: 'Please enter post code' \},\s+maxLength: 32,\s+filter: 'like',\s+sortable: true,\s+\}/,
+    );
+    // Whole numbers filter by equality; a NOT NULL default is what an empty submit stores.
+    expect(contract).toMatch(/category: \{[^}]*\},\s+kind: 'integer',[^]*?filter: 'equal'/);
+    expect(contract).toMatch(/sort: \{[^]*?kind: 'integer',[^]*?emptyAs: 0,[^]*?\}/);
+    // Nullable text is optional; text up to 255 characters sorts, longer text does not filter.
+    expect(contract).toContain(
+      "remark: { label: { zh: 'remark', en: 'Remark' }, maxLength: 255, sortable: true },",
+    );
+    expect(contract).toContain("createTime: {\n      label: { zh: '创建时间', en: 'Created' },");
+    expect(contract).toMatch(/createTime: \{[^]*?readOnly: true,\s+sortable: true/);
     // Managed columns (tenant, audit) are the engine's, never declared.
-    expect(server).not.toMatch(/tenantId|createUser|isDeleted/);
+    expect(contract).not.toMatch(/tenantId|createUser|isDeleted/);
 
-    const screen = await zip.file('src/resources/blade-system/post.ts')!.async('string');
-    expect(screen).toContain("service: 'blade-system/post'");
-    expect(screen).toContain("route: '/system/post'");
-    expect(screen).toContain("title: { zh: '岗位管理', en: 'Post' }");
-    for (const field of ['category', 'postCode', 'postName', 'sort', 'remark'])
-      expect(screen).toContain(`field: '${field}'`);
-    expect(screen).toContain("{ name: 'postName', kind: 'input'");
-    expect(screen).toContain("{ name: 'category', kind: 'integer'");
+    const server = await text('server/services/blade-system/post/table.ts');
+    expect(server).toContain(
+      "import { postContract } from '../../../../src/contracts/blade-system/post.js';",
+    );
+    expect(server).toContain("import { defineContractTable } from '../../../lib/table/index.js';");
+    expect(server).toContain(
+      [
+        'export default defineContractTable({',
+        '  contract: postContract,',
+        "  table: 'bladePost',",
+        "  scope: 'tenant',",
+        "  defaultOrder: { sort: 'asc', id: 'asc' },",
+        '});',
+      ].join('\n'),
+    );
+
+    const screen = await text('src/resources/blade-system/post.ts');
+    expect(screen).toContain("import { postContract } from '../../contracts/blade-system/post';");
+    expect(screen).toContain("import { defineContractResource } from '../contract-resource';");
+    expect(screen).toContain("export type { Post } from '../../contracts/blade-system/post';");
+    expect(screen).toContain('export default defineContractResource({\n  contract: postContract,');
+    expect(screen).toContain("{ field: 'category', kind: 'number' }");
+    expect(screen).toContain("filters: ['postCode', 'postName'],");
     expect(screen).toContain('recordLabel: (row) => row.postName');
+    // What the contract says (service, route, labels, checks) is not repeated.
+    expect(screen).not.toMatch(/service:|route:|label:|required:/);
 
-    const noticeScreen = await zip.file('src/resources/blade-desk/notice.ts')!.async('string');
-    expect(noticeScreen).toContain("route: '/desk/notice'");
-    expect(noticeScreen).toContain("name: 'releaseTime', kind: 'date'");
-    expect(noticeScreen).toContain("kind: 'textarea'");
+    const noticeContract = await text('src/contracts/blade-desk/notice.ts');
+    expect(noticeContract).toContain("route: '/desk/notice'");
+    expect(noticeContract).toMatch(/releaseTime: \{[^]*?kind: 'dateTime'/);
+    const noticeServer = await text('server/services/blade-desk/notice/table.ts');
+    expect(noticeServer).toContain("from '../../../../src/contracts/blade-desk/notice.js';");
+    const noticeScreen = await text('src/resources/blade-desk/notice.ts');
+    expect(noticeScreen).toContain(
+      "import { noticeContract } from '../../contracts/blade-desk/notice';",
+    );
+    // Long text: a wide textarea, a hidden column, no sort.
+    expect(noticeScreen).toContain("{ field: 'content', width: 220, hiddenByDefault: true }");
+    expect(noticeScreen).toContain("form: { content: { kind: 'textarea', wide: true } },");
+    expect(noticeContract).toMatch(
+      /content: \{ label: \{ zh: 'content', en: 'Content' \}, maxLength: \d+ \}/,
+    );
   });
 
   it('fails the whole call, naming the configuration, when a table does not exist', async () => {
@@ -158,22 +205,81 @@ describe('blade-develop/code/gen-code', () => {
     expect((await tasks()).length).toBe(before);
   });
 
-  it('writes declarations that compile against the real engines', async () => {
-    const columns = (await readColumns(t.app.ctx.db, t.app.ctx.dialect, 'blade_post'))!;
-    const files = generateFiles(
+  it('labels a field with its column comment (PostgreSQL), else with its name', async () => {
+    const { db, dialect } = t.app.ctx;
+    if (dialect === 'postgres')
+      await sql`comment on column blade_post.post_name is ${sql.lit('岗位名称\n第二行')}`.execute(
+        db,
+      );
+    const columns = (await readColumns(db, dialect, 'blade_post'))!;
+    const postName = columns.find((c) => c.name === 'post_name')!;
+    expect(postName.comment).toBe(dialect === 'postgres' ? '岗位名称' : undefined);
+    const [contract] = generateFiles(
       {
-        codeName: '岗位管理',
+        codeName: '岗位',
         serviceName: 'blade-system',
         tableName: 'blade_post',
         tablePrefix: 'blade_',
         pkName: 'id',
       },
-      columns,
+      columns.map((c) => (c.name === 'post_code' ? { ...c, comment: "岗位'编号" } : c)),
     );
-    // Beside the hand-written declarations (so their relative imports resolve), in memory only.
+    expect(contract!.content).toContain(
+      "label: { zh: '岗位\\'编号', en: 'Post code' },\n      required: { zh: '请输入岗位\\'编号', en: 'Please enter post code' },",
+    );
+    expect(contract!.content).toContain(
+      dialect === 'postgres'
+        ? "label: { zh: '岗位名称', en: 'Post name' }"
+        : "label: { zh: 'postName', en: 'Post name' }",
+    );
+    if (dialect === 'postgres')
+      await sql`comment on column blade_post.post_name is null`.execute(db);
+  });
+
+  it('writes contracts and declarations that compile against the real engines', async () => {
+    const { db, dialect } = t.app.ctx;
+    const generate = async (tableName: string, codeName: string) =>
+      generateFiles(
+        // A service folder of its own, so the generated files import one another (and the real
+        // engines) where they would land, without meeting the hand-written declarations.
+        { codeName, serviceName: 'gen-check', tableName, tablePrefix: 'blade_', pkName: 'id' },
+        (await readColumns(db, dialect, tableName))!,
+      );
+    const files = [
+      ...(await generate('blade_post', '岗位管理')),
+      // Long text and dates; a global table written by the super administrator.
+      ...(await generate('blade_notice', '通知公告')),
+      ...(await generate('blade_datasource', '数据源')),
+    ];
+    expect(files.map((f) => f.path)).toEqual([
+      'src/contracts/gen-check/post.ts',
+      'server/services/gen-check/post/table.ts',
+      'src/resources/gen-check/post.ts',
+      'src/contracts/gen-check/notice.ts',
+      'server/services/gen-check/notice/table.ts',
+      'src/resources/gen-check/notice.ts',
+      'src/contracts/gen-check/datasource.ts',
+      'server/services/gen-check/datasource/table.ts',
+      'src/resources/gen-check/datasource.ts',
+    ]);
+    const global = files.find((f) => f.path === 'server/services/gen-check/datasource/table.ts')!;
+    expect(global.content).toContain(
+      "  scope: 'global',\n  access: { add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },",
+    );
+    expect(
+      files.find((f) => f.path === 'src/resources/gen-check/datasource.ts')!.content,
+    ).toContain("  writes: 'superAdmin',");
+
+    // In memory only, at their paths in this repository.
     const root = process.cwd();
-    const virtual = new Map(
-      files.map((f) => [path.join(root, f.path.replace(/\.ts$/, '.generated.ts')), f.content]),
+    const virtual = new Map(files.map((f) => [path.join(root, f.path), f.content]));
+    const dirs = new Set(
+      [...virtual.keys()].flatMap((f) => {
+        const up: string[] = [];
+        for (let d = path.dirname(f); d.startsWith(root) && d !== root; d = path.dirname(d))
+          up.push(d);
+        return up;
+      }),
     );
     const config = ts.getParsedCommandLineOfConfigFile(
       path.join(root, 'tsconfig.json'),
@@ -181,9 +287,10 @@ describe('blade-develop/code/gen-code', () => {
       { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
     )!;
     const host = ts.createCompilerHost(config.options);
-    const { fileExists, readFile, getSourceFile } = host;
+    const { fileExists, readFile, getSourceFile, directoryExists } = host;
     host.fileExists = (f) => virtual.has(f) || fileExists.call(host, f);
     host.readFile = (f) => virtual.get(f) ?? readFile.call(host, f);
+    host.directoryExists = (d) => dirs.has(d) || (directoryExists?.call(host, d) ?? true);
     host.getSourceFile = (f, version, ...rest) =>
       virtual.has(f)
         ? ts.createSourceFile(f, virtual.get(f)!, version)
@@ -192,8 +299,29 @@ describe('blade-develop/code/gen-code', () => {
     const problems = [...virtual.keys()].flatMap((f) =>
       ts
         .getPreEmitDiagnostics(program, program.getSourceFile(f))
-        .map((d) => `${path.basename(f)}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`),
+        .map(
+          (d) =>
+            `${path.relative(root, f)}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+        ),
     );
     expect(problems).toEqual([]);
+    // Every generated import names a file of the repository or another generated file.
+    const resolved = [...virtual].flatMap(([f, content]) =>
+      ts.preProcessFile(content).importedFiles.map(({ fileName }) => {
+        const to = ts.resolveModuleName(fileName, f, config.options, host).resolvedModule;
+        return `${path.relative(root, f)} -> ${to ? path.relative(root, to.resolvedFileName) : fileName}`;
+      }),
+    );
+    expect(resolved.filter((r) => r.includes('/post'))).toEqual([
+      'src/contracts/gen-check/post.ts -> src/contracts/resource-contract.ts',
+      'server/services/gen-check/post/table.ts -> src/contracts/gen-check/post.ts',
+      'server/services/gen-check/post/table.ts -> server/lib/table/index.ts',
+      'src/resources/gen-check/post.ts -> src/contracts/gen-check/post.ts',
+      'src/resources/gen-check/post.ts -> src/resources/contract-resource.ts',
+      'src/resources/gen-check/post.ts -> src/contracts/gen-check/post.ts',
+    ]);
+    expect(resolved).toContain(
+      'server/services/gen-check/datasource/table.ts -> server/auth/index.ts',
+    );
   }, 60_000);
 });

@@ -14,6 +14,8 @@ export interface TableColumn {
   notNull: boolean;
   /** A literal default (a number or a quoted text), when the column has one. */
   defaultValue: string | number | undefined;
+  /** The column's comment (PostgreSQL `comment on column`; SQLite has none), the zh label. */
+  comment: string | undefined;
 }
 
 /** A table or column name the generator accepts (also checked by the code submit). */
@@ -45,6 +47,7 @@ interface RawColumn {
   length: number | null;
   mandatory: number | boolean;
   dflt: string | null;
+  remark: string | null;
 }
 
 /**
@@ -65,7 +68,10 @@ export async function readColumns(
       ? (
           await sql<RawColumn>`
             select column_name as name, data_type as type, character_maximum_length as length,
-              (is_nullable = 'NO') as mandatory, column_default as dflt
+              (is_nullable = 'NO') as mandatory, column_default as dflt,
+              col_description(
+                format('%I.%I', table_schema, table_name)::regclass, ordinal_position
+              ) as remark
             from information_schema.columns
             where table_schema = current_schema() and table_name = ${table}
             order by ordinal_position
@@ -73,7 +79,8 @@ export async function readColumns(
         ).rows
       : (
           await sql<RawColumn>`
-            select name, type, null as length, "notnull" as mandatory, dflt_value as dflt
+            select name, type, null as length, "notnull" as mandatory, dflt_value as dflt,
+              null as remark
             from pragma_table_info(${table})
             where exists (
               select 1 from sqlite_master where type = 'table' and name = ${table}
@@ -93,6 +100,12 @@ export async function readColumns(
       maxLength: kind === 'text' && length ? Number(length) : undefined,
       notNull: r.mandatory === true || Number(r.mandatory) === 1,
       defaultValue: literal(r.dflt),
+      // One line of the comment, as a label.
+      comment:
+        r.remark
+          ?.trim()
+          .split(/[\r\n]/)[0]
+          ?.trim() || undefined,
     };
   });
 }

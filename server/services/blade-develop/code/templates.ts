@@ -2,10 +2,11 @@ import type { TableColumn } from './columns.js';
 
 /**
  * The code generator's output in this project's own style (ARCHITECTURE.md "Resource engine"):
- * for one configured table, the server declaration `server/services/<service>/<module>/table.ts`
- * (defineTable) and the console declaration `src/resources/<service>/<module>.ts`
- * (defineResource), written like the hand-written post declarations. Pure text: nothing here
- * touches the database or the file system.
+ * for one configured table, the resource contract `src/contracts/<service>/<module>.ts`
+ * (defineContract: the row and its fields' labels, checks, filters and sorts), the server
+ * declaration `server/services/<service>/<module>/table.ts` (defineContractTable) and the console
+ * declaration `src/resources/<service>/<module>.ts` (defineContractResource), written like the
+ * hand-written post declarations. Pure text: nothing here touches the database or the file system.
  */
 
 /** What the generator takes from a blade_code row. */
@@ -95,17 +96,6 @@ function list(items: readonly string[], indent: number, prefix: string): string 
   return `${pad}${prefix}[\n${items.map((i) => `${inner}${i},`).join('\n')}\n${pad}],`;
 }
 
-/** `<prefix>[{...}, {...}],` of objects (given as their entries): one object per line or block. */
-function objects(rows: readonly (readonly string[])[], indent: number, prefix: string): string {
-  const pad = ' '.repeat(indent);
-  if (rows.length === 0) return `${pad}${prefix}[],`;
-  if (rows.length === 1) {
-    const inline = `${pad}${prefix}[{ ${rows[0]!.join(', ')} }],`;
-    if (width(inline) <= WIDTH) return inline;
-  }
-  return [`${pad}${prefix}[`, ...rows.map((r) => obj(r, indent + 2)), `${pad}],`].join('\n');
-}
-
 /** The module: the table name without its prefix ('blade_post' with 'blade_' -> 'post'). */
 export function moduleOf(tableName: string, tablePrefix: string | null): string {
   const table = tableName.toLowerCase();
@@ -120,6 +110,9 @@ interface Model {
   module: string;
   /** kebab-case, for paths: 'log-api'. */
   slug: string;
+  /** The row interface ('Post') and the contract's name ('postContract'). */
+  type: string;
+  contract: string;
   path: string;
   route: string;
   tenant: boolean;
@@ -143,18 +136,20 @@ function textFilters(own: readonly TableColumn[]): TableColumn[] {
   const filters = short.filter((c) => (c.maxLength ?? Infinity) <= FILTER_TEXT);
   return filters.length ? filters : short.slice(0, 1);
 }
-/** A value is needed: NOT NULL without a default. */
-const required = (c: TableColumn) => c.notNull && c.defaultValue === undefined;
 
 function modelOf(config: CodeConfig, columns: readonly TableColumn[]): Model {
   const module = moduleOf(config.tableName, config.tablePrefix);
   const slug = module.replace(/_/g, '-');
+  // A module may start with a digit once its prefix is gone ('blade_1x' -> '1x').
+  const type = /^[A-Za-z]/.test(module) ? pascal(module) : `Row${pascal(module)}`;
   const names = new Set(columns.map((c) => c.name.toLowerCase()));
   const pk = config.pkName.toLowerCase();
   return {
     config,
     module,
     slug,
+    type,
+    contract: `${type.replace(/^./, (c) => c.toLowerCase())}Contract`,
     path: `${config.serviceName}/${slug}`,
     route: `/${config.serviceName.replace(/^blade-/, '')}/${slug}`,
     tenant: names.has('tenant_id'),
@@ -166,43 +161,116 @@ function modelOf(config: CodeConfig, columns: readonly TableColumn[]): Model {
   };
 }
 
-// ---- server: server/services/<service>/<module>/table.ts ------------------------------------
+// ---- fields: what the contract says of each column -------------------------------------------
 
-function inputField(c: TableColumn): string {
-  const f = c.field;
-  if (c.kind === 'text') {
-    const max = c.maxLength ?? UNBOUNDED;
-    return c.notNull
-      ? `${key(f)}: requiredText(z, ${str(`请输入${f}`)}, ${String(max)})`
-      : `${key(f)}: optionalText(${String(max)})`;
-  }
-  const integer = c.kind === 'integer';
-  const message = str(integer ? `${f}必须是整数` : `${f}必须是数字`);
-  const fallback =
-    typeof c.defaultValue === 'number' && c.notNull ? String(c.defaultValue) : 'undefined';
-  let schema = `z.number({ error: ${required(c) ? str(`请输入${f}`) : message} })`;
-  if (integer) schema += `.int(${message})`;
-  if (!c.notNull) schema += '.optional()';
-  return `${key(f)}: z.preprocess(\n      (v) => (blank(v) ? ${fallback} : Number(v)),\n      ${schema},\n    )`;
+/** The zh label: the column's comment, else its field name (until someone names it). */
+const zhLabel = (c: TableColumn) => c.comment ?? c.field;
+const label = (c: TableColumn) => `label: { zh: ${str(zhLabel(c))}, en: ${str(words(c.field))} }`;
+
+/** The contract's kind (resource-contract.ts FieldKind); undefined is text. */
+function fieldKind(c: TableColumn): 'integer' | 'decimal' | 'date' | 'dateTime' | undefined {
+  if (c.kind === 'integer') return 'integer';
+  if (c.kind === 'decimal') return 'decimal';
+  if (dateLike(c)) return /(_date|^date)$/.test(c.name) ? 'date' : 'dateTime';
+  return undefined;
 }
+
+/** A NOT NULL whole number's literal default: what an empty submit stores. */
+function emptyAs(c: TableColumn): number | undefined {
+  if (c.kind !== 'integer' || !c.notNull) return undefined;
+  const v = c.defaultValue;
+  if (typeof v === 'number') return Number.isInteger(v) ? v : undefined;
+  return v !== undefined && /^-?\d+$/.test(v) ? Number(v) : undefined;
+}
+
+/**
+ * The field of a column, as `defineContract` reads it. Required: NOT NULL text, and NOT NULL
+ * numbers without a literal default (with one, an empty submit stores it). Every text has a
+ * maxLength (the contract's default is 255; unbounded text gets 65535). Filters and sorts as the
+ * generator has always chosen them: names and codes are `like` filters, whole numbers `equal`
+ * ones; every column but long text sorts.
+ */
+function fieldEntries(c: TableColumn, filters: readonly TableColumn[]): string[] {
+  const kind = fieldKind(c);
+  const entries = [label(c)];
+  if (kind) entries.push(`kind: '${kind}'`);
+  const empty = emptyAs(c);
+  if (c.notNull && empty === undefined && (c.kind !== 'decimal' || c.defaultValue === undefined))
+    entries.push(
+      `required: { zh: ${str(`请输入${zhLabel(c)}`)}, en: ${str(`Please enter ${words(c.field).toLowerCase()}`)} }`,
+    );
+  if (empty !== undefined) entries.push(`emptyAs: ${String(empty)}`);
+  if (c.kind === 'text') entries.push(`maxLength: ${String(c.maxLength ?? UNBOUNDED)}`);
+  if (filters.includes(c)) entries.push(`filter: 'like'`);
+  else if (c.kind === 'integer') entries.push(`filter: 'equal'`);
+  if (!longText(c)) entries.push('sortable: true');
+  return entries;
+}
+
+const CREATED = [
+  `label: { zh: '创建时间', en: 'Created' }`,
+  `kind: 'dateTime'`,
+  'readOnly: true',
+  'sortable: true',
+];
+
+// ---- contract: src/contracts/<service>/<module>.ts -------------------------------------------
+
+function tsType(c: TableColumn): string {
+  const base = c.kind === 'text' ? 'string' : 'number';
+  return c.notNull ? base : `${base} | null`;
+}
+
+function contractFile(m: Model): string {
+  const { config } = m;
+  const lines: string[] = [`import { defineContract } from '../resource-contract';`, ''];
+  lines.push(
+    `/** ${comment(config.codeName)}: ${m.path} (table ${config.tableName}, made by the code generator). */`,
+  );
+  lines.push(`export interface ${m.type} {`);
+  lines.push('  id: string;');
+  for (const c of m.own) lines.push(`  ${key(c.field)}: ${tsType(c)};`);
+  if (m.versioned) lines.push('  version: number;');
+  if (m.hasCreateTime) lines.push('  createTime: string;');
+  lines.push('}');
+  lines.push('');
+  lines.push('/**');
+  lines.push(` * The fields of ${m.path}, shared by the server and the console declarations`);
+  lines.push(` * (server/services/${config.serviceName}/${m.slug}/table.ts and`);
+  lines.push(
+    ` * src/resources/${config.serviceName}/${m.slug}.ts). Labels and messages name the fields:`,
+  );
+  lines.push(" * give them the screen's words.");
+  if (m.own.some((c) => c.kind === 'decimal'))
+    lines.push(
+      ' * Decimals travel as text (resource-contract.ts): check their values in beforeSave.',
+    );
+  lines.push(' */');
+  lines.push(`export const ${m.contract} = defineContract<${m.type}>()({`);
+  lines.push(`  service: ${str(m.path)},`);
+  lines.push(`  route: ${str(m.route)},`);
+  lines.push(`  title: { zh: ${str(config.codeName)}, en: ${str(words(camel(m.module)))} },`);
+  lines.push(`  menu: ${str(m.module)},`);
+  lines.push(`  buttons: ['add', 'edit', 'delete', 'view'],`);
+  const filters = textFilters(m.own);
+  const fields = [
+    ...m.own.map((c) => obj(fieldEntries(c, filters), 4, `${key(c.field)}: `)),
+    ...(m.hasCreateTime ? [obj(CREATED, 4, 'createTime: ')] : []),
+  ];
+  lines.push(fields.length ? ['  fields: {', ...fields, '  },'].join('\n') : '  fields: {},');
+  lines.push('});');
+  return `${lines.join('\n')}\n`;
+}
+
+// ---- server: server/services/<service>/<module>/table.ts ------------------------------------
 
 function serverFile(m: Model): string {
   const { config } = m;
-  const code = m.module;
-  const needs = {
-    blank: m.own.some((c) => c.kind !== 'text'),
-    optionalText: m.own.some((c) => c.kind === 'text' && !c.notNull),
-    requiredText: m.own.some((c) => c.kind === 'text' && c.notNull),
-  };
-  const tableImports = [
-    ...(needs.blank ? ['blank'] : []),
-    'defineTable',
-    ...(needs.optionalText ? ['optionalText'] : []),
+  const lines: string[] = [
+    `import { ${m.contract} } from '../../../../src/contracts/${config.serviceName}/${m.slug}.js';`,
   ];
-  const lines: string[] = [`import { z } from 'zod';`];
-  lines.push(`import { ${tableImports.join(', ')} } from '../../../lib/table/index.js';`);
-  if (needs.requiredText) lines.push(`import { requiredText } from '../../../lib/validation.js';`);
   if (!m.tenant) lines.push(`import { SUPER_ADMIN } from '../../../auth/index.js';`);
+  lines.push(`import { defineContractTable } from '../../../lib/table/index.js';`);
   lines.push('');
   lines.push('/**');
   lines.push(
@@ -212,7 +280,7 @@ function serverFile(m: Model): string {
     ' * Serve it with `tableRoutes(table)` in server/routes.ts; the table needs its interface in',
   );
   lines.push(
-    " * server/db/schema.ts (DB). Messages name the fields: give them the screen's words.",
+    " * server/db/schema.ts (DB). The fields, checks, filters and sorts are the contract's.",
   );
   if (config.pkName.toLowerCase() !== 'id')
     lines.push(
@@ -220,166 +288,93 @@ function serverFile(m: Model): string {
     );
   if (m.missingAudit.length)
     lines.push(
-      ' * Missing audit columns (contract.md 4.0), which defineTable needs:',
+      ' * Missing audit columns (contract.md 4.0), which the table engine needs:',
       ` * ${m.missingAudit.join(', ')}.`,
     );
   if (!m.tenant)
     lines.push(' * No tenant_id column: one global set, written by the super administrator only.');
   lines.push(' */');
-  lines.push('export default defineTable({');
-  lines.push(`  path: ${str(m.path)},`);
+  lines.push('export default defineContractTable({');
+  lines.push(`  contract: ${m.contract},`);
   lines.push(`  table: ${str(camel(config.tableName))},`);
   lines.push(`  scope: ${str(m.tenant ? 'tenant' : 'global')},`);
   if (m.versioned) lines.push('  versioned: true,');
-  lines.push('  access: {');
-  lines.push(`    read: [${str(code)}, ${str(`${code}_view`)}],`);
-  for (const [action, button] of [
-    ['add', 'add'],
-    ['edit', 'edit'],
-    ['remove', 'delete'],
-  ] as const)
-    lines.push(`    ${action}: ${m.tenant ? str(`${code}_${button}`) : 'SUPER_ADMIN'},`);
-  lines.push('  },');
-  lines.push(
-    list(
-      m.own.map((c) => str(c.field)),
-      2,
-      'columns: ',
-    ),
-  );
-  const filters = textFilters(m.own);
-  const filterLines: string[] = [];
-  for (const c of m.own) {
-    if (filters.includes(c)) filterLines.push(`${key(c.field)}: { column: ${str(c.field)} }`);
-    else if (c.kind === 'integer')
-      filterLines.push(
-        `${key(c.field)}: { column: ${str(c.field)}, default: 'equal', type: 'int' }`,
-      );
-  }
-  lines.push('  list: {');
-  lines.push(
-    filterLines.length
-      ? ['    filters: {', ...filterLines.map((f) => `      ${f},`), '    },'].join('\n')
-      : '    filters: {},',
-  );
-  const sorts = [
-    ...m.own.filter((c) => !longText(c)).map((c) => c.field),
-    ...(m.hasCreateTime ? ['createTime'] : []),
-  ];
-  lines.push(
-    obj(
-      sorts.map((s) => `${key(s)}: ${str(s)}`),
-      4,
-      'sorts: ',
-    ),
-  );
-  lines.push('  },');
+  if (!m.tenant)
+    lines.push('  access: { add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },');
   lines.push(`  defaultOrder: ${m.hasSort ? "{ sort: 'asc', id: 'asc' }" : "{ id: 'asc' }"},`);
-  if (m.own.length === 0) lines.push('  input: z.object({}),');
-  else {
-    lines.push('  input: z.object({');
-    for (const c of m.own) lines.push(`    ${inputField(c)},`);
-    lines.push('  }),');
-  }
   lines.push('});');
   return `${lines.join('\n')}\n`;
 }
 
 // ---- console: src/resources/<service>/<module>.ts -------------------------------------------
 
-const label = (c: TableColumn) => `label: { zh: ${str(c.field)}, en: ${str(words(c.field))} }`;
-
-function tsType(c: TableColumn): string {
-  const base = c.kind === 'text' ? 'string' : 'number';
-  return c.notNull ? base : `${base} | null`;
+/** A column of the list: the field's name, or its entries with what only the screen decides. */
+function columnOf(c: TableColumn): string | string[] {
+  if (longText(c)) return [`field: ${str(c.field)}`, 'width: 220', 'hiddenByDefault: true'];
+  if (c.kind !== 'text') return [`field: ${str(c.field)}`, `kind: 'number'`];
+  return str(c.field);
 }
 
-function columnDef(c: TableColumn): string[] {
-  const entries = [`field: ${str(c.field)}`, label(c)];
-  if (dateLike(c)) entries.push(`kind: 'dateTime'`);
-  else if (c.kind !== 'text') entries.push(`kind: 'number'`);
-  if (longText(c)) entries.push('width: 220', 'hiddenByDefault: true');
-  else entries.push('sortable: true');
-  return entries;
-}
-
-function formField(c: TableColumn): string[] {
-  const kind = dateLike(c)
-    ? 'date'
-    : c.kind === 'integer'
-      ? 'integer'
-      : c.kind === 'decimal'
-        ? 'decimal'
-        : longText(c)
-          ? 'textarea'
-          : 'text';
-  const entries = [`name: ${str(c.field)}`, `kind: '${kind}'`, label(c)];
-  if (required(c) || (c.kind === 'text' && c.notNull))
-    entries.push(
-      `required: { zh: ${str(`请输入${c.field}`)}, en: ${str(`Please enter ${words(c.field).toLowerCase()}`)} }`,
-    );
-  if (c.kind === 'text' && kind !== 'date')
-    entries.push(`maxLength: ${String(c.maxLength ?? UNBOUNDED)}`);
-  if (kind === 'textarea') entries.push('wide: true');
-  return entries;
+/** `<prefix>[a, { b: 1 }],` of names and objects: on one line when it fits, else one per line. */
+function columnList(
+  values: readonly (string | string[])[],
+  indent: number,
+  prefix: string,
+): string {
+  const pad = ' '.repeat(indent);
+  const inline = `${pad}${prefix}[${values.map((v) => (typeof v === 'string' ? v : `{ ${v.join(', ')} }`)).join(', ')}],`;
+  if (width(inline) <= WIDTH) return inline;
+  const inner = ' '.repeat(indent + 2);
+  const rows = values.map((v) => (typeof v === 'string' ? `${inner}${v},` : obj(v, indent + 2)));
+  return [`${pad}${prefix}[`, ...rows, `${pad}],`].join('\n');
 }
 
 function consoleFile(m: Model): string {
   const { config } = m;
-  const code = m.module;
-  const type = /^[A-Za-z]/.test(pascal(m.module)) ? pascal(m.module) : `Row${pascal(m.module)}`;
   const labelled = m.own.filter((c) => shortText(c) && key(c.field) === c.field);
   const named = labelled.find((c) => /(name|title)$/i.test(c.field)) ?? labelled[0];
-  const lines: string[] = [`import { defineResource } from '../types';`, ''];
-  lines.push(
-    `/** ${comment(config.codeName)}: ${m.path} (table ${config.tableName}, made by the code generator). */`,
-  );
-  lines.push(`export interface ${type} {`);
-  lines.push('  id: string;');
-  for (const c of m.own) lines.push(`  ${key(c.field)}: ${tsType(c)};`);
-  if (m.hasCreateTime) lines.push('  createTime: string;');
-  lines.push('}');
-  lines.push('');
+  const from = `../../contracts/${config.serviceName}/${m.slug}`;
+  const lines: string[] = [
+    `import { ${m.contract} } from ${str(from)};`,
+    `import { defineContractResource } from '../contract-resource';`,
+    '',
+    `export type { ${m.type} } from ${str(from)};`,
+    '',
+  ];
   lines.push('/**');
-  lines.push(' * Register the screen in src/resources/registry.ts (RESOURCE_ROUTES):');
-  lines.push(` *   ${str(m.route)}: () => import('./${config.serviceName}/${m.slug}'),`);
-  lines.push(" * Labels name the fields: give them the screen's words.");
-  lines.push(' */');
-  lines.push(`export default defineResource<${type}>({`);
-  lines.push(`  service: ${str(m.path)},`);
-  lines.push(`  route: ${str(m.route)},`);
-  lines.push(`  title: { zh: ${str(config.codeName)}, en: ${str(words(camel(m.module)))} },`);
   lines.push(
-    obj(
-      [
-        `add: ${str(`${code}_add`)}`,
-        `edit: ${str(`${code}_edit`)}`,
-        `remove: ${str(`${code}_delete`)}`,
-        `view: ${str(`${code}_view`)}`,
-      ],
-      2,
-      'permissions: ',
-    ),
+    ` * ${comment(config.codeName)}: ${m.path} (table ${config.tableName}, made by the code generator); the`,
   );
+  lines.push(" * fields are the contract's. Register the screen in src/resources/registry.ts:");
+  lines.push(` *   ${str(m.route)}: () => import('./${config.serviceName}/${m.slug}'),`);
+  lines.push(' */');
+  lines.push('export default defineContractResource({');
+  lines.push(`  contract: ${m.contract},`);
   if (!m.tenant) lines.push(`  writes: 'superAdmin',`);
   lines.push(`  paging: 'generic',`);
-  const created = [
-    `field: 'createTime'`,
-    `label: { zh: '创建时间', en: 'Created' }`,
-    `kind: 'dateTime'`,
-    'sortable: true',
-  ];
   lines.push(
-    objects([...m.own.map(columnDef), ...(m.hasCreateTime ? [created] : [])], 2, 'columns: '),
+    columnList(
+      [...m.own.map(columnOf), ...(m.hasCreateTime ? [str('createTime')] : [])],
+      2,
+      'columns: ',
+    ),
   );
   lines.push(
-    objects(
-      textFilters(m.own).map((c) => [`name: ${str(c.field)}`, `kind: 'input'`, label(c)]),
+    list(
+      textFilters(m.own).map((c) => str(c.field)),
       2,
       'filters: ',
     ),
   );
-  lines.push(objects(m.own.map(formField), 2, 'form: '));
+  const wide = m.own.filter(longText);
+  if (wide.length)
+    lines.push(
+      obj(
+        wide.map((c) => `${key(c.field)}: { kind: 'textarea', wide: true }`),
+        2,
+        'form: ',
+      ),
+    );
   const recordLabel = named
     ? named.notNull
       ? `(row) => row.${named.field}`
@@ -390,13 +385,14 @@ function consoleFile(m: Model): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The two files of one configured table. */
+/** The three files of one configured table: its contract, server and console declarations. */
 export function generateFiles(
   config: CodeConfig,
   columns: readonly TableColumn[],
 ): GeneratedFile[] {
   const m = modelOf(config, columns);
   return [
+    { path: `src/contracts/${config.serviceName}/${m.slug}.ts`, content: contractFile(m) },
     { path: `server/services/${config.serviceName}/${m.slug}/table.ts`, content: serverFile(m) },
     { path: `src/resources/${config.serviceName}/${m.slug}.ts`, content: consoleFile(m) },
   ];
