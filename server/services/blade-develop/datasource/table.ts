@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { datasourceContract } from '../../../../src/contracts/blade-develop/datasource.js';
 import { badRequest } from '../../../lib/errors.js';
-import { blank, defineTable, optionalText } from '../../../lib/table/index.js';
-import { requiredText } from '../../../lib/validation.js';
+import { blank, defineContractTable } from '../../../lib/table/index.js';
 import { SUPER_ADMIN } from '../../../auth/index.js';
 import { maskSecret, secretField } from '../../blade-resource/settings.js';
 
@@ -13,6 +13,7 @@ export const DRIVERS = {
 } as const;
 
 const DRIVER_NAMES = Object.keys(DRIVERS) as (keyof typeof DRIVERS)[];
+const { fields } = datasourceContract;
 
 /** BladeX's form posts the url HTML-escaped (`&amp;` between parameters): stored unescaped. */
 const unescapeUrl = (v: unknown) => (typeof v === 'string' ? v.replace(/&amp;/gi, '&').trim() : v);
@@ -23,46 +24,25 @@ const unescapeUrl = (v: unknown) => (typeof v === 'string' ? v.replace(/&amp;/gi
  * menu (`datasource`, `datasource_view`) reads them. The password is never answered: lists,
  * details and the select show the mask; a submit with the mask or nothing keeps the stored one.
  */
-export default defineTable({
-  path: 'blade-develop/datasource',
+export default defineContractTable({
+  contract: datasourceContract,
   table: 'bladeDatasource',
   scope: 'global',
-  access: {
-    read: ['datasource', 'datasource_view', 'code_generator', 'code_generator_view'],
-    add: SUPER_ADMIN,
-    edit: SUPER_ADMIN,
-    remove: SUPER_ADMIN,
-  },
-  columns: ['name', 'driverClass', 'url', 'username', 'password', 'remark'],
-  list: {
-    filters: {
-      name: { column: 'name' },
-      driverClass: { column: 'driverClass', default: 'equal' },
-      url: { column: 'url' },
-    },
-    sorts: { name: 'name', driverClass: 'driverClass', createTime: 'createTime' },
-  },
+  readers: ['code_generator', 'code_generator_view'],
+  access: { add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },
   defaultOrder: { createTime: 'asc', id: 'asc' },
   select: true,
-  input: z.object({
-    name: requiredText(z, '请输入数据源名称', 100),
+  fieldInputs: {
     driverClass: z.preprocess(
       (v) => (blank(v) ? undefined : v),
       z.enum(DRIVER_NAMES, {
-        error: (issue) => (issue.input === undefined ? '请选择驱动类' : '不支持的驱动类'),
+        error: (issue) =>
+          issue.input === undefined ? fields.driverClass.required.zh : '不支持的驱动类',
       }),
     ),
-    url: z.preprocess(
-      unescapeUrl,
-      requiredText(z, '请输入连接地址', 500).refine(
-        (v) => v.startsWith('jdbc:'),
-        '连接地址须以jdbc:开头',
-      ),
-    ),
-    username: optionalText(50),
-    password: secretField(50),
-    remark: optionalText(255),
-  }),
+    url: z.preprocess(unescapeUrl, datasourceContract.input.shape.url),
+    password: secretField(fields.password.maxLength),
+  },
   toRow: ({ password, ...rest }) => ({
     ...rest,
     // Absent (blank or the mask): the column is not written, so an update keeps the stored one.
