@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { RequireSession, PublicOnly } from './route-guard';
+import { ROUTE_PATHS } from './route-paths';
 
 /**
  * Routes (spec section 2), in react-router's declarative mode: the data router's loaders and
@@ -44,23 +45,23 @@ function mantinePage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): 
 const errorPages = () => import('../features/errors/error-pages');
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <Navigate to="/wel/index" replace /> },
-  { path: '/wel', element: <Navigate to="/wel/index" replace /> },
+  { path: ROUTE_PATHS.root, element: <Navigate to={ROUTE_PATHS.home} replace /> },
+  { path: ROUTE_PATHS.wel, element: <Navigate to={ROUTE_PATHS.home} replace /> },
   {
-    path: '/login',
+    path: ROUTE_PATHS.login,
     element: <PublicOnly />,
     children: [{ index: true, element: <LoginPage /> }],
   },
   {
-    path: '/lock',
+    path: ROUTE_PATHS.lock,
     element: mantinePage(
       () => import('../features/lock/lock-page'),
       (m) => m.LockPage,
     ),
   },
-  { path: '/404', element: mantinePage(errorPages, (m) => m.NotFoundPage) },
-  { path: '/403', element: mantinePage(errorPages, (m) => m.ForbiddenPage) },
-  { path: '/500', element: mantinePage(errorPages, (m) => m.ServerErrorPage) },
+  { path: ROUTE_PATHS.notFound, element: mantinePage(errorPages, (m) => m.NotFoundPage) },
+  { path: ROUTE_PATHS.forbidden, element: mantinePage(errorPages, (m) => m.ForbiddenPage) },
+  { path: ROUTE_PATHS.serverError, element: mantinePage(errorPages, (m) => m.ServerErrorPage) },
   {
     element: <RequireSession />,
     children: [
@@ -71,28 +72,28 @@ export const routes: RouteObject[] = [
         ),
         children: [
           {
-            path: '/wel/index',
+            path: ROUTE_PATHS.home,
             element: lazyPage(
               () => import('../features/dashboard/dashboard-page'),
               (m) => m.DashboardPage,
             ),
           },
           {
-            path: '/info/index',
+            path: ROUTE_PATHS.info,
             element: lazyPage(
               () => import('../features/profile/info-page'),
               (m) => m.InfoPage,
             ),
           },
           {
-            path: '/myiframe/*',
+            path: ROUTE_PATHS.iframe,
             element: lazyPage(
               () => import('../features/iframe/iframe-page'),
               (m) => m.IframePage,
             ),
           },
           {
-            path: '*',
+            path: ROUTE_PATHS.catchAll,
             element: lazyPage(
               () => import('./layout/screen-resolver'),
               (m) => m.ScreenResolver,

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 /** A declaration module (its default export is a `defineResource` result, typed per row). */
 type Loader = () => Promise<{ default: object }>;
 
@@ -39,25 +38,4 @@ export const RESOURCE_ROUTES: Readonly<Record<string, Loader>> = {
   '/system/code': () => import('./blade-develop/code'),
   '/setting/dictbiz': () =>
     import('./blade-system/dict-biz').then((m) => ({ default: m.settingDictBiz })),
-};
-
-/**
- * Screens that are more than one declaration (e.g. a dictionary's parents beside its entries):
- * a component without props, loaded with its first visit.
- */
-export const CUSTOM_SCREENS: Readonly<Record<string, () => Promise<{ default: ComponentType }>>> = {
-  '/dict-horizontal/index': () => import('../features/dict/dict-horizontal-page'),
-  '/dict-vertical/index': () => import('../features/dict/dict-vertical-page'),
-  '/setting/personalise': () => import('../features/personalise/personalise-page'),
-  '/setting/api-document': () => import('../features/api-document/api-document-page'),
-  '/system/pic-stock': () => import('../features/media-stock/pic-stock-page'),
-  '/system/video-stock': () => import('../features/media-stock/video-stock-page'),
-  '/setting/platform/wechat-tencent': () =>
-    import('../features/platform-settings/wechat-tencent-page'),
-  '/setting/platform/message-platform': () =>
-    import('../features/platform-settings/message-platform-page'),
-  '/setting/platform/point-platform': () =>
-    import('../features/platform-settings/point-platform-page'),
-  '/setting/platform/phone-platform': () =>
-    import('../features/platform-settings/phone-platform-page'),
 };

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { FilterDef } from '../components/resource/filters';
+import type { FilterDef } from './engine/filters';
 import type { Rule } from '../lib/patterns';
 
 /** A text in both languages; the console shows the current one. */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TREE, type SeedMenu } from '../../server/db/seed/menu-tree';
-import { CUSTOM_SCREENS, RESOURCE_ROUTES } from '../../src/resources/registry';
+import { CUSTOM_SCREENS } from '../../src/app/custom-screens';
+import { RESOURCE_ROUTES } from '../../src/resources/registry';
 import { ApiClient } from './api-client';
 import { serverAndBrowser } from './suite';
 import { signedIn } from './session';

@@ -1,11 +1,12 @@
 import { Center, Loader } from '@mantine/core';
 import { createElement, lazy, Suspense, use, type ComponentType } from 'react';
 import { useT } from '../../state/hooks';
-import { CUSTOM_SCREENS, RESOURCE_ROUTES } from '../../resources/registry';
+import { RESOURCE_ROUTES } from '../../resources/registry';
+import { CUSTOM_SCREENS } from '../custom-screens';
 import type { ResourceDef } from '../../resources/types';
 
 const ResourceScreen = lazy(() =>
-  import('../../components/resource/resource-screen').then((m) => ({ default: m.ResourceScreen })),
+  import('../../resources/engine/resource-screen').then((m) => ({ default: m.ResourceScreen })),
 );
 
 /** Each declaration or custom screen loads once, with its first visit (a promise per path). */

@@ -5,7 +5,7 @@ import { tabKey } from '../../../machines/tabs-machine';
 import { useUserMenu } from '../../features/menu-search/use-user-menu';
 import { useAppSelector, useLang, useT } from '../../state/hooks';
 import { useShell } from '../../state/shell-context';
-import { isCatchAll } from './route-match';
+import { isCatchAll } from '../route-paths';
 import { tabForLocation, tabLabel } from './tab-labels';
 
 /**

@@ -1,9 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ResourceScreen,
-  type ResourceScreenProps,
-} from '../../components/resource/resource-screen';
+import { ResourceScreen, type ResourceScreenProps } from '../../resources/engine/resource-screen';
 import codeConfigs from '../../resources/blade-develop/code';
 import datasources from '../../resources/blade-develop/datasource';
 import { renderSignedIn, scriptFetch, type Call } from '../../test/signed-in';

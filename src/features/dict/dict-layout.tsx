@@ -1,16 +1,12 @@
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useLang } from '../../state/hooks';
-import { ResourceScreen } from '../../components/resource/resource-screen';
-import {
-  dictEntries,
-  dictParents,
-  type Dict,
-  type DictScreen,
-} from '../../resources/blade-system/dict-defs';
+import { ResourceScreen } from '../../resources/engine/resource-screen';
+import { dictEntries, dictParents, type DictScreen } from '../../resources/blade-system/dict-defs';
+import type { Dict } from '../../contracts/blade-system/dict';
 import type { ResourceDef } from '../../resources/types';
-import { DictEntries } from './dict-entries';
-import { DICT_TEXT, dictName } from './texts';
+import { DictEntries } from '../../resources/blade-system/dict-entries';
+import { DICT_TEXT, dictName } from '../../resources/blade-system/dict-texts';
 
 export interface DictLayoutDefs {
   screen: DictScreen;

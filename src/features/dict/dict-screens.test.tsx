@@ -1,12 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ResourceScreen,
-  type ResourceScreenProps,
-} from '../../components/resource/resource-screen';
+import { ResourceScreen, type ResourceScreenProps } from '../../resources/engine/resource-screen';
 import dictBiz from '../../resources/blade-system/dict-biz';
-import type { Dict } from '../../resources/blade-system/dict-defs';
+import type { Dict } from '../../contracts/blade-system/dict';
 import { renderSignedIn, scriptFetch, type Call } from '../../test/signed-in';
 import { giveTableAViewport } from '../../test/table-viewport';
 import DictHorizontalPage from './dict-horizontal-page';

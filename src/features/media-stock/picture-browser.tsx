@@ -20,8 +20,8 @@ import {
   type Picture,
 } from '../../api/media-stock';
 import { useT } from '../../state/hooks';
-import { PaginationBar } from '../../components/resource/pagination-bar';
-import { formatSize } from '../../components/uploader/rules';
+import { PaginationBar } from '../../resources/engine/pagination-bar';
+import { formatSize } from '../../resources/parts/upload-rules';
 import { CopyLinkButton, GRID_SIZES, ListState, MediaToolbar } from './media-parts';
 import { useChosen } from './use-chosen';
 import { PictureUploadDialog } from './upload-dialogs';

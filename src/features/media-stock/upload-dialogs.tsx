@@ -9,7 +9,7 @@ import {
   type Video,
 } from '../../api/media-stock';
 import { useAppDispatch, useT } from '../../state/hooks';
-import { Uploader, type UploaderProps } from '../../components/uploader/uploader';
+import { Uploader, type UploaderProps } from '../../resources/parts/uploader';
 
 /** What the picture stock takes (the server checks the same by name and content). */
 export const PICTURE_ACCEPT = ['.jpg', '.jpeg', '.png', '.gif', '.webp'];

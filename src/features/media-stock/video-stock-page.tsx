@@ -10,8 +10,8 @@ import {
 } from '../../api/media-stock';
 import { useT } from '../../state/hooks';
 import { useConfirm } from '../../components/confirm-dialog';
-import { PaginationBar } from '../../components/resource/pagination-bar';
-import { formatSize } from '../../components/uploader/rules';
+import { PaginationBar } from '../../resources/engine/pagination-bar';
+import { formatSize } from '../../resources/parts/upload-rules';
 import { usePermissions } from '../../state/permissions-context';
 import { CopyLinkButton, LIST_SIZES, ListState, MediaToolbar } from './media-parts';
 import { useChosen } from './use-chosen';

@@ -5,7 +5,7 @@ import type { ApiError } from '../../api/client';
 import { uploadAvatar, type FileRecord } from '../../api/files';
 import { useLang } from '../../state/hooks';
 import { safeLogoUrl } from '../../state/shell-style';
-import { extensionOf } from '../../components/uploader/rules';
+import { extensionOf } from '../../resources/parts/upload-rules';
 import type { Bilingual } from '../../resources/types';
 import { PERSONALISE_PAGE_TEXT as T } from './texts';
 

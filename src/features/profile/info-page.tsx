@@ -16,7 +16,7 @@ import { IconEdit, IconLogout } from '@tabler/icons-react';
 import { useProfileQuery } from '../../api/user';
 import { useT } from '../../state/hooks';
 import { openPersonalInfo } from './drawer-state';
-import { usePlainPhone } from './use-plain-phone';
+import { usePlainPhone } from '../../state/use-plain-phone';
 import { useLogout } from './use-logout';
 
 const DASH = '—';

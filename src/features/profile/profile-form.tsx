@@ -2,11 +2,11 @@ import { Alert, Avatar, Button, Center, Group, Loader, Stack, TextInput } from '
 import { useState, type FormEvent } from 'react';
 import { useProfileQuery, useUpdateProfileMutation, type Profile } from '../../api/user';
 import type { ApiError } from '../../api/client';
-import { AvatarUpload } from '../../components/uploader/avatar-upload';
+import { AvatarUpload } from '../../resources/parts/avatar-upload';
 import { useT } from '../../state/hooks';
 import { useFormFields } from '../../components/use-form-fields';
 import { notifyIncomplete, notifySuccess } from './notify';
-import { usePlainPhone } from './use-plain-phone';
+import { usePlainPhone } from '../../state/use-plain-phone';
 import { validateProfile, type ProfileValues } from './validators';
 
 /** The 'modify personal info' tab: waits for the profile and its decrypted phone. */

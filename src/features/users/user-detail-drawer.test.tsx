@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { langChanged } from '../../state/ui-slice';
 import { UserDetailDrawer } from './user-detail-drawer';
-import { closeUserDetail, openUserDetail } from './user-detail-store';
+import { closeUserDetail, openUserDetail } from '../../resources/blade-user/user-detail-store';
 import { encryptPhone, newPhoneKey as newKey } from '../../test/phone-fixture';
 import { fail, ok, renderSignedIn, reply, scriptFetch, type Answer } from '../../test/signed-in';
 

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useUserDetailQuery, type UserDetail } from '../../api/user';
 import { useT } from '../../state/hooks';
 import type { MessageKey } from '../../i18n';
-import { usePlainPhone } from '../profile/use-plain-phone';
-import { closeUserDetail, useUserDetailId } from './user-detail-store';
+import { usePlainPhone } from '../../state/use-plain-phone';
+import { closeUserDetail, useUserDetailId } from '../../resources/blade-user/user-detail-store';
 
 export const USER_DETAIL_WIDTH = 480;
 

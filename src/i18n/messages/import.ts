@@ -1,4 +1,4 @@
-/** The import dialog (components/import) and its configurations (users). */
+/** The import dialog (resources/parts/import-dialog.tsx) and its configurations (users). */
 export const imports = {
   zh: {
     'import.template': '下载模板',

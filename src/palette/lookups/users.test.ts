@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../api/client';
-import { closeUserDetail, useUserDetailId } from '../../features/users/user-detail-store';
+import { closeUserDetail, useUserDetailId } from '../../resources/blade-user/user-detail-store';
 import type { LookupContext, RecordAction, RecordHit } from '../record-lookup';
 import { RECORD_LOOKUPS } from './index';
 import { createUserLookup, maskPhone, userLookup, type UserHit } from './users';

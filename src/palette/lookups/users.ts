@@ -1,7 +1,7 @@
 import type { UserDetail } from '../../api/user';
 import { loadStoredSession } from '../../state/session-slice';
 import type { Page } from '../../contracts/auth';
-import { openUserDetail } from '../../features/users/user-detail-store';
+import { openUserDetail } from '../../resources/blade-user/user-detail-store';
 import { decryptPhone } from '../../lib/phone';
 import type { LookupContext, RecordAction, RecordHit, RecordLookup } from '../record-lookup';
 

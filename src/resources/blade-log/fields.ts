@@ -1,4 +1,4 @@
-import type { FilterDef } from '../../components/resource/filters';
+import type { FilterDef } from '../engine/filters';
 import type { Bilingual, ColumnDef } from '../types';
 import type { LogField } from './log-detail';
 

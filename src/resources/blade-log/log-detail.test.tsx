@@ -1,9 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  ResourceScreen,
-  type ResourceScreenProps,
-} from '../../components/resource/resource-screen';
+import { ResourceScreen, type ResourceScreenProps } from '../engine/resource-screen';
 import { fail, ok, renderSignedIn, reply, scriptFetch } from '../../test/signed-in';
 import { giveTableAViewport } from '../../test/table-viewport';
 import apiLog from './log-api';

@@ -1,22 +1,5 @@
 import { defineResource } from '../types';
-
-/** An uploaded file of the caller's tenant: blade-resource/attach. */
-export interface Attach {
-  id: string;
-  originalName: string;
-  extension: string;
-  /** Bytes. */
-  attachSize: number;
-  contentType: string;
-  /** The uploader's real name. */
-  createUserName: string;
-  createTime: string;
-  link: string;
-  name: string;
-}
-
-/** What the attachments screen accepts (the server's allowlist; each file's content is checked). */
-export const ATTACH_TYPES = ['.doc', '.docx', '.xls', '.xlsx', '.pdf', '.jpg', '.jpeg', '.png'];
+import { type Attach, ATTACH_TYPES } from '../../contracts/blade-resource/attach';
 
 export default defineResource<Attach>({
   service: 'blade-resource/attach',
@@ -62,7 +45,7 @@ export default defineResource<Attach>({
       label: { zh: '上传', en: 'Upload' },
       permission: 'attach_upload',
       selection: 'none',
-      dialog: () => import('../../features/attach/upload-dialog'),
+      dialog: () => import('./attach-upload-dialog'),
     },
   ],
   rowActions: [
@@ -70,7 +53,7 @@ export default defineResource<Attach>({
       id: 'download',
       label: { zh: '下载', en: 'Download' },
       permission: 'attach_download',
-      dialog: () => import('../../features/attach/download-dialog'),
+      dialog: () => import('./attach-download-dialog'),
     },
   ],
   recordLabel: (a) => a.originalName,

@@ -1,22 +1,5 @@
 import { defineResource, type ActionDef, type ValueOption } from '../types';
-
-/** An SMS setting of the caller's tenant: blade-resource/sms (spec sections 4 and 7). */
-export interface SmsSetting {
-  id: string;
-  category: number;
-  categoryName: string;
-  smsCode: string;
-  templateId: string;
-  accessKey: string;
-  /** Always the mask ('******'): the server never answers the key; sent back it is kept. */
-  secretKey: string;
-  regionId: string | null;
-  signName: string | null;
-  remark: string | null;
-  /** 1 off, 2 on: one setting per tenant is on. */
-  status: number;
-  createTime: string;
-}
+import type { SmsSetting } from '../../contracts/blade-resource/sms';
 
 /** Providers (the server's SMS_CATEGORIES). */
 export const SMS_CATEGORIES: readonly ValueOption[] = [
@@ -32,7 +15,7 @@ export const ENABLED_STATUS: readonly ValueOption[] = [
   { value: '2', label: { zh: '启用', en: 'On' }, color: 'green' },
 ];
 
-const sendDialog = () => import('../../features/sms/send-message-dialog');
+const sendDialog = () => import('./send-message-dialog');
 const one = (rows: readonly { id: string }[]) => ({ id: rows[0]?.id ?? '' });
 
 /** 启用 / 停用 of one settings row (sms_enable, oss_enable), as confirmed calls. */

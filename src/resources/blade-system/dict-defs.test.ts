@@ -4,7 +4,8 @@ import { layoutDefs } from '../../features/dict/dict-layout';
 import type { ResourceDef } from '../types';
 import dict, { settingDict } from './dict';
 import dictBiz, { settingDictBiz } from './dict-biz';
-import { dictEntries, entryParams, type Dict } from './dict-defs';
+import { dictEntries } from './dict-defs';
+import { entryParams, type Dict } from '../../contracts/blade-system/dict';
 
 function menuAt(path: string, nodes: readonly SeedMenu[] = MENU_TREE): SeedMenu | undefined {
   for (const node of nodes) {

@@ -1,25 +1,5 @@
 import { defineResource, type ActionDef, type Bilingual, type ResourceDef } from '../types';
-
-/**
- * A row of blade-system/dict or blade-system/dict-biz (spec section 3). A dictionary is a parent
- * row (parentId '0', dictKey '-1', dictValue = its title); its entries are child rows carrying
- * the key/value pairs under the parent's code.
- */
-export interface Dict {
-  id: string;
-  parentId: string;
-  code: string;
-  dictKey: string;
-  dictValue: string;
-  sort: number;
-  remark: string | null;
-  /** 1: sealed, only the super administrator changes it or its entries (the server refuses 403). */
-  isSealed: number;
-  version: number;
-}
-
-/** The system dictionary (global, super-admin writes) or the business one (per tenant). */
-export type DictService = 'blade-system/dict' | 'blade-system/dict-biz';
+import { type Dict, type DictService, entryParams } from '../../contracts/blade-system/dict';
 
 /** One menu screen of a dictionary: the seed gives each its own button codes. */
 export interface DictScreen {
@@ -39,12 +19,6 @@ export function dictPermissions(menu: string) {
     remove: `${menu}_delete`,
     view: `${menu}_view`,
   };
-}
-
-/** What every call of a dictionary's entry list and entry form carries from the parent row. */
-export function entryParams(parent: Pick<Dict, 'id' | 'code'>): Record<string, string> {
-  // The server requires `code` on every submit and then takes the parent's own code.
-  return { parentId: parent.id, code: parent.code };
 }
 
 /** The route of a screen's entry table (its own saved column layout). */
@@ -190,7 +164,7 @@ export function dictScreen(screen: DictScreen): ResourceDef<Dict> {
       // Opening the entries reads; the buttons inside check their own codes.
       readsOnly: true,
       dialog: () =>
-        import('../../features/dict/dict-entries-dialog').then((m) => ({
+        import('./dict-entries-dialog').then((m) => ({
           default: m.entriesDialog(screen.service, entries),
         })),
     },

@@ -1,18 +1,5 @@
 import { defineResource, type ResourceDef } from '../types';
-
-/** A role of the caller's tenant as GET blade-system/role/list answers it (RoleVO, a tree). */
-export interface Role {
-  id: string;
-  tenantId: string;
-  parentId: string;
-  parentName: string;
-  roleName: string;
-  roleAlias: string;
-  sort: number;
-  version: number;
-  hasChildren?: boolean;
-  children?: Role[];
-}
+import type { Role } from '../../contracts/blade-system/role';
 
 /** The button codes of one of the two role screens (the server admits either screen's codes). */
 export interface RoleCodes {
@@ -24,7 +11,7 @@ export interface RoleCodes {
 }
 
 const GRANT_LABEL = { zh: '权限设置', en: 'Permissions' };
-const grantDialog = () => import('../../features/roles/role-grant-dialog');
+const grantDialog = () => import('./role-grant-dialog');
 
 /**
  * Roles (contract.md 4.2): a tree list (role/list answers RoleVO nodes with children, not

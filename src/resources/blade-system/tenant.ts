@@ -1,25 +1,6 @@
 import { patterns } from '../../lib/patterns';
 import { defineResource } from '../types';
-
-/** A tenant as blade-system/tenant/list answers it (contract.md 4.7; the super administrator sees all). */
-export interface Tenant {
-  id: string;
-  /** The 6-digit tenant code, generated on creation and never changed. */
-  tenantId: string;
-  tenantName: string;
-  domain: string | null;
-  backgroundUrl: string | null;
-  linkman: string | null;
-  contactNumber: string | null;
-  address: string | null;
-  /** -1 = unlimited. */
-  accountNumber: number;
-  expireTime: string | null;
-  packageId: string | null;
-  packageName: string | null;
-  datasourceId: string | null;
-  createTime: string;
-}
+import type { Tenant } from '../../contracts/blade-system/tenant';
 
 export default defineResource<Tenant>({
   service: 'blade-system/tenant',
@@ -129,7 +110,7 @@ export default defineResource<Tenant>({
       label: { zh: '授权配置', en: 'Licence settings' },
       permission: 'tenant_setting',
       selection: 'some',
-      dialog: () => import('../../features/tenants/tenant-setting-dialog'),
+      dialog: () => import('./tenant-setting-dialog'),
     },
   ],
   rowActions: [
@@ -137,13 +118,13 @@ export default defineResource<Tenant>({
       id: 'datasource',
       label: { zh: '数据源配置', en: 'Datasource' },
       permission: 'tenant_datasource',
-      dialog: () => import('../../features/tenants/tenant-datasource-dialog'),
+      dialog: () => import('./tenant-datasource-dialog'),
     },
     {
       id: 'package',
       label: { zh: '套餐配置', en: 'Package' },
       permission: 'tenant_package',
-      dialog: () => import('../../features/tenants/tenant-package-dialog'),
+      dialog: () => import('./tenant-package-dialog'),
     },
   ],
   recordLabel: (tenant) => tenant.tenantName,

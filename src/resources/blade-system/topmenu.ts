@@ -1,20 +1,8 @@
 import { defineResource } from '../types';
-
-/** A top-bar entry of the caller's tenant (blade-system/topmenu, contract.md 4.4). */
-export interface TopMenu {
-  id: string;
-  code: string;
-  name: string;
-  nameEn: string;
-  /** A Tabler icon component name. */
-  source: string;
-  path: string;
-  sort: number;
-  createTime: string;
-}
+import type { TopMenu } from '../../contracts/blade-system/topmenu';
 
 const GRANT_LABEL = { zh: '菜单配置', en: 'Menu settings' };
-const grantDialog = () => import('../../features/roles/topmenu-grant-dialog');
+const grantDialog = () => import('./topmenu-grant-dialog');
 
 export default defineResource<TopMenu>({
   service: 'blade-system/topmenu',

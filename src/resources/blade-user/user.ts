@@ -1,37 +1,7 @@
-import { openUserDetail } from '../../features/users/user-detail-store';
-import { patterns } from '../../lib/patterns';
-import { defineResource, type FormFieldDef, type ResourceDef, type ValueOption } from '../types';
-
-/**
- * A user of the caller's tenant as GET blade-user/page answers (BladeX UserVO; spec section 3
- * "Profile"). Multi-valued links are comma-joined ids with their names beside them.
- */
-export interface User {
-  id: string;
-  account: string;
-  name: string;
-  realName: string;
-  code: string;
-  /** Encrypted for this session ('enc1:...'): lib/phone decrypts it. */
-  phone: string;
-  email: string;
-  /** '' when unset. */
-  sex: number | string;
-  birthday: string;
-  roleId: string;
-  deptId: string;
-  postId: string;
-  roleName: string;
-  deptName: string;
-  postName: string;
-  userType: number;
-  userTypeName: string;
-  /** 1 active, 0 disabled, 2 pending approval (ARCHITECTURE.md contract notes). */
-  status: number;
-  statusName: string;
-  createTime: string;
-  version: number;
-}
+import { openUserDetail } from './user-detail-store';
+import { defineResource, type ResourceDef, type ValueOption } from '../types';
+import type { User } from '../../contracts/blade-user/user';
+import { USER_FORM, USER_TITLE } from './user-form';
 
 /** The seed's user_status dictionary (server/db/seed/system.ts), with tag colours. */
 export const USER_STATUS: readonly ValueOption[] = [
@@ -40,97 +10,9 @@ export const USER_STATUS: readonly ValueOption[] = [
   { value: '2', label: { zh: '待审核', en: 'Pending approval' }, color: 'orange' },
 ];
 
-/**
- * The create/edit form. The engine's form does not show it: passwords travel RSA-encrypted and
- * phones arrive encrypted, so features/users/user-form-dialog.tsx renders these fields with the
- * engine's ResourceForm and encrypts/decrypts around it. `createOnly` fields are the create's.
- */
-export const USER_FORM: readonly FormFieldDef[] = [
-  {
-    name: 'account',
-    kind: 'text',
-    label: { zh: '登录账号', en: 'Account' },
-    required: { zh: '请输入登录账号', en: 'Please enter the account' },
-    maxLength: 45,
-    createOnly: true,
-  },
-  {
-    name: 'password',
-    kind: 'password',
-    label: { zh: '密码', en: 'Password' },
-    required: { zh: '请输入密码', en: 'Please enter the password' },
-    rules: [patterns.password],
-    createOnly: true,
-  },
-  {
-    name: 'password2',
-    kind: 'password',
-    label: { zh: '确认密码', en: 'Confirm password' },
-    required: { zh: '请再次输入密码', en: 'Please enter the password again' },
-    rules: [patterns.password],
-    createOnly: true,
-  },
-  {
-    name: 'realName',
-    kind: 'text',
-    label: { zh: '用户姓名', en: 'Real name' },
-    required: { zh: '请输入用户姓名', en: 'Please enter the real name' },
-    maxLength: 50,
-  },
-  {
-    name: 'name',
-    kind: 'text',
-    label: { zh: '用户昵称', en: 'Nickname' },
-    required: { zh: '请输入用户昵称', en: 'Please enter the nickname' },
-    maxLength: 50,
-  },
-  {
-    name: 'phone',
-    kind: 'text',
-    label: { zh: '手机号码', en: 'Phone' },
-    rules: [patterns.phone],
-    maxLength: 11,
-  },
-  {
-    name: 'email',
-    kind: 'text',
-    label: { zh: '电子邮箱', en: 'Email' },
-    rules: [patterns.email],
-    maxLength: 100,
-  },
-  { name: 'sex', kind: 'select', dict: 'sex', label: { zh: '用户性别', en: 'Sex' } },
-  { name: 'birthday', kind: 'date', label: { zh: '用户生日', en: 'Birthday' } },
-  {
-    name: 'roleId',
-    kind: 'treeMultiSelect',
-    label: { zh: '所属角色', en: 'Roles' },
-    required: { zh: '请选择所属角色', en: 'Please choose the roles' },
-    source: { path: 'blade-system/role/tree' },
-  },
-  {
-    name: 'deptId',
-    kind: 'treeMultiSelect',
-    label: { zh: '所属部门', en: 'Departments' },
-    required: { zh: '请选择所属部门', en: 'Please choose the departments' },
-    source: { path: 'blade-system/dept/tree' },
-  },
-  {
-    name: 'postId',
-    kind: 'multiSelect',
-    label: { zh: '所属岗位', en: 'Posts' },
-    source: { path: 'blade-system/post/select', label: 'postName', value: 'id' },
-  },
-  {
-    name: 'code',
-    kind: 'text',
-    label: { zh: '用户编号', en: 'User number' },
-    maxLength: 32,
-  },
-];
-
 const ids = (rows: readonly User[]) => rows.map((r) => r.id).join(',');
-const userForm = () => import('../../features/users/user-form-dialog');
-const statusDialog = () => import('../../features/users/user-status-dialog');
+const userForm = () => import('./user-form-dialog');
+const statusDialog = () => import('./user-status-dialog');
 
 /** The button codes of one of the two user screens (seed: server/db/seed/menu-tree.ts). */
 interface ScreenCodes {
@@ -150,7 +32,7 @@ export function userResource({ route, edit, view }: ScreenCodes): ResourceDef<Us
   return defineResource<User>({
     service: 'blade-user',
     route,
-    title: { zh: '用户', en: 'User' },
+    title: USER_TITLE,
     // add/edit are the actions below (own dialogs); view is the shared user detail drawer.
     permissions: { add: 'user_add', edit, remove: 'user_delete', view },
     // Its own form (passwords encrypted and confirmed, the phone decrypted for editing) and the
@@ -202,14 +84,14 @@ export function userResource({ route, edit, view }: ScreenCodes): ResourceDef<Us
         label: { zh: '导入', en: 'Import' },
         permission: 'user_import',
         selection: 'none',
-        dialog: () => import('../../features/users/user-import-dialog'),
+        dialog: () => import('./user-import-dialog'),
       },
       {
         id: 'grant',
         label: { zh: '角色配置', en: 'Assign roles' },
         permission: 'user_grant',
         selection: 'some',
-        dialog: () => import('../../features/users/grant-roles-dialog'),
+        dialog: () => import('./grant-roles-dialog'),
       },
       {
         id: 'reset',
@@ -278,7 +160,7 @@ export function userResource({ route, edit, view }: ScreenCodes): ResourceDef<Us
         id: 'platform',
         label: { zh: '平台配置', en: 'Platform' },
         permission: 'user_platform',
-        dialog: () => import('../../features/users/platform-dialog'),
+        dialog: () => import('./platform-dialog'),
       },
     ],
     recordLabel: (user) => user.realName || user.account,

@@ -10,11 +10,8 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { ThemedMantine } from '../../../src/components/mantine-root';
 import { createAppStore } from '../../../src/app/app-store';
-import {
-  ResourceTable,
-  type RowActions,
-  type Row,
-} from '../../../src/components/resource/resource-table';
+import { ResourceTable, type RowActions } from '../../../src/resources/engine/resource-table';
+import type { Row } from '../../../src/resources/engine/table-row';
 import { defineResource, type ResourceDef } from '../../../src/resources/types';
 
 /**

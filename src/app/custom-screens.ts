@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Screens that are more than one declaration (e.g. a dictionary's parents beside its entries):
+ * a component without props, loaded with its first visit. They are feature pages, so this map
+ * sits in the composition root; the declared resources are in resources/registry.ts.
+ */
+export const CUSTOM_SCREENS: Readonly<Record<string, () => Promise<{ default: ComponentType }>>> = {
+  '/dict-horizontal/index': () => import('../features/dict/dict-horizontal-page'),
+  '/dict-vertical/index': () => import('../features/dict/dict-vertical-page'),
+  '/setting/personalise': () => import('../features/personalise/personalise-page'),
+  '/setting/api-document': () => import('../features/api-document/api-document-page'),
+  '/system/pic-stock': () => import('../features/media-stock/pic-stock-page'),
+  '/system/video-stock': () => import('../features/media-stock/video-stock-page'),
+  '/setting/platform/wechat-tencent': () =>
+    import('../features/platform-settings/wechat-tencent-page'),
+  '/setting/platform/message-platform': () =>
+    import('../features/platform-settings/message-platform-page'),
+  '/setting/platform/point-platform': () =>
+    import('../features/platform-settings/point-platform-page'),
+  '/setting/platform/phone-platform': () =>
+    import('../features/platform-settings/phone-platform-page'),
+};

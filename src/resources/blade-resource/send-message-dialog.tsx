@@ -1,0 +1,126 @@
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { useSendSmsMessageMutation } from '../../api/sms';
+import { useT } from '../../state/hooks';
+import type { SmsSetting } from '../../contracts/blade-resource/sms';
+import type { ActionDialogProps } from '../types';
+import {
+  MAX_PHONES,
+  paramsProblem,
+  phonesProblem,
+  splitPhones,
+  type InputProblem,
+} from './sms-message-input';
+
+/** The server's text without its `<field>:` prefix (the dialog shows which field it is). */
+function failureText(err: unknown): string {
+  const message = String((err as { message?: unknown } | undefined)?.message ?? err);
+  const m = /^[A-Za-z][A-Za-z0-9_]*:(.+)$/s.exec(message);
+  return (m?.[1] ?? message).trim();
+}
+
+/**
+ * 发送短信 (SMS settings, row and toolbar action): a template message to some phones through
+ * blade-resource/sms/endpoint/send-message. From a row it goes out with that setting (its
+ * resource code); from the toolbar with the tenant's enabled setting. Nothing in the list
+ * changes, so the dialog always closes unchanged.
+ */
+export default function SendMessageDialog({ rows, onClose }: ActionDialogProps<SmsSetting>) {
+  const t = useT();
+  const setting = rows[0];
+  const [phones, setPhones] = useState('');
+  const [params, setParams] = useState('');
+  const [problems, setProblems] = useState<{ phones?: InputProblem; params?: InputProblem }>({});
+  const [failure, setFailure] = useState<string>();
+  const [send, { isLoading: busy }] = useSendSmsMessageMutation();
+  const say = (p: InputProblem | undefined) => (p ? t(p.key, p.params) : undefined);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const list = splitPhones(phones);
+    const found = { phones: phonesProblem(list), params: paramsProblem(params) };
+    setProblems(found);
+    if (found.phones || found.params) return;
+    setFailure(undefined);
+    try {
+      const result = await send({
+        code: setting?.smsCode,
+        phones: list.join(','),
+        params: params.trim(),
+      }).unwrap();
+      notifications.show({
+        color: 'green',
+        message: t('systemSettings.sms.sent', { count: result?.count ?? list.length }),
+      });
+      onClose(false);
+    } catch (err) {
+      setFailure(failureText(err));
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={() => !busy && onClose(false)}
+      title={t('systemSettings.sms.sendTitle')}
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="md">
+          <Text size="sm">
+            {setting
+              ? t('systemSettings.sms.withSetting', {
+                  code: setting.smsCode,
+                  template: setting.templateId,
+                })
+              : t('systemSettings.sms.withEnabled')}
+          </Text>
+          <Textarea
+            label={t('systemSettings.sms.phones')}
+            description={t('systemSettings.sms.phonesHint', { max: MAX_PHONES })}
+            required
+            data-autofocus
+            autosize
+            minRows={2}
+            maxRows={6}
+            value={phones}
+            error={say(problems.phones)}
+            onChange={(e) => {
+              setPhones(e.currentTarget.value);
+              setProblems((p) => ({ ...p, phones: undefined }));
+            }}
+          />
+          <Textarea
+            label={t('systemSettings.sms.params')}
+            description={t('systemSettings.sms.paramsHint')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            value={params}
+            error={say(problems.params)}
+            onChange={(e) => {
+              setParams(e.currentTarget.value);
+              setProblems((p) => ({ ...p, params: undefined }));
+            }}
+          />
+          {failure && (
+            <Alert color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => onClose(false)} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {t('systemSettings.sms.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

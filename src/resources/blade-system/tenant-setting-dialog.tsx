@@ -1,0 +1,118 @@
+import '@mantine/dates/styles.css';
+import { Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useState, type FormEvent } from 'react';
+import { useT } from '../../state/hooks';
+import { useTenantSettingMutation } from '../../api/tenant-admin';
+import type { Tenant } from '../../contracts/blade-system/tenant';
+import type { ActionDialogProps } from '../types';
+import {
+  DialogButtons,
+  FailureAlert,
+  failureText,
+  notifyDone,
+  useTenantName,
+} from './tenant-dialog-parts';
+
+/** The server's rule: a whole number from -1 (unlimited) up. */
+const QUOTA = /^-?\d{1,9}$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+function dayOf(wire: string): Date | null {
+  const m = DAY.exec(wire);
+  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
+}
+
+/** A licence ends at the last second of the chosen day. */
+function endOfDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${String(date.getFullYear())}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} 23:59:59`;
+}
+
+/**
+ * Licence settings of the selected tenants (POST blade-system/tenant/setting): the account quota
+ * and the expiry. One tenant starts from its current values, several from empty ones.
+ */
+export default function TenantSettingDialog({ rows, onClose }: ActionDialogProps<Tenant>) {
+  const t = useT();
+  const name = useTenantName();
+  const single = rows.length === 1 ? rows[0] : undefined;
+  const [quota, setQuota] = useState(() =>
+    single && single.accountNumber !== null && single.accountNumber !== undefined
+      ? String(single.accountNumber)
+      : '',
+  );
+  const [expireTime, setExpireTime] = useState(() => single?.expireTime ?? '');
+  const [quotaError, setQuotaError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [save, { isLoading: busy }] = useTenantSettingMutation();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const q = quota.trim();
+    if (q !== '' && (!QUOTA.test(q) || Number(q) < -1)) {
+      setQuotaError(t('tenantAdmin.setting.accountNumberInvalid'));
+      return;
+    }
+    setFailure(undefined);
+    try {
+      await save({
+        ids: rows.map((r) => r.id),
+        accountNumber: q === '' ? undefined : Number(q),
+        expireTime,
+      }).unwrap();
+    } catch (err) {
+      setFailure(failureText(err));
+      return;
+    }
+    notifyDone(t('messages.operationDone'));
+    onClose(true);
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={() => !busy && onClose(false)}
+      title={t('tenantAdmin.setting.title')}
+      closeOnClickOutside={!busy}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="md">
+          <Text size="sm">
+            {single
+              ? name(single)
+              : t('tenantAdmin.selected', {
+                  count: rows.length,
+                  names: rows.map((r) => r.tenantName).join('、'),
+                })}
+          </Text>
+          <NumberInput
+            label={t('tenantAdmin.setting.accountNumber')}
+            description={t('tenantAdmin.setting.accountNumberHint')}
+            data-autofocus
+            allowDecimal={false}
+            min={-1}
+            value={quota}
+            error={quotaError}
+            onChange={(v) => {
+              setQuota(String(v));
+              setQuotaError(undefined);
+            }}
+          />
+          <DateInput
+            label={t('tenantAdmin.setting.expireTime')}
+            description={t('tenantAdmin.setting.expireTimeHint')}
+            valueFormat="YYYY-MM-DD"
+            clearable
+            value={dayOf(expireTime)}
+            onChange={(d) => setExpireTime(d ? endOfDay(d) : '')}
+            popoverProps={{ withinPortal: true }}
+          />
+          <FailureAlert text={failure} />
+          <DialogButtons busy={busy} onCancel={() => onClose(false)} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

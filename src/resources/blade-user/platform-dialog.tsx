@@ -1,0 +1,194 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import type { ApiError } from '../../api/client';
+import { useDictionaryQuery } from '../../api/system';
+import {
+  useUpdateUserPlatformMutation,
+  useUserPlatformQuery,
+  type PlatformDetail,
+} from '../../api/user-admin';
+import { useT } from '../../state/hooks';
+import type { User } from '../../contracts/blade-user/user';
+import type { ActionDialogProps } from '../types';
+
+/** The server keeps at most this much extension text (blade-user/write.ts updatePlatform). */
+const EXT_MAX = 4000;
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface FormProps {
+  detail: PlatformDetail;
+  busy: boolean;
+  onBusy(busy: boolean): void;
+  onClose(changed?: boolean): void;
+}
+
+/** The form, mounted once the current settings are known (they are its initial values). */
+function PlatformForm({ detail, busy, onBusy, onClose }: FormProps) {
+  const t = useT();
+  const types = useDictionaryQuery('user_type');
+  const [userType, setUserType] = useState(String(detail.userType ?? ''));
+  const [userExt, setUserExt] = useState(detail.userExt ?? '');
+  const [errors, setErrors] = useState<{ userType?: string; userExt?: string }>({});
+  const [failure, setFailure] = useState<string>();
+  const [save] = useUpdateUserPlatformMutation();
+
+  const options = (types.data ?? []).map((d) => ({ value: d.dictKey, label: d.dictValue }));
+  // A type the dictionary no longer lists still shows as what it is.
+  if (userType && !options.some((o) => o.value === userType))
+    options.push({ value: userType, label: userType });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const ext = userExt.trim();
+    const found = {
+      userType: userType ? undefined : t('userAdmin.platform.userTypeRequired'),
+      userExt: ext === '' || isJson(ext) ? undefined : t('userAdmin.platform.extInvalid'),
+    };
+    setErrors(found);
+    if (found.userType || found.userExt) return;
+    setFailure(undefined);
+    onBusy(true);
+    try {
+      await save({ id: detail.id, userType: Number(userType), userExt: ext }).unwrap();
+      notifications.show({ color: 'green', message: t('userAdmin.platform.done') });
+      onClose(true);
+    } catch (err) {
+      setFailure((err as Partial<ApiError>).message || t('errors.submitFailed'));
+    } finally {
+      onBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Stack gap="sm">
+        {failure && (
+          <Alert color="red" variant="light">
+            {failure}
+          </Alert>
+        )}
+        <Select
+          label={t('userAdmin.platform.userType')}
+          required
+          data={options}
+          value={userType || null}
+          onChange={(v) => {
+            setUserType(v ?? '');
+            setErrors((x) => ({ ...x, userType: undefined }));
+          }}
+          allowDeselect={false}
+          error={errors.userType}
+          comboboxProps={{ withinPortal: true }}
+          data-autofocus
+        />
+        <Textarea
+          label={t('userAdmin.platform.userExt')}
+          value={userExt}
+          onChange={(e) => {
+            setUserExt(e.currentTarget.value);
+            setErrors((x) => ({ ...x, userExt: undefined }));
+          }}
+          onKeyDown={(e) => {
+            // Enter makes a new line here; Ctrl/Cmd+Enter saves.
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey))
+              e.currentTarget.form?.requestSubmit();
+          }}
+          maxLength={EXT_MAX}
+          error={errors.userExt}
+          autosize
+          minRows={4}
+          maxRows={12}
+          styles={{ input: { fontFamily: 'monospace' } }}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={() => onClose(false)} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * 平台配置 (row action): the user's platform (dictionary user_type) and free JSON extension,
+ * read from GET blade-user/platform-detail and saved with POST blade-user/update-platform.
+ */
+export default function PlatformDialog({ rows, onClose }: ActionDialogProps<User>) {
+  const t = useT();
+  const user = rows[0];
+  const detail = useUserPlatformQuery(user?.id ?? '', {
+    skip: !user,
+    refetchOnMountOrArgChange: true,
+  });
+  const [busy, setBusy] = useState(false);
+
+  let body;
+  // Always the current settings: a cached answer is not shown while the fresh one loads.
+  if (detail.isFetching) {
+    body = (
+      <Center h={120}>
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  } else if (detail.isError || !detail.data) {
+    body = (
+      <Alert color="red" variant="light" title={t('userAdmin.platform.loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          {detail.error?.message ? <Text size="sm">{detail.error.message}</Text> : null}
+          <Button size="xs" variant="light" onClick={() => void detail.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else {
+    body = (
+      <PlatformForm
+        key={detail.data.id}
+        detail={detail.data}
+        busy={busy}
+        onBusy={setBusy}
+        onClose={onClose}
+      />
+    );
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={() => {
+        if (!busy) onClose(false);
+      }}
+      title={t('userAdmin.platform.title', { name: user ? user.realName || user.account : '' })}
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+    >
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,293 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Image,
+  Switch,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import {
+  MRT_SelectCheckbox,
+  type MRT_DensityState,
+  type MRT_Row,
+  type MRT_TableInstance,
+} from 'mantine-react-table';
+import { memo, useMemo } from 'react';
+import { useLang, useT } from '../../state/hooks';
+import type { Lang } from '../../i18n/index';
+import type { ColumnDef, ValueOption } from '../types';
+import type { ExtraRowAction } from './table-row';
+
+/** Image addresses a status may show: the console's own paths and http(s) only. */
+function safeImage(src: string): string | undefined {
+  if (src.startsWith('/') && !src.startsWith('//')) return src;
+  return /^https?:\/\//i.test(src) ? src : undefined;
+}
+
+/** The spec shows a dash for an empty plain, descriptive or image cell. */
+export const DASH = '-';
+
+export const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+
+function optionOf(options: readonly ValueOption[] | undefined, value: unknown) {
+  return options?.find((o) => o.value === String(value));
+}
+
+/**
+ * The address a link or file cell may open: http(s) only, relative ones resolved against the
+ * console's own address. Anything else (javascript:, data:, an unparsable text) gives none.
+ */
+export function safeHref(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  try {
+    const url = new URL(value.trim(), window.location.href);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The last part of a file's address, as a person reads it ('导入结果.xlsx'). */
+function fileName(href: string): string {
+  const last = new URL(href).pathname.split('/').filter(Boolean).pop() ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+export interface CellTexts {
+  lang: Lang;
+  yes: string;
+  no: string;
+  viewDetails: string;
+  /** 'Preview image' (the name of an image cell's button, before the column label). */
+  previewImage: string;
+  /** The text of a file cell whose address has no file name. */
+  openFile: string;
+}
+
+/** The words cells use, in the current language (one object per language change). */
+export function useCellTexts(): CellTexts {
+  const t = useT();
+  const lang = useLang();
+  return useMemo(
+    () => ({
+      lang,
+      yes: t('common.yes'),
+      no: t('common.no'),
+      viewDetails: t('table.viewDetails'),
+      previewImage: t('table.previewImage'),
+      openFile: t('table.openFile'),
+    }),
+    [lang, t],
+  );
+}
+
+/** An image to show large (image cells); the table shows one preview dialog at a time. */
+export interface PreviewImage {
+  src: string;
+  alt: string;
+}
+
+interface CellProps<Row> {
+  column: ColumnDef<Row>;
+  value: unknown;
+  texts: CellTexts;
+  /** Image cells: a click (or Enter/Space) on the image opens it large; without it, no button. */
+  onPreview?: ((image: PreviewImage) => void) | undefined;
+}
+
+/**
+ * One cell by column kind. Cheap on purpose (scrolling draws new rows every frame): plain text
+ * for text, numbers and dates (no Text wrapper: the cell's font is the table's); Mantine only
+ * where the kind needs a control or a badge. Values are rendered as React text, never as HTML;
+ * addresses are opened only when they are http(s).
+ */
+export const Cell = memo(function Cell<Row>({ column, value, texts, onPreview }: CellProps<Row>) {
+  switch (column.kind ?? 'text') {
+    case 'status': {
+      const option = optionOf(column.options, value);
+      const image = option?.image && safeImage(option.image);
+      // A status mapped to an image (spec: label, tag or image) keeps its label as the image's text.
+      if (option && image)
+        return <Image src={image} alt={option.label[texts.lang]} h={24} w="auto" fit="contain" />;
+      return <>{option ? option.label[texts.lang] : isEmpty(value) ? DASH : String(value)}</>;
+    }
+    case 'tag': {
+      if (isEmpty(value)) return <>{DASH}</>;
+      const option = optionOf(column.options, value);
+      return (
+        <Badge variant="light" color={option?.color ?? 'gray'} radius="sm">
+          {option ? option.label[texts.lang] : String(value)}
+        </Badge>
+      );
+    }
+    case 'yesNo':
+      return <>{value === 1 || value === '1' || value === true ? texts.yes : texts.no}</>;
+    case 'switch':
+      return (
+        <Switch
+          size="xs"
+          checked={value === 1 || value === '1' || value === true}
+          readOnly
+          aria-label={column.label[texts.lang]}
+        />
+      );
+    case 'image': {
+      if (isEmpty(value)) return <>{DASH}</>;
+      const image = { src: String(value), alt: column.label[texts.lang] };
+      const img = <Image src={image.src} alt={image.alt} h={32} w="auto" fit="contain" />;
+      return onPreview ? (
+        <UnstyledButton
+          aria-label={`${texts.previewImage} ${image.alt}`}
+          onClick={() => onPreview(image)}
+          style={{ display: 'inline-flex', cursor: 'zoom-in' }}
+        >
+          {img}
+        </UnstyledButton>
+      ) : (
+        img
+      );
+    }
+    case 'link': {
+      if (isEmpty(value)) return <>{DASH}</>;
+      const href = safeHref(value);
+      return href ? (
+        <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
+          {texts.viewDetails}
+        </Anchor>
+      ) : (
+        <>{String(value)}</>
+      );
+    }
+    case 'file': {
+      if (isEmpty(value)) return <>{DASH}</>;
+      const href = safeHref(value);
+      return href ? (
+        <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
+          {fileName(href) || texts.openFile}
+        </Anchor>
+      ) : (
+        <>{String(value)}</>
+      );
+    }
+    case 'amount': {
+      const n = Number(value);
+      return <>{isEmpty(value) || !Number.isFinite(n) ? DASH : n.toFixed(2)}</>;
+    }
+    default:
+      return <>{isEmpty(value) ? DASH : String(value)}</>;
+  }
+}) as <Row>(props: CellProps<Row>) => React.ReactNode;
+
+type AnyRow = Record<string, unknown>;
+
+/**
+ * The row checkbox of the selection column: MRT's own checkbox (Shift+click still selects a
+ * range), redrawn only when what it shows changes. The row virtualiser redraws every visible
+ * row on each scroll step, and MRT's checkbox (a Mantine Checkbox inside a Tooltip) was a
+ * large part of that redraw.
+ */
+export const SelectCell = memo(function SelectCell({
+  row,
+  table,
+  renderedRowIndex,
+}: {
+  row: MRT_Row<AnyRow>;
+  table: MRT_TableInstance<AnyRow>;
+  renderedRowIndex: number | undefined;
+  /* What the checkbox reads from the table state, so a change of any of them redraws it. */
+  selected: boolean;
+  selectable: boolean;
+  density: MRT_DensityState;
+  loading: boolean | undefined;
+  label: string;
+}) {
+  return <MRT_SelectCheckbox row={row} table={table} renderedRowIndex={renderedRowIndex} />;
+});
+
+/** The row buttons the user may use. */
+export interface RowActionHandlers {
+  view?: (row: AnyRow) => void;
+  edit?: (row: AnyRow) => void;
+  remove?: (row: AnyRow) => void;
+  /** Per-row conditions on edit and remove (e.g. not for a sealed record). */
+  editable?: (row: AnyRow) => boolean;
+  removable?: (row: AnyRow) => boolean;
+  /** Declared row actions (resource-actions.tsx), each shown when its `when` holds. */
+  extra?: readonly ExtraRowAction[];
+}
+
+/**
+ * The operations cell: view, edit and remove with their tooltips. Memoised on the row and the
+ * handlers, so scrolling (which redraws every visible row) does not redraw its buttons.
+ */
+export const RowActionButtons = memo(function RowActionButtons({
+  row,
+  name,
+  actions,
+}: {
+  row: AnyRow;
+  name: string;
+  actions: RowActionHandlers;
+}) {
+  const t = useT();
+  return (
+    <Group gap={4} wrap="nowrap" aria-label={t('table.rowActions', { name })} role="group">
+      {actions.view && (
+        <Tooltip label={t('table.view')} withinPortal>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`${t('table.view')} ${name}`}
+            onClick={() => actions.view?.(row)}
+          >
+            <IconEye size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {actions.edit && actions.editable?.(row) !== false && (
+        <Tooltip label={t('table.edit')} withinPortal>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`${t('table.edit')} ${name}`}
+            onClick={() => actions.edit?.(row)}
+          >
+            <IconEdit size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {actions.remove && actions.removable?.(row) !== false && (
+        <Tooltip label={t('table.remove')} withinPortal>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`${t('table.remove')} ${name}`}
+            onClick={() => actions.remove?.(row)}
+          >
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {actions.extra?.map((action) =>
+        !action.when || action.when(row) ? (
+          <Button
+            key={action.id}
+            size="compact-xs"
+            variant="subtle"
+            color={action.color}
+            aria-label={`${action.label} ${name}`}
+            onClick={() => action.run(row)}
+          >
+            {action.label}
+          </Button>
+        ) : null,
+      )}
+    </Group>
+  );
+});

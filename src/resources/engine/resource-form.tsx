@@ -1,0 +1,271 @@
+import '@mantine/dates/styles.css';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { useRef, useState, type FormEvent } from 'react';
+import { useLang, useT } from '../../state/hooks';
+import type { Lang } from '../../i18n/index';
+import { COMPLETE_INFO_MESSAGE } from '../../lib/patterns';
+import type { FormFieldDef, ResourceDef } from '../types';
+import { useSelectOptions } from './select-options';
+
+type Values = Record<string, string>;
+
+/** Values of a record as form strings (every input is a controlled string). */
+function toValues(fields: readonly FormFieldDef[], record: Record<string, unknown> | undefined) {
+  const values: Values = {};
+  for (const f of fields) {
+    const v = record ? record[f.name] : f.initial;
+    values[f.name] = v === undefined || v === null ? '' : String(v);
+  }
+  return values;
+}
+
+/** The first problem of one field's value, as text in the current language. */
+export function fieldError(
+  field: FormFieldDef,
+  value: string,
+  lang: Lang,
+  translate: (key: Parameters<ReturnType<typeof useT>>[0]) => string,
+): string | undefined {
+  if (value.trim() === '') return field.required ? field.required[lang] : undefined;
+  for (const rule of field.rules ?? []) {
+    const key = rule(value);
+    if (key) return translate(key);
+  }
+  return undefined;
+}
+
+/** Multi-value fields travel as one comma-joined string (BladeX's roleId, deptId, menuId ...). */
+const splitValues = (value: string) => (value ? value.split(',').filter(Boolean) : []);
+
+/** A select over declared, dictionary or endpoint options; tree options come indented. */
+function OptionSelect({
+  field,
+  value,
+  error,
+  onChange,
+  lang,
+  inputRef,
+}: {
+  field: FormFieldDef;
+  value: string;
+  error: string | undefined;
+  onChange(v: string): void;
+  lang: Lang;
+  inputRef(el: HTMLElement | null): void;
+}) {
+  const options = useSelectOptions(field, lang);
+  const common = {
+    label: field.label[lang],
+    required: Boolean(field.required),
+    data: options,
+    error,
+    ref: inputRef,
+    searchable: options.length > 10,
+    nothingFoundMessage: '—',
+    comboboxProps: { withinPortal: true },
+  };
+  if (field.kind === 'multiSelect' || field.kind === 'treeMultiSelect') {
+    return (
+      <MultiSelect
+        {...common}
+        value={splitValues(value)}
+        onChange={(v) => onChange(v.join(','))}
+        clearable
+        hidePickedOptions={false}
+      />
+    );
+  }
+  return (
+    <Select
+      {...common}
+      value={value || null}
+      onChange={(v) => onChange(v ?? '')}
+      allowDeselect={!field.required}
+      clearable={!field.required}
+    />
+  );
+}
+
+/** Dates travel as BladeX's 'yyyy-MM-dd HH:mm:ss'; the form shows the day. */
+const DATE_WIRE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+function toDate(value: string): Date | null {
+  const m = DATE_WIRE.exec(value);
+  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
+}
+
+function fromDate(date: Date | null): string {
+  if (!date) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${String(date.getFullYear())}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} 00:00:00`;
+}
+
+/** What the form reads of a declaration: its fields, title and width. */
+export type FormDef = Pick<ResourceDef, 'form' | 'title' | 'formWidth'>;
+
+interface Props {
+  def: FormDef;
+  /** The record being edited, or undefined to create one. */
+  record: Record<string, unknown> | undefined;
+  opened: boolean;
+  onClose(): void;
+  /** Resolves when saved; rejects with the text to show (the form keeps what was typed). */
+  onSubmit(values: Values): Promise<void>;
+}
+
+/**
+ * The create/edit form of a declared resource. Invalid input says 'please complete the
+ * information' and focuses the first bad field; the submit button is disabled while the request
+ * is in flight, so a double click or Enter sends one request; a failure keeps the input.
+ */
+export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) {
+  const t = useT();
+  const lang = useLang();
+  const fields = (def.form ?? []).filter((f) => !(record && f.createOnly));
+  const [values, setValues] = useState(() => toValues(fields, record));
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const refs = useRef<Record<string, HTMLElement | null>>({});
+  const name = def.title[lang];
+
+  const change = (field: string, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const found: Record<string, string | undefined> = {};
+    for (const f of fields) found[f.name] = fieldError(f, values[f.name] ?? '', lang, t);
+    setErrors(found);
+    const first = fields.find((f) => found[f.name]);
+    if (first) {
+      notifications.show({ color: 'orange', message: t(COMPLETE_INFO_MESSAGE) });
+      refs.current[first.name]?.focus();
+      return;
+    }
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await onSubmit(values);
+    } catch (err) {
+      setFailure(String((err as Error).message ?? err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={record ? t('table.editTitle', { name }) : t('table.createTitle', { name })}
+      size={def.formWidth ?? 'lg'}
+      closeOnClickOutside={!busy}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        {failure && (
+          <Alert color="red" variant="light" mb="md">
+            {failure}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {fields.map((f) => {
+            const common = {
+              label: f.label[lang],
+              required: Boolean(f.required),
+              error: errors[f.name],
+              ref: (el: HTMLElement | null) => {
+                refs.current[f.name] = el;
+              },
+            };
+            const value = values[f.name] ?? '';
+            const span = f.wide ? { style: { gridColumn: '1 / -1' } } : {};
+            // What the text-like inputs (text, textarea, password) share.
+            const text = {
+              ...common,
+              ...span,
+              maxLength: f.maxLength,
+              value,
+              onChange: (e: { currentTarget: { value: string } }) =>
+                change(f.name, e.currentTarget.value),
+            };
+            switch (f.kind) {
+              case 'textarea':
+                return <Textarea key={f.name} {...text} autosize minRows={2} />;
+              case 'integer':
+              case 'decimal':
+                return (
+                  <NumberInput
+                    key={f.name}
+                    {...common}
+                    {...span}
+                    allowDecimal={f.kind === 'decimal'}
+                    value={value}
+                    onChange={(v) => change(f.name, String(v))}
+                  />
+                );
+              case 'select':
+              case 'multiSelect':
+              case 'treeSelect':
+              case 'treeMultiSelect':
+                return (
+                  <div key={f.name} {...span}>
+                    <OptionSelect
+                      field={f}
+                      value={value}
+                      error={errors[f.name]}
+                      onChange={(v) => change(f.name, v)}
+                      lang={lang}
+                      inputRef={common.ref}
+                    />
+                  </div>
+                );
+              case 'date':
+                return (
+                  <DateInput
+                    key={f.name}
+                    {...common}
+                    {...span}
+                    valueFormat="YYYY-MM-DD"
+                    value={toDate(value)}
+                    onChange={(d) => change(f.name, fromDate(d))}
+                    clearable={!f.required}
+                    popoverProps={{ withinPortal: true }}
+                  />
+                );
+              case 'password':
+                return <PasswordInput key={f.name} {...text} />;
+              default:
+                return <TextInput key={f.name} {...text} />;
+            }
+          })}
+        </SimpleGrid>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

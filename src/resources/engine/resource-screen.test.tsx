@@ -1,0 +1,281 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defineResource, type ActionDialogProps } from '../types';
+import { renderSignedIn, scriptFetch, type Call } from '../../test/signed-in';
+import { giveTableAViewport } from '../../test/table-viewport';
+import { ResourceScreen, type ResourceScreenProps } from './resource-screen';
+
+beforeAll(() => giveTableAViewport());
+
+/** Engine features over a made-up declaration; the server answers are scripted per URL. */
+let calls: Call[] = [];
+let answer: (call: Call) => unknown;
+
+const page = (records: object[]) => ({ records, total: records.length, current: 1, size: 10 });
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/system/thing');
+  calls = scriptFetch((call) =>
+    call.url.startsWith('/api/blade-system/table-set') ? null : answer(call),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function GrantDialog({ rows, onClose }: ActionDialogProps) {
+  return (
+    <div role="dialog" aria-label="grant">
+      <p>{rows.map((r) => String(r.name)).join(',')}</p>
+      <button type="button" onClick={() => onClose(true)}>
+        done
+      </button>
+    </div>
+  );
+}
+
+const things = defineResource<{ id: string; name: string; hasChildren?: boolean }>({
+  service: 'demo/thing',
+  route: '/system/thing',
+  title: { zh: '东西', en: 'Thing' },
+  permissions: {
+    add: 'thing_add',
+    edit: 'thing_edit',
+    remove: 'thing_delete',
+    export: 'thing_export',
+  },
+  export: { excelType: 'thing' },
+  paging: 'generic',
+  paths: { list: 'page', update: 'update' },
+  columns: [{ field: 'name', label: { zh: '名称', en: 'Name' }, sortable: true }],
+  filters: [{ name: 'name', kind: 'input', label: { zh: '名称', en: 'Name' } }],
+  form: [{ name: 'name', kind: 'text', label: { zh: '名称', en: 'Name' } }],
+  rowActions: [
+    {
+      id: 'unlock',
+      label: { zh: '解锁', en: 'Unlock' },
+      permission: 'thing_unlock',
+      when: (row) => row.name !== 'Bolt',
+      call: {
+        path: 'demo/thing/unlock',
+        confirm: { zh: '确定解锁?', en: 'Unlock?' },
+        done: { zh: '已解锁', en: 'Unlocked' },
+      },
+    },
+    {
+      id: 'secret',
+      label: { zh: '机密', en: 'Secret' },
+      permission: 'thing_secret',
+      call: {
+        path: 'demo/thing/secret',
+        confirm: { zh: '?', en: '?' },
+        done: { zh: '!', en: '!' },
+      },
+    },
+  ],
+  toolbarActions: [
+    {
+      id: 'grant',
+      label: { zh: '授权', en: 'Grant' },
+      permission: 'thing_grant',
+      dialog: () => Promise.resolve({ default: GrantDialog }),
+    },
+  ],
+  recordLabel: (row) => row.name,
+});
+
+const HELD = new Set([
+  'thing_add',
+  'thing_edit',
+  'thing_delete',
+  'thing_unlock',
+  'thing_grant',
+  'thing_export',
+]);
+
+function setup(props: Partial<ResourceScreenProps> = {}) {
+  renderSignedIn(
+    <ResourceScreen def={(props.def ?? things) as ResourceScreenProps['def']} {...props} />,
+    { permissions: HELD },
+  );
+}
+
+const lists = () => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/demo/'));
+
+describe('ResourceScreen engine', { timeout: 30_000 }, () => {
+  it('lists from the declared path and runs a row action call after its confirmation', async () => {
+    answer = (call) =>
+      call.url.startsWith('/api/demo/thing/page')
+        ? page([
+            { id: '7', name: 'Nut' },
+            { id: '8', name: 'Bolt' },
+          ])
+        : null;
+    setup();
+    await screen.findByText('Nut', {}, { timeout: 8000 });
+    expect(lists()[0]!.url).toMatch(/^\/api\/demo\/thing\/page\?/);
+    // Shown only where `when` holds; a button whose code the user lacks is not shown at all.
+    expect(screen.getByRole('button', { name: '解锁 Nut' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '解锁 Bolt' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /机密/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '解锁 Nut' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText('确定解锁?')).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/unlock'))).toBe(true));
+    const unlock = calls.find((c) => c.url.includes('/unlock'))!;
+    expect(unlock).toMatchObject({ method: 'POST', url: '/api/demo/thing/unlock?ids=7' });
+    expect(await screen.findByText('已解锁')).toBeTruthy();
+  });
+
+  it('asks for a selection before a toolbar action, then opens its dialog with the rows', async () => {
+    answer = () => page([{ id: '7', name: 'Nut' }]);
+    setup();
+    await screen.findByText('Nut', {}, { timeout: 8000 });
+    fireEvent.click(screen.getByRole('button', { name: '授权' }));
+    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: '选择' }));
+    fireEvent.click(screen.getByRole('button', { name: '授权' }));
+    const dialog = await screen.findByRole('dialog', { name: 'grant' });
+    expect(within(dialog).getByText('Nut')).toBeTruthy();
+    const before = lists().length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'done' }));
+    // A change reported by the dialog reloads the list.
+    await waitFor(() => expect(lists().length).toBe(before + 1));
+    expect(screen.queryByRole('dialog', { name: 'grant' })).toBeNull();
+  });
+
+  it('sends fixed parameters with every list call and every save, and edits through `update`', async () => {
+    answer = () => page([{ id: '7', name: 'Nut' }]);
+    setup({ fixedParams: { parentId: '42' }, embedded: true });
+    await screen.findByText('Nut', {}, { timeout: 8000 });
+    expect(lists()[0]!.url).toContain('parentId=42');
+    // Embedded: no page title of its own.
+    expect(screen.queryByRole('heading', { name: '东西' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '编辑 Nut' }));
+    const form = await screen.findByRole('dialog');
+    fireEvent.change(within(form).getByRole('textbox', { name: '名称' }), {
+      target: { value: 'Washer' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/demo/thing/update',
+      body: { id: '7', name: 'Washer', parentId: '42' },
+    });
+  });
+
+  it('opens a lazy tree node by loading its children from lazy-list', async () => {
+    const { paths: _paths, rowActions: _rows, toolbarActions: _toolbar, ...plain } = things;
+    const tree = { ...plain, tree: { lazy: true } } as ResourceScreenProps['def'];
+    answer = (call) =>
+      call.url.includes('parentId=0')
+        ? [{ id: '1', name: 'HQ', hasChildren: true }]
+        : call.url.includes('parentId=1')
+          ? [{ id: '11', name: 'Ops', hasChildren: false }]
+          : [];
+    setup({ def: tree });
+    await screen.findByText('HQ', {}, { timeout: 8000 });
+    expect(lists()[0]!.url).toMatch(/^\/api\/demo\/thing\/lazy-list\?.*parentId=0/);
+    expect(lists()[0]!.url).not.toContain('current=');
+    expect(screen.queryByText('Ops')).toBeNull();
+    const hq = screen.getByText('HQ').closest('tr')!;
+    fireEvent.click(within(hq).getByRole('button', { name: /展开/ }));
+    expect(await screen.findByText('Ops')).toBeTruthy();
+    expect(lists().some((c) => c.url.includes('parentId=1'))).toBe(true);
+    // The keys move through the rows shown, children included.
+    const hqRow = screen.getByText('HQ').closest('tr')!;
+    act(() => hqRow.focus());
+    fireEvent.keyDown(hqRow, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Ops'));
+  });
+
+  it('sends an encrypted filter as RSA-OAEP ciphertext of the typed value, never the text', async () => {
+    const keys = await crypto.subtle.generateKey(
+      {
+        name: 'RSA-OAEP',
+        modulusLength: 2048,
+        publicExponent: new Uint8Array([1, 0, 1]),
+        hash: 'SHA-256',
+      },
+      true,
+      ['encrypt', 'decrypt'],
+    );
+    const spki = new Uint8Array(await crypto.subtle.exportKey('spki', keys.publicKey));
+    const pem = `-----BEGIN PUBLIC KEY-----\n${btoa(String.fromCharCode(...spki))}\n-----END PUBLIC KEY-----`;
+    const coded = {
+      ...things,
+      filters: [
+        { name: 'couponCode2', kind: 'input', label: { zh: '券码', en: 'Code' }, encrypted: true },
+      ],
+    } as unknown as ResourceScreenProps['def'];
+    answer = (call) =>
+      call.url.startsWith('/api/blade-auth/oauth/public-key')
+        ? { pem, captcha: false }
+        : page([{ id: '7', name: 'Nut' }]);
+    setup({ def: coded });
+    await screen.findByText('Nut', {}, { timeout: 8000 });
+    fireEvent.change(screen.getByRole('textbox', { name: '券码' }), {
+      target: { value: 'QY-8812' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(lists().some((c) => c.url.includes('couponCode2='))).toBe(true));
+    const sent = lists().find((c) => c.url.includes('couponCode2='))!;
+    expect(sent.url).not.toContain('QY-8812');
+    const cipher = new URL(sent.url, 'http://x').searchParams.get('couponCode2')!;
+    const plain = await crypto.subtle.decrypt(
+      { name: 'RSA-OAEP' },
+      keys.privateKey,
+      Uint8Array.from(atob(cipher), (c) => c.charCodeAt(0)),
+    );
+    expect(new TextDecoder().decode(plain)).toBe('QY-8812');
+  });
+
+  it("exports the list as filtered and sorted after the spec's confirmation", async () => {
+    answer = () => page([{ id: '7', name: 'Nut' }]);
+    setup();
+    await screen.findByText('Nut', {}, { timeout: 8000 });
+    fireEvent.change(screen.getByRole('textbox', { name: '名称' }), { target: { value: 'Nu' } });
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(lists().some((c) => c.url.includes('name=Nu'))).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: '导出' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText(/导出所需时间视数据量而定/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.includes('/excel/export/async'))).toBe(true),
+    );
+    const sent = calls.find((c) => c.url.includes('/excel/export/async'))!;
+    expect(sent.method).toBe('POST');
+    const query = new URL(sent.url, 'http://x').searchParams;
+    expect(sent.url.startsWith('/api/demo/thing/excel/export/async?')).toBe(true);
+    expect(query.get('excelType')).toBe('thing');
+    expect(query.get('name')).toBe('Nu');
+    // The whole list, not the page on screen.
+    expect(query.has('current')).toBe(false);
+    expect(await screen.findByText(/新建导出任务成功/)).toBeTruthy();
+  });
+
+  it('restores the view from the URL hash and writes it back as it changes', async () => {
+    window.history.replaceState(null, '', '/system/thing#f.name=Nut&size=20&sort=name.desc');
+    answer = () => page([{ id: '7', name: 'Nut' }]);
+    setup();
+    await screen.findByText('Nut', {}, { timeout: 8000 });
+    const first = lists()[0]!.url;
+    expect(first).toContain('name=Nut');
+    expect(first).toContain('size=20');
+    expect(first).toContain('descs=name');
+    expect((screen.getByRole('textbox', { name: '名称' }) as HTMLInputElement).value).toBe('Nut');
+
+    fireEvent.change(screen.getByRole('textbox', { name: '名称' }), { target: { value: 'Bolt' } });
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(window.location.hash).toContain('f.name=Bolt'));
+    expect(window.location.pathname).toBe('/system/thing');
+    act(() => undefined);
+  });
+});

@@ -1,0 +1,647 @@
+import { Alert, Button, Center, Drawer, Group, Loader, Stack, Table, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileExport, IconPlus, IconTrash } from '@tabler/icons-react';
+import type {
+  MRT_PaginationState,
+  MRT_RowSelectionState,
+  MRT_SortingState,
+} from 'mantine-react-table';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { useLang, useT } from '../../state/hooks';
+import { useConfirm } from '../../components/confirm-dialog';
+import { useUserInfoQuery } from '../../api/auth';
+import {
+  useResourceExportMutation,
+  useResourceListQuery,
+  useResourceRemoveMutation,
+  useResourceSubmitMutation,
+} from '../../api/resource';
+import { takeScreenAction, useScreenAction, type ScreenAction } from '../../lib/screen-actions';
+import { translate, type MessageKey } from '../../i18n/index';
+import { usePageVisible } from '../../lib/page-visibility';
+import { offerScreenCommands, type ScreenCommand } from '../../lib/screen-commands';
+import { usePermissions } from '../../state/permissions-context';
+import { isShortcutKey } from '../../lib/shortcuts';
+import { useShortcut } from '../../components/use-shortcut';
+import type { ResourceDef } from '../types';
+import { SELECT_ONE_MESSAGE } from '../../lib/patterns';
+import { Cell, useCellTexts } from './cells';
+import { FilterBar } from './filter-bar';
+import {
+  initialFilterValues,
+  resetFilterValues,
+  type FilterDef,
+  type FilterValues,
+} from './filters';
+import { useResourceActions } from './resource-actions';
+import { ResourceForm } from './resource-form';
+import {
+  flattenTree,
+  shownTreeRows,
+  TreeChildren,
+  withChildren,
+  type ChildRows,
+} from './tree-rows';
+import { useFilterParams } from './use-filter-params';
+import { decodeView, encodeView, type ListView, type ViewRules } from './view-url';
+import { PAGE_SIZES, ResourceTable } from './resource-table';
+import type { Row } from './table-row';
+import { ACTIONS_COLUMN, SELECT_COLUMN, useTableLayout } from './use-table-layout';
+
+const NO_ROWS: Row[] = [];
+const NO_FILTERS: readonly FilterDef[] = [];
+const NO_PARAMS: Readonly<Record<string, string>> = {};
+
+/** BladeX sorting: `ascs` / `descs`, comma-separated column names. */
+function sortParams(sorting: MRT_SortingState): Record<string, string> {
+  const ascs = sorting.filter((s) => !s.desc).map((s) => s.id);
+  const descs = sorting.filter((s) => s.desc).map((s) => s.id);
+  return {
+    ...(ascs.length ? { ascs: ascs.join(',') } : {}),
+    ...(descs.length ? { descs: descs.join(',') } : {}),
+  };
+}
+
+interface ScreenHandlers {
+  removeSelected(): void;
+  focusFilters(): void;
+  resetFilters(): void;
+  reload(): void;
+  exportList(): void;
+}
+
+/** The palette commands of a resource screen; they call the screen's latest handlers. */
+function offeredCommands(
+  def: ResourceDef,
+  route: string,
+  canRemove: boolean,
+  hasFilters: boolean,
+  canExport: boolean,
+  handlers: { readonly current: ScreenHandlers },
+): ScreenCommand[] {
+  const both = (key: MessageKey) => ({
+    zh: translate('zh', key, { name: def.title.zh }),
+    en: translate('en', key, { name: def.title.en }),
+  });
+  const commands: ScreenCommand[] = [];
+  if (canRemove)
+    commands.push({
+      id: `${route}:remove-selected`,
+      label: both('table.cmd.removeSelected'),
+      run: () => handlers.current.removeSelected(),
+    });
+  if (hasFilters)
+    commands.push(
+      {
+        id: `${route}:filter`,
+        label: both('table.cmd.focusFilters'),
+        shortcut: 'list.filter',
+        run: () => handlers.current.focusFilters(),
+      },
+      {
+        id: `${route}:reset`,
+        label: both('table.cmd.resetFilters'),
+        run: () => handlers.current.resetFilters(),
+      },
+    );
+  if (canExport)
+    commands.push({
+      id: `${route}:export`,
+      label: both('table.cmd.export'),
+      run: () => handlers.current.exportList(),
+    });
+  commands.push({
+    id: `${route}:reload`,
+    label: both('table.cmd.reload'),
+    run: () => handlers.current.reload(),
+  });
+  return commands;
+}
+
+/** `key` grows with every opening, so each opening starts a fresh form. */
+interface FormState {
+  opened: boolean;
+  record: Row | undefined;
+  key: number;
+}
+
+/**
+ * The list screen of a declared resource: filter bar, toolbar (new, bulk delete), the table
+ * with its row actions, the create/edit form and the detail drawer, each shown only with its
+ * permission. The palette's "New ..." command (lib/screen-actions.ts) opens the create form.
+ */
+export interface ResourceScreenProps {
+  def: ResourceDef;
+  /** The menu route showing it (a resource may sit at two); default the declared one. */
+  route?: string;
+  /** Added to every list call and every submit body (e.g. a dictionary entry's parentId). */
+  fixedParams?: Readonly<Record<string, string>>;
+  /**
+   * Inside a dialog or beside another list: no page title, no page-level keys, no URL mirror
+   * (the page's own screen owns those).
+   */
+  embedded?: boolean;
+  /** Choosing a row (click or Enter) hands it to the caller instead of opening its details. */
+  onRowOpen?(row: Row): void;
+}
+
+/** The view a URL hash asks for, read once when the screen opens. */
+function viewFromUrl(rules: ViewRules, embedded: boolean): Partial<ListView> {
+  return embedded ? {} : decodeView(window.location.hash, rules);
+}
+
+export function ResourceScreen({
+  def,
+  route = def.route,
+  fixedParams = NO_PARAMS,
+  embedded = false,
+  onRowOpen,
+}: ResourceScreenProps) {
+  const t = useT();
+  const lang = useLang();
+  const permissions = usePermissions();
+  const cellTexts = useCellTexts();
+  const can = (code: string | undefined) => Boolean(code && permissions.has(code));
+  const superAdmin = useUserInfoQuery().data?.is_super_admin === true;
+  // Writes to a super-administrator table are hidden from everyone else (the server refuses them).
+  const writable = def.writes !== 'superAdmin' || superAdmin;
+  const canWrite = (code: string | undefined) => writable && can(code);
+  // Rows can be selected for a bulk delete or for a toolbar action that works on selected rows.
+  const selectable =
+    canWrite(def.permissions.remove) ||
+    (def.toolbarActions ?? []).some(
+      (a) => a.selection !== 'none' && can(a.permission) && (writable || a.readsOnly === true),
+    );
+  const filters = def.filters ?? NO_FILTERS;
+  const pageSizes = PAGE_SIZES[def.paging ?? 'resource'];
+  const viewRules = useMemo<ViewRules>(
+    () => ({
+      filters,
+      sortable: def.columns.filter((c) => c.sortable).map((c) => c.field),
+      pageSizes: pageSizes.options,
+      columns: def.columns.map((c) => c.field),
+    }),
+    [filters, def.columns, pageSizes],
+  );
+  const [defaultView] = useState<ListView>(() => ({
+    filters: initialFilterValues(filters, new Date()),
+    sorting: [],
+    pageIndex: 0,
+    pageSize: pageSizes.initial,
+    hidden: def.columns.filter((c) => c.hiddenByDefault).map((c) => c.field),
+  }));
+  const [urlView] = useState(() => viewFromUrl(viewRules, embedded));
+  const [draft, setDraft] = useState<FilterValues>(() => ({
+    ...defaultView.filters,
+    ...urlView.filters,
+  }));
+  const [applied, setApplied] = useState(draft);
+  const [pagination, setPagination] = useState<MRT_PaginationState>({
+    pageIndex: urlView.pageIndex ?? 0,
+    pageSize: urlView.pageSize ?? pageSizes.initial,
+  });
+  const [sorting, setSorting] = useState<MRT_SortingState>(urlView.sorting ?? []);
+  const [urlHidden, setUrlHidden] = useState(urlView.hidden);
+  const [rowSelection, setRowSelection] = useState<MRT_RowSelectionState>({});
+  const [form, setForm] = useState<FormState>({ opened: false, record: undefined, key: 0 });
+  const [detail, setDetail] = useState<Row>();
+  const [confirmDialog, confirm, asking] = useConfirm();
+  const [submitRecord] = useResourceSubmitMutation();
+  // The form mounts already open, so Mantine has no element to give focus back to: the screen
+  // keeps it (the row or the button that opened the form) and returns focus on close.
+  const opener = useRef<HTMLElement | null>(null);
+  const openForm = (record: Row | undefined) => {
+    if (def.formDialog) {
+      declared.openForm(record);
+      return;
+    }
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setForm((f) => ({ opened: true, record, key: f.key + 1 }));
+  };
+  const closeForm = () => {
+    setForm((f) => ({ ...f, opened: false }));
+    const back = opener.current;
+    opener.current = null;
+    setTimeout(() => {
+      if (back?.isConnected) back.focus();
+    }, 0);
+  };
+  const [removeRecords] = useResourceRemoveMutation();
+
+  const lazyTree = def.tree?.lazy === true;
+  const filterParams = useFilterParams(filters, applied);
+  const params = useMemo(() => {
+    const { params: filterValues } = filterParams;
+    return {
+      ...filterValues,
+      ...sortParams(sorting),
+      // A tree comes whole (no paging); a lazy tree starts at its top level unless filtered.
+      ...(def.tree
+        ? lazyTree && Object.keys(filterValues).length === 0
+          ? { parentId: '0' }
+          : {}
+        : { current: pagination.pageIndex + 1, size: pagination.pageSize }),
+      ...fixedParams,
+    };
+  }, [filterParams, sorting, pagination, def.tree, lazyTree, fixedParams]);
+
+  // The user's column layout, saved per table; the page size they chose comes back with it.
+  const columnIds = useMemo(
+    () => [SELECT_COLUMN, 'serial', ...def.columns.map((c) => c.field), ACTIONS_COLUMN],
+    [def.columns],
+  );
+  const hiddenByDefault = useMemo(
+    () => def.columns.filter((c) => c.hiddenByDefault).map((c) => c.field),
+    [def.columns],
+  );
+  const layout = useTableLayout(route.replace(/^\//, ''), columnIds, hiddenByDefault);
+  const [adoptedPageSize, setAdoptedPageSize] = useState(urlView.pageSize !== undefined);
+  if (!adoptedPageSize && layout.ready) {
+    setAdoptedPageSize(true);
+    if (layout.savedPageSize && layout.savedPageSize !== pagination.pageSize)
+      setPagination({ pageIndex: 0, pageSize: layout.savedPageSize });
+  }
+  // Columns a link hid or showed, until the user changes the columns themselves.
+  const columnVisibility = useMemo(
+    () =>
+      urlHidden
+        ? Object.fromEntries(columnIds.map((id) => [id, !urlHidden.includes(id)]))
+        : layout.layout.columnVisibility,
+    [urlHidden, columnIds, layout.layout.columnVisibility],
+  );
+  const tableLayout = {
+    ...layout,
+    layout: { ...layout.layout, columnVisibility },
+    onColumnVisibilityChange: (u: Parameters<typeof layout.onColumnVisibilityChange>[0]) => {
+      setUrlHidden(undefined);
+      layout.onColumnVisibilityChange(typeof u === 'function' ? u(columnVisibility) : u);
+    },
+  };
+  // Asked for once the layout is known, so a saved page size does not cost a second request.
+  const listPath = def.paths?.list ?? (lazyTree ? 'lazy-list' : undefined);
+  const list = useResourceListQuery(
+    { service: def.service, path: listPath, params },
+    { skip: !layout.ready || !filterParams.ready },
+  );
+  const declared = useResourceActions({
+    def,
+    can,
+    writable,
+    confirm,
+    onChanged: () => void list.refetch(),
+  });
+  // A lazy tree's opened nodes: their children, loaded by <TreeChildren> and kept fresh by it.
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const [childRows, setChildRows] = useState<ChildRows>({});
+
+  // "New post" from the palette: open the form once per request (React's pattern for state
+  // that follows a change), then spend the request.
+  const request = useScreenAction(route);
+  const [handled, setHandled] = useState<ScreenAction>();
+  if (request && request !== handled) {
+    setHandled(request);
+    if (request.alias === 'add' && canWrite(def.permissions.add)) {
+      if (def.formDialog) declared.openForm(undefined);
+      else setForm((f) => ({ opened: true, record: undefined, key: f.key + 1 }));
+    }
+  }
+  useEffect(() => {
+    if (request) takeScreenAction(request);
+  }, [request]);
+
+  const applyFilters = (values: FilterValues) => {
+    setApplied(values);
+    // A new filter starts again at page 1 (spec section 4).
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+    setRowSelection({});
+  };
+
+  const remove = async (ids: string[]) => {
+    if (ids.length === 0) {
+      notifications.show({ color: 'orange', message: t(SELECT_ONE_MESSAGE) });
+      return;
+    }
+    if (!(await confirm(t('messages.confirmDelete')))) return;
+    try {
+      await removeRecords({
+        service: def.service,
+        path: def.paths?.remove,
+        ids,
+        refreshes: def.refreshes,
+      }).unwrap();
+      setRowSelection({});
+      notifications.show({ color: 'green', message: t('messages.deleted') });
+    } catch {
+      // The API layer has shown the server's message.
+    }
+  };
+
+  /** Export the list as it is filtered and sorted now (spec section 8 texts). */
+  const [startExport, exporting] = useResourceExportMutation();
+  const exportList = async () => {
+    if (!def.export || exporting.isLoading) return;
+    if (!(await confirm(t('resource.export.confirm')))) return;
+    try {
+      const { current: _page, size: _size, ...listParams } = params as Record<string, string>;
+      await startExport({
+        service: def.service,
+        excelType: def.export.excelType,
+        params: listParams,
+      }).unwrap();
+      notifications.show({ color: 'green', message: t('resource.export.created') });
+    } catch {
+      // The API layer has shown the server's message.
+    }
+  };
+
+  const save = async (values: Record<string, string>) => {
+    const record = form.record;
+    const body: Record<string, unknown> = { ...values };
+    if (record) {
+      body.id = record.id;
+      if (record.version !== undefined) body.version = record.version;
+    }
+    const path = record ? (def.paths?.update ?? def.paths?.submit) : def.paths?.submit;
+    const result = await submitRecord({
+      service: def.service,
+      path,
+      body: { ...body, ...fixedParams },
+      refreshes: def.refreshes,
+    });
+    if ('error' in result) throw new Error((result.error as { message?: string }).message);
+    notifications.show({ color: 'green', message: t('table.saved') });
+    closeForm();
+  };
+
+  const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id]);
+  const listed = list.data ? (Array.isArray(list.data) ? list.data : list.data.records) : NO_ROWS;
+  const total = list.data ? (Array.isArray(list.data) ? list.data.length : list.data.total) : 0;
+  const rows = useMemo(
+    () => (lazyTree ? withChildren(listed, childRows) : listed),
+    [lazyTree, listed, childRows],
+  );
+  const selectedRows = () => {
+    const chosen = new Set(selectedIds);
+    return (def.tree ? flattenTree(rows) : rows).filter((r) => chosen.has(String(r.id)));
+  };
+
+  // Keyboard-first lists: live on the visible screen while no dialog or drawer is open.
+  const visible = usePageVisible();
+  const keysOn =
+    visible && !embedded && !form.opened && detail === undefined && !asking && !declared.dialogOpen;
+  const [focusedRow, setFocusedRow] = useState(-1);
+  const filterRef = useRef<HTMLFormElement>(null);
+  // The rows on screen: in a tree, the opened nodes' children too.
+  const shownCount = def.tree ? shownTreeRows(rows, expanded) : rows.length;
+  const moveRow = (step: number) =>
+    setFocusedRow((i) => Math.min(Math.max(i + step, 0), Math.max(shownCount - 1, 0)));
+  useShortcut('list.next', () => moveRow(1), { enabled: keysOn && rows.length > 0 });
+  useShortcut('list.prev', () => moveRow(-1), { enabled: keysOn && rows.length > 0 });
+  const focusFilters = () =>
+    filterRef.current?.querySelector<HTMLElement>('input:not([type=hidden])')?.focus();
+  /** Reset: the initial values again, the createTime range kept (spec section 5). */
+  const resetFilters = () => {
+    const values = resetFilterValues(filters, draft, new Date());
+    setDraft(values);
+    applyFilters(values);
+  };
+  useShortcut('list.filter', focusFilters, { enabled: keysOn && filters.length > 0 });
+  useShortcut('list.new', () => openForm(undefined), {
+    enabled: keysOn && canWrite(def.permissions.add),
+  });
+  // What this screen offers the command palette while it is on display.
+  const latest = useRef<ScreenHandlers>({
+    removeSelected: () => {},
+    focusFilters: () => {},
+    resetFilters: () => {},
+    reload: () => {},
+    exportList: () => {},
+  });
+  useLayoutEffect(() => {
+    latest.current = {
+      removeSelected: () => void remove(selectedIds),
+      focusFilters,
+      resetFilters,
+      reload: () => void list.refetch(),
+      exportList: () => void exportList(),
+    };
+  });
+  const canRemove = canWrite(def.permissions.remove);
+  const canExport = Boolean(def.export) && can(def.permissions.export);
+  const hasFilters = filters.length > 0;
+  useEffect(() => {
+    if (!visible || embedded) return;
+    return offerScreenCommands(
+      offeredCommands(def, route, canRemove, hasFilters, canExport, latest),
+    );
+  }, [visible, embedded, def, route, canRemove, hasFilters, canExport]);
+
+  // The view in the URL's hash (view-url.ts), rewritten as it changes while the page is shown.
+  const hash = embedded
+    ? ''
+    : encodeView(
+        {
+          filters: applied,
+          sorting,
+          pageIndex: pagination.pageIndex,
+          pageSize: pagination.pageSize,
+          hidden: columnIds.filter((id) => columnVisibility[id] === false),
+        },
+        defaultView,
+        viewRules,
+      );
+  useEffect(() => {
+    if (!visible || embedded) return;
+    const want = hash ? `#${hash}` : '';
+    if (window.location.hash === want) return;
+    // Past the router on purpose: the view is the screen's state, not a navigation.
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${search}${want}`);
+  }, [visible, embedded, hash]);
+
+  const { editableWhen, removableWhen } = def;
+  const who = { superAdmin };
+  const actions = {
+    // A resource without a view code has no detail view (spec screen 12: tenant packages).
+    ...(def.permissions.view && (can(def.permissions.view) || can(def.permissions.edit))
+      ? { view: (row: Row) => (def.openDetail ? def.openDetail(row) : setDetail(row)) }
+      : {}),
+    ...(canWrite(def.permissions.edit) ? { edit: (row: Row) => openForm(row) } : {}),
+    ...(canWrite(def.permissions.remove)
+      ? { remove: (row: Row) => void remove([String(row.id)]) }
+      : {}),
+    ...(declared.rowActions.length ? { extra: declared.rowActions } : {}),
+    ...(editableWhen ? { editable: (row: Row) => editableWhen(row, who) } : {}),
+    ...(removableWhen ? { removable: (row: Row) => removableWhen(row, who) } : {}),
+  };
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
+    const key = (id: Parameters<typeof isShortcutKey>[1]) => isShortcutKey(event, id);
+    let consumed = true;
+    if (event.key === 'ArrowDown') moveRow(1);
+    else if (event.key === 'ArrowUp') moveRow(-1);
+    else if (key('list.toggle') && selectable) {
+      const id = String(row.id);
+      setRowSelection((sel) => ({ ...sel, [id]: !sel[id] }));
+    } else if (key('list.open') && onRowOpen) onRowOpen(row);
+    else if (key('list.open') && actions.view) actions.view(row);
+    else if (key('list.edit') && actions.edit && actions.editable?.(row) !== false)
+      actions.edit(row);
+    else if (key('list.remove') && actions.remove && actions.removable?.(row) !== false)
+      actions.remove(row);
+    else consumed = false;
+    if (consumed) event.preventDefault();
+  };
+  const title = def.title[lang];
+  const toolbarButtons: ReactNode[] = declared.toolbar(selectedRows());
+
+  return (
+    <Stack gap="md">
+      {!embedded && (
+        <Title order={1} size="h3">
+          {title}
+        </Title>
+      )}
+      {filters.length > 0 && (
+        <FilterBar
+          ref={filterRef}
+          filters={filters}
+          values={draft}
+          onChange={setDraft}
+          onSearch={() => applyFilters(draft)}
+          onReset={resetFilters}
+        />
+      )}
+      <Group gap="xs">
+        {canWrite(def.permissions.add) && (
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => openForm(undefined)}
+          >
+            {t('table.add')}
+          </Button>
+        )}
+        {canWrite(def.permissions.remove) && (
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => void remove(selectedIds)}
+          >
+            {t('table.bulkRemove')}
+          </Button>
+        )}
+        {canExport && (
+          <Button
+            variant="light"
+            leftSection={<IconFileExport size={16} aria-hidden />}
+            loading={exporting.isLoading}
+            onClick={() => void exportList()}
+          >
+            {t('resource.export.button')}
+          </Button>
+        )}
+        {toolbarButtons}
+      </Group>
+      {list.isError && (
+        // The API layer has said why in a toast; the screen says the list is not current.
+        <Alert color="red" variant="light" title={t('table.loadFailed')}>
+          <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      )}
+      {/* The declared columns would flash before the user's saved layout replaced them. */}
+      {layout.ready ? (
+        <ResourceTable
+          def={def}
+          rows={rows}
+          total={total}
+          loading={list.isLoading}
+          fetching={list.isFetching}
+          pagination={pagination}
+          onPaginationChange={(next) => {
+            if (next.pageSize !== pagination.pageSize) layout.savePageSize(next.pageSize);
+            setPagination(next);
+          }}
+          layout={tableLayout}
+          sorting={sorting}
+          onSortingChange={(next) => {
+            setSorting(next);
+            setPagination((p) => ({ ...p, pageIndex: 0 }));
+          }}
+          selectable={selectable}
+          {...(onRowOpen ? { onRowClick: onRowOpen } : {})}
+          rowSelection={rowSelection}
+          onRowSelectionChange={setRowSelection}
+          actions={actions}
+          focusedIndex={focusedRow}
+          onRowFocus={setFocusedRow}
+          onRowKeyDown={onRowKeyDown}
+          inlineEdit={can(def.permissions.edit) ? { reload: () => list.refetch() } : undefined}
+          {...(def.tree ? { tree: { expanded, onExpandedChange: setExpanded } } : {})}
+        />
+      ) : (
+        <Center h={200}>
+          <Loader aria-label={t('layout.page.loading')} />
+        </Center>
+      )}
+      {form.opened && (
+        <ResourceForm
+          key={form.key}
+          def={def}
+          record={form.record}
+          opened
+          onClose={() => closeForm()}
+          onSubmit={save}
+        />
+      )}
+      <Drawer
+        opened={detail !== undefined}
+        onClose={() => setDetail(undefined)}
+        position="right"
+        size={632}
+        title={detail ? t('table.detailTitle', { name: def.recordLabel(detail) }) : ''}
+      >
+        {detail && (
+          <Table variant="vertical" withTableBorder>
+            <Table.Tbody>
+              {def.columns.map((column) => (
+                <Table.Tr key={column.field}>
+                  <Table.Th w={160}>{column.label[lang]}</Table.Th>
+                  <Table.Td>
+                    <Cell column={column} value={detail[column.field]} texts={cellTexts} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Drawer>
+      {lazyTree &&
+        Object.keys(expanded)
+          .filter((id) => expanded[id])
+          .map((id) => (
+            <TreeChildren
+              key={id}
+              service={def.service}
+              path={listPath ?? 'lazy-list'}
+              parentId={id}
+              fixedParams={fixedParams}
+              onRows={(parentId, children) =>
+                setChildRows((all) => ({ ...all, [parentId]: children }))
+              }
+            />
+          ))}
+      {declared.dialog}
+      {confirmDialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,464 @@
+import 'mantine-react-table/styles.css';
+import { Group, px, useMantineTheme } from '@mantine/core';
+import {
+  MantineReactTable,
+  useMantineReactTable,
+  type MRT_ColumnDef,
+  type MRT_DensityState,
+  type MRT_ExpandedState,
+  type MRT_PaginationState,
+  type MRT_RowSelectionState,
+  type MRT_RowVirtualizer,
+  type MRT_SortingState,
+} from 'mantine-react-table';
+import { MRT_Localization_EN } from 'mantine-react-table/locales/en/index.esm.mjs';
+import { MRT_Localization_ZH_HANS } from 'mantine-react-table/locales/zh-Hans/index.esm.mjs';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
+import { useLang, useT } from '../../state/hooks';
+import type { ResourceDef } from '../types';
+import { Cell, RowActionButtons, SelectCell, useCellTexts } from './cells';
+import { useColumnOptions } from './column-options';
+import { HeaderWithHelp } from './header-help';
+import { createPreviewStore, ImagePreviewModal } from './image-preview';
+import { EditableCell } from './inline-edit-cell';
+import { PaginationBar } from './pagination-bar';
+import { sumRows } from './sums';
+import type { ExtraRowAction, Row } from './table-row';
+import { ACTIONS_COLUMN, SELECT_COLUMN, type useTableLayout } from './use-table-layout';
+import { InlineEditContext, useInlineEdit, type ReloadList } from './use-inline-edit';
+
+/** The spec's two paging presets. */
+export const PAGE_SIZES = {
+  resource: { initial: 30, options: [30, 90, 150, 300] },
+  generic: { initial: 10, options: [10, 20, 30, 50, 100, 300, 500] },
+} as const;
+
+export interface RowActions {
+  view?: (row: Row) => void;
+  edit?: (row: Row) => void;
+  remove?: (row: Row) => void;
+  editable?: (row: Row) => boolean;
+  removable?: (row: Row) => boolean;
+  extra?: readonly ExtraRowAction[];
+}
+
+interface Props {
+  def: ResourceDef;
+  rows: readonly Row[];
+  total: number;
+  loading: boolean;
+  fetching: boolean;
+  pagination: MRT_PaginationState;
+  onPaginationChange(next: MRT_PaginationState): void;
+  sorting: MRT_SortingState;
+  onSortingChange(next: MRT_SortingState): void;
+  selectable: boolean;
+  rowSelection: MRT_RowSelectionState;
+  onRowSelectionChange(next: MRT_RowSelectionState): void;
+  actions: RowActions;
+  /** Keyboard row focus (roving tabindex): the row that takes Tab and the list keys. */
+  focusedIndex?: number;
+  onRowFocus?(index: number): void;
+  onRowKeyDown?(event: KeyboardEvent<HTMLTableRowElement>, row: Row, index: number): void;
+  /** A click on a row (not on one of its buttons or inputs). */
+  onRowClick?(row: Row): void;
+  /** The user's saved column layout (use-table-layout.ts); the declared one when absent. */
+  layout?: TableLayoutProps;
+  /**
+   * Inline editing of the columns that declare `edit` (give it only to users with the edit
+   * permission): `reload` is the list's refetch, called after a save and on 'Reload'.
+   */
+  inlineEdit?: { reload: ReloadList } | undefined;
+  /**
+   * A tree list: rows carry `children` (or `hasChildren` until a lazy tree loads them); no
+   * paging. `expanded` is the open rows by id.
+   */
+  tree?: {
+    expanded: Record<string, boolean>;
+    onExpandedChange(next: Record<string, boolean>): void;
+  };
+}
+
+export type TableLayoutProps = Pick<
+  ReturnType<typeof useTableLayout>,
+  | 'layout'
+  | 'onColumnOrderChange'
+  | 'onColumnVisibilityChange'
+  | 'onColumnPinningChange'
+  | 'onDensityChange'
+>;
+
+const SERIAL = 'serial';
+
+const DENSITIES: readonly MRT_DensityState[] = ['xs', 'md', 'xl'];
+/** Rows drawn beyond the visible ones: enough for one keyboard step, few to redraw per scroll. */
+const OVERSCAN = 2;
+
+/**
+ * One fixed row height per density: the tallest cell content (an action button, 28 px, or an
+ * image, 32 px) plus the cell padding and the row border. Cells do not wrap, so every row is
+ * exactly this tall and the row virtualiser places rows without measuring them; MRT's default
+ * measures each row with getBoundingClientRect on every render, a forced layout per row that
+ * cost about 90 ms of main-thread time per scroll frame here.
+ */
+function rowHeights(spacing: Record<MRT_DensityState, string>, content: number) {
+  return Object.fromEntries(
+    DENSITIES.map((d) => [d, content + 2 * Number(px(spacing[d])) + 1]),
+  ) as Record<MRT_DensityState, number>;
+}
+
+/** Each row model's positions by row id, computed once per model (trees: children included). */
+const positionsByModel = new WeakMap<readonly { id: string }[], Map<string, number>>();
+
+function shownPosition(rows: readonly { id: string }[], id: string): number {
+  let positions = positionsByModel.get(rows);
+  if (!positions) {
+    positions = new Map(rows.map((r, i) => [r.id, i]));
+    positionsByModel.set(rows, positions);
+  }
+  return positions.get(id) ?? 0;
+}
+
+const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
+
+/**
+ * The width a header needs: padding, label (14 px bold: CJK glyphs are square, Latin ones about
+ * 8.5 px), drag handle, column menu and, when sortable, the sort button. Row virtualisation
+ * lays the table out as a grid, which keeps declared widths where the browser's table layout
+ * used to widen a narrow column until its header fitted.
+ */
+function headerWidth(label: string, sortable: boolean, help = false): number {
+  let text = 0;
+  for (const ch of label) text += ch.charCodeAt(0) >= 0x2e80 ? 14 : 8.5;
+  return Math.ceil(32 + text + 2 * 22 + (sortable ? 18 : 0) + (help ? 22 : 0) + 8);
+}
+
+/**
+ * The spec's reusable data table on mantine-react-table: selection (60), serial number (100)
+ * per page or continued across pages, the resource's columns by kind, a sum footer, the
+ * operations column pinned right with the row buttons the user may use, server-side paging
+ * and sorting. Column definitions are memoised on the declaration and the language only, so
+ * a page change re-renders rows, not the column model.
+ */
+export function ResourceTable(props: Props) {
+  const { def, rows, pagination, actions, focusedIndex = -1 } = props;
+  const t = useT();
+  const lang = useLang();
+  const texts = useCellTexts();
+  const sums = useMemo(
+    () => (def.sums?.length ? sumRows(rows, def.sums) : undefined),
+    [rows, def.sums],
+  );
+  const theme = useMantineTheme();
+  const hasImages = def.columns.some((c) => c.kind === 'image');
+  const heights = useMemo(
+    () => rowHeights(theme.spacing as Record<MRT_DensityState, string>, hasImages ? 32 : 28),
+    [theme.spacing, hasImages],
+  );
+  const sizing = useMemo(() => {
+    const of = (d: MRT_DensityState) => {
+      const size = () => heights[d];
+      return { estimateSize: size, measureElement: size, overscan: OVERSCAN };
+    };
+    return { xs: of('xs'), md: of('md'), xl: of('xl') };
+  }, [heights]);
+  const virtualizer = useRef<MRT_RowVirtualizer>(null);
+  // MRT's row virtualiser looks for the scroll container in a layout effect that runs before
+  // the container's ref is set, so the first commit draws no rows and only a second render picks
+  // the container up. MRT's toolbar measurement usually causes one; this one does not depend on
+  // it (it is batched with it, so it costs no extra render).
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  useLayoutEffect(() => redraw(), []);
+  // One edit machine per table (inline-edit cells read it through context); one image preview.
+  const inlineEdit = useInlineEdit(def, props.inlineEdit?.reload, actions.editable);
+  const canEditCells = Boolean(props.inlineEdit);
+  const [preview] = useState(createPreviewStore);
+  const declared = useColumnOptions(def.columns);
+  const continuous = def.index === 'continuous';
+  const offset = continuous ? pagination.pageIndex * pagination.pageSize : 0;
+
+  const columns = useMemo<MRT_ColumnDef<Row>[]>(
+    () => [
+      {
+        id: SERIAL,
+        header: t('table.serial'),
+        size: 100,
+        enableSorting: false,
+        enableColumnActions: false,
+        enableHiding: false,
+        Cell: ({ row }) => row.index + 1 + offset,
+        Footer: sums ? () => t('resource.sum.total') : undefined,
+      },
+      ...declared.map((column): MRT_ColumnDef<Row> => ({
+        id: column.field,
+        accessorKey: column.field,
+        header: column.label[lang],
+        size: Math.max(
+          column.width ?? 160,
+          headerWidth(column.label[lang], column.sortable ?? false, Boolean(column.help)),
+        ),
+        enableSorting: column.sortable ?? false,
+        Cell:
+          column.edit && canEditCells
+            ? ({ cell, row }) => (
+                <EditableCell
+                  column={column}
+                  row={row.original}
+                  rowId={row.id}
+                  value={cell.getValue()}
+                  texts={texts}
+                  editLabel={t('inlineEdit.editCellOf', {
+                    label: column.label[lang],
+                    name: def.recordLabel(row.original),
+                  })}
+                  onPreview={preview.open}
+                />
+              )
+            : ({ cell }) => (
+                <Cell
+                  column={column}
+                  value={cell.getValue()}
+                  texts={texts}
+                  onPreview={preview.open}
+                />
+              ),
+        Footer: sums && column.field in sums ? () => sums[column.field] : undefined,
+        ...(column.help
+          ? {
+              Header: () => (
+                <HeaderWithHelp
+                  label={column.label[lang]}
+                  help={column.help![lang]}
+                  buttonLabel={t('table.help', { label: column.label[lang] })}
+                />
+              ),
+            }
+          : {}),
+      })),
+    ],
+    [declared, def, lang, t, texts, sums, offset, canEditCells, preview],
+  );
+
+  const localization = useMemo(
+    () => ({
+      ...(lang === 'en' ? MRT_Localization_EN : MRT_Localization_ZH_HANS),
+      toggleSelectAll: t('table.selectAll'),
+      toggleSelectRow: t('table.select'),
+      actions: t('table.actions'),
+      noRecordsToDisplay: t('table.empty'),
+    }),
+    [lang, t],
+  );
+  const pageSizes = PAGE_SIZES[def.paging ?? 'resource'];
+  const hasActions = Boolean(
+    actions.view || actions.edit || actions.remove || actions.extra?.length,
+  );
+  const { tree } = props;
+  const treeOptions = tree
+    ? {
+        enableExpanding: true,
+        enablePagination: false,
+        // (Not paginateExpandedRows: false: with manual pagination TanStack would then expand
+        // nothing, as it expands only while paginating.)
+        getSubRows: (row: Row) =>
+          Array.isArray(row.children) ? (row.children as Row[]) : undefined,
+        // A lazy tree's node says it has children before they are loaded.
+        getRowCanExpand: (row: { original: Row; subRows?: unknown[] }) =>
+          row.original.hasChildren === true || Boolean(row.subRows?.length),
+        onExpandedChange: (
+          updater: MRT_ExpandedState | ((old: MRT_ExpandedState) => MRT_ExpandedState),
+        ) => {
+          const next = typeof updater === 'function' ? updater(tree.expanded) : updater;
+          tree.onExpandedChange(next === true ? {} : next);
+        },
+      }
+    : {};
+  const table = useMantineReactTable<Row>({
+    columns,
+    data: rows as Row[],
+    getRowId: (row) => String(row.id),
+    localization,
+    // A 500-row page drew 7,500 cells (5 to 10 s to the first paint on the 2-core CI machine,
+    // 170 MB of heap); only the rows in view are drawn now, and data cells that did not change are not redrawn when their row
+    // is (each scroll step redraws every visible row). Pinning a column still redraws its cells:
+    // TanStack makes new cell objects for pinned cells whenever pinning or visibility changes.
+    enableRowVirtualization: true,
+    rowVirtualizerOptions: ({ table }) => sizing[table.getState().density],
+    rowVirtualizerInstanceRef: virtualizer,
+    memoMode: 'cells',
+    mantineTableBodyCellProps: NO_WRAP,
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    enableGlobalFilter: false,
+    enableColumnFilters: false,
+    enableFilters: false,
+    rowCount: props.total,
+    enableRowSelection: props.selectable,
+    enableColumnOrdering: true,
+    enableColumnPinning: true,
+    enableRowActions: hasActions,
+    positionActionsColumn: 'last',
+    displayColumnDefOptions: {
+      'mrt-row-select': {
+        size: 60,
+        Cell: ({ row, table, renderedRowIndex }) => (
+          <SelectCell
+            row={row}
+            table={table}
+            renderedRowIndex={renderedRowIndex}
+            selected={row.getIsSelected()}
+            selectable={row.getCanSelect()}
+            density={table.getState().density}
+            loading={table.getState().isLoading}
+            label={table.options.localization.toggleSelectRow}
+          />
+        ),
+      },
+      'mrt-row-actions': {
+        header: t('table.actions'),
+        // Icon buttons take 32 px each; a declared action's text button about 64.
+        size: Math.max(140, 110 + 64 * (actions.extra?.length ?? 0)),
+      },
+    },
+    // The spec's bar (total, sizes, pager, jumper) replaces MRT's sizes-and-pager.
+    positionPagination: 'none',
+    renderBottomToolbarCustomActions: ({ table }) =>
+      table.options.enablePagination === false ? null : (
+        <PaginationBar
+          total={props.total}
+          pageIndex={pagination.pageIndex}
+          pageSize={pagination.pageSize}
+          sizes={pageSizes.options}
+          onPageChange={table.setPageIndex}
+          onPageSizeChange={table.setPageSize}
+        />
+      ),
+    ...treeOptions,
+    state: {
+      ...(tree ? { expanded: tree.expanded } : {}),
+      pagination,
+      sorting: props.sorting,
+      rowSelection: props.rowSelection,
+      isLoading: props.loading,
+      showProgressBars: props.fetching && !props.loading,
+      ...(props.layout
+        ? props.layout.layout
+        : { columnPinning: { left: [SELECT_COLUMN], right: [ACTIONS_COLUMN] } }),
+    },
+    ...(props.layout
+      ? {
+          onColumnOrderChange: props.layout.onColumnOrderChange,
+          onColumnVisibilityChange: props.layout.onColumnVisibilityChange,
+          onColumnPinningChange: props.layout.onColumnPinningChange,
+          onDensityChange: props.layout.onDensityChange,
+        }
+      : {}),
+    onPaginationChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(pagination) : updater;
+      // A new page size starts again at page 1 (spec section 4).
+      props.onPaginationChange(
+        next.pageSize !== pagination.pageSize ? { ...next, pageIndex: 0 } : next,
+      );
+    },
+    onSortingChange: (updater) =>
+      props.onSortingChange(typeof updater === 'function' ? updater(props.sorting) : updater),
+    onRowSelectionChange: (updater) =>
+      props.onRowSelectionChange(
+        typeof updater === 'function' ? updater(props.rowSelection) : updater,
+      ),
+    renderRowActions: ({ row }) => (
+      <RowActionButtons row={row.original} name={def.recordLabel(row.original)} actions={actions} />
+    ),
+    mantineTableBodyRowProps: ({ row, table }) => {
+      const position = tree ? shownPosition(table.getRowModel().rows, row.id) : row.index;
+      return {
+        style: { height: heights[table.getState().density] },
+        // Only the rows in view are in the DOM: their place in the whole page, for screen readers
+        // (the header row is row 1). In a tree, the place among the rows shown, children included.
+        'aria-rowindex': position + 2,
+        tabIndex: position === Math.max(0, focusedIndex) ? 0 : -1,
+        'data-row-index': position,
+        'aria-selected': props.selectable ? row.getIsSelected() : undefined,
+        onFocus: (e) => {
+          if (e.target === e.currentTarget) props.onRowFocus?.(position);
+        },
+        onKeyDown: (e) => {
+          if (e.target !== e.currentTarget) return;
+          // F2 edits the row's first inline-editable cell (Enter stays 'open the details').
+          const visibility = table.getState().columnVisibility;
+          if (
+            e.key === 'F2' &&
+            canEditCells &&
+            inlineEdit.startFirst(row.original, row.id, (field) => visibility[field] !== false)
+          ) {
+            e.preventDefault();
+            return;
+          }
+          props.onRowKeyDown?.(e, row.original, position);
+        },
+        ...(props.onRowClick
+          ? {
+              onClick: (e: { target: EventTarget }) => {
+                const target = e.target as HTMLElement;
+                if (!target.closest('button, input, a, label')) props.onRowClick?.(row.original);
+              },
+              style: { height: heights[table.getState().density], cursor: 'pointer' },
+            }
+          : {}),
+      };
+    },
+    mantineTableProps: {
+      striped: true,
+      highlightOnHover: true,
+      'aria-label': def.title[lang],
+      'aria-rowcount': rows.length + (sums ? 2 : 1),
+    },
+    mantineTableHeadRowProps: { 'aria-rowindex': 1 },
+    mantineTableFooterRowProps: { 'aria-rowindex': rows.length + 2 },
+    mantinePaperProps: { withBorder: true, shadow: 'none' },
+    mantineTableContainerProps: { style: { maxHeight: 'calc(100vh - 300px)' } },
+    enableStickyHeader: true,
+    enableStickyFooter: true,
+    renderEmptyRowsFallback: () => (
+      <Group justify="center" p="xl" c="dimmed">
+        {t('table.empty')}
+      </Group>
+    ),
+  });
+
+  // Moving the row focus from the keyboard moves the browser's focus with it. A row scrolled far
+  // out of view is not in the DOM (row virtualisation): scroll to it first, focus it once drawn.
+  useEffect(() => {
+    if (focusedIndex < 0) return;
+    const focusRow = () => {
+      const tr = table.refs.tableContainerRef.current?.querySelector<HTMLElement>(
+        `tbody tr[data-row-index="${String(focusedIndex)}"]`,
+      );
+      if (tr && tr !== document.activeElement) {
+        tr.focus();
+        tr.scrollIntoView?.({ block: 'nearest' });
+      }
+      return Boolean(tr);
+    };
+    if (focusRow()) return;
+    virtualizer.current?.scrollToIndex(focusedIndex);
+    const frame = requestAnimationFrame(focusRow);
+    return () => cancelAnimationFrame(frame);
+  }, [focusedIndex, table]);
+
+  return (
+    <InlineEditContext value={canEditCells ? inlineEdit : null}>
+      <MantineReactTable table={table} />
+      <ImagePreviewModal store={preview} />
+    </InlineEditContext>
+  );
+}
