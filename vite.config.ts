@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -7,6 +7,9 @@ import react from '@vitejs/plugin-react';
  *   SQLite by default and against PostgreSQL when TEST_DATABASE_URL is set.
  * - `web`: console units and machines (jsdom).
  * - `e2e`: the built console and server as `npm start` runs them (Chromium tests join later).
+ * - `tooling`: checks that need neither a browser nor a build: the lint enforces the folder
+ *   boundaries (tests/lint), the declared resources agree with the server and the menu seed
+ *   (tests/consistency). Kept out of `e2e`, whose globalSetup builds the console.
  */
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -62,12 +65,23 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/lint/**', 'tests/consistency/**'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
           // The browser's work runs on 2 cores beside the server: a second is short under load.
           expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['tests/lint/**/*.test.ts', 'tests/consistency/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],
