@@ -20,9 +20,7 @@ export type ContractColumn<Row> =
 
 /** A filter in the bar: an allowlisted field's name, or with what only the screen decides. */
 export type ContractFilter<Row, Alias extends string = never> =
-  | (keyof Row & string)
-  | Alias
-  | (Partial<FilterDef> & { name: (keyof Row & string) | Alias });
+  (keyof Row & string) | Alias | (Partial<FilterDef> & { name: (keyof Row & string) | Alias });
 
 /**
  * A console declaration over a resource contract (src/contracts/<service>/<resource>.ts): the
@@ -94,7 +92,8 @@ function formFields(
  * `defineContractTable`); the result is the engine's `ResourceDef`, checked as it is read.
  */
 export function defineContractResource<C extends AnyContract, Row extends object = RowOf<C>>(
-  def: ContractResourceDef<Row, C>,
+  // NoInfer: the row is the contract's, not whatever a row action's parameter accepts.
+  def: ContractResourceDef<NoInfer<Row>, C>,
 ): ResourceDef<Row> {
   const { contract, columns, filters = [], form = {}, formOrder, ...screen } = def;
   const specs = new Map(fieldEntries(contract));

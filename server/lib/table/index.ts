@@ -11,4 +11,9 @@ export {
 } from './define.js';
 export { blank, integerEquality, optionalText } from './fields.js';
 export { tableRoutes } from './routes.js';
-export { contractList, defineContractTable, dictLabels, type ContractTableDef } from './contract.js';
+export {
+  contractList,
+  defineContractTable,
+  dictLabels,
+  type ContractTableDef,
+} from './contract.js';
