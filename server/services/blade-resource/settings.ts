@@ -7,13 +7,13 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { requiredParam } from '../../lib/params.js';
 import { blank } from '../../lib/table/index.js';
 import { nowText } from '../../lib/time.js';
-import { requiredText } from '../../lib/validation.js';
 import { currentUser, perm, type AuthUser } from '../../auth/index.js';
 import { isMask, SECRET_MASK } from '../../../src/contracts/secret-mask.js';
 
 /**
  * What the SMS and object-storage settings (and the OAuth clients' secret) share: secrets are
- * never answered in plain text, and one row per tenant is the enabled one.
+ * never answered in plain text, and one row per tenant is the enabled one. Their shared fields
+ * (provider, resource code, keys, status) are src/contracts/blade-resource/settings.ts.
  */
 
 export { SECRET_MASK };
@@ -29,20 +29,6 @@ export const secretField = (max: number) =>
   z.preprocess(
     (v) => (blank(v) || isMask(v) ? undefined : typeof v === 'string' ? v.trim() : v),
     z.string().min(1).max(max, `长度不能超过${max}个字符`).optional(),
-  );
-
-/** A provider category of the SMS and object-storage settings: 1 to 4, else `message`. */
-export const providerCategory = (message: string) =>
-  z.preprocess(
-    (v) => (blank(v) ? undefined : Number(v)),
-    z.number({ error: message }).int(message).min(1, message).max(4, message),
-  );
-
-/** The resource code (`smsCode`, `ossCode`) of a settings row. */
-export const resourceCode = () =>
-  requiredText(z, '请输入资源编号', 32).regex(
-    /^[A-Za-z0-9_-]+$/,
-    '资源编号只能包含字母、数字、_和-',
   );
 
 /**

@@ -1,5 +1,6 @@
-import { defineResource, type ActionDef, type ValueOption } from '../types';
-import type { SmsSetting } from '../../contracts/blade-resource/sms';
+import { smsContract, type SmsSetting } from '../../contracts/blade-resource/sms';
+import { defineContractResource } from '../contract-resource';
+import type { ActionDef, ValueOption } from '../types';
 
 /** Providers (the server's SMS_CATEGORIES). */
 export const SMS_CATEGORIES: readonly ValueOption[] = [
@@ -59,96 +60,35 @@ export function enableActions<Row extends { id: string; status: number }>(
   ];
 }
 
-export default defineResource<SmsSetting>({
-  service: 'blade-resource/sms',
-  route: '/system/sms',
-  title: { zh: '短信配置', en: 'SMS setting' },
-  permissions: { add: 'sms_add', edit: 'sms_edit', remove: 'sms_delete', view: 'sms_view' },
+/** SMS settings of the caller's tenant; the fields are the contract's. */
+export default defineContractResource({
+  contract: smsContract,
   paging: 'generic',
   columns: [
-    {
-      field: 'category',
-      label: { zh: '服务商', en: 'Provider' },
-      kind: 'tag',
-      options: SMS_CATEGORIES,
-      width: 120,
-      sortable: true,
-    },
-    { field: 'smsCode', label: { zh: '资源编号', en: 'Code' }, sortable: true, width: 160 },
-    { field: 'templateId', label: { zh: '模板ID', en: 'Template ID' }, width: 180 },
-    { field: 'accessKey', label: { zh: 'accessKey', en: 'Access key' }, width: 200 },
-    { field: 'signName', label: { zh: '短信签名', en: 'Signature' }, width: 140 },
-    {
-      field: 'status',
-      label: { zh: '是否启用', en: 'Enabled' },
-      kind: 'status',
-      options: ENABLED_STATUS,
-      width: 110,
-      sortable: true,
-    },
-    { field: 'remark', label: { zh: '备注', en: 'Remark' }, width: 200, hiddenByDefault: true },
+    { field: 'category', kind: 'tag', options: SMS_CATEGORIES, width: 120 },
+    { field: 'smsCode', width: 160 },
+    { field: 'templateId', width: 180 },
+    { field: 'accessKey', width: 200 },
+    { field: 'signName', width: 140 },
+    { field: 'status', kind: 'status', options: ENABLED_STATUS, width: 110 },
+    { field: 'remark', width: 200, hiddenByDefault: true },
   ],
-  filters: [
-    {
-      name: 'category',
-      kind: 'select',
-      options: SMS_CATEGORIES,
-      label: { zh: '服务商', en: 'Provider' },
-    },
-    { name: 'smsCode', kind: 'input', label: { zh: '资源编号', en: 'Code' } },
-    { name: 'templateId', kind: 'input', label: { zh: '模板ID', en: 'Template ID' } },
-  ],
-  form: [
-    {
-      name: 'category',
-      kind: 'select',
-      options: SMS_CATEGORIES,
-      label: { zh: '服务商', en: 'Provider' },
-      required: { zh: '请选择服务商', en: 'Please choose a provider' },
-    },
-    {
-      name: 'smsCode',
-      kind: 'text',
-      label: { zh: '资源编号', en: 'Code' },
-      required: { zh: '请输入资源编号', en: 'Please enter the code' },
-      maxLength: 32,
-    },
-    {
-      name: 'templateId',
-      kind: 'text',
-      label: { zh: '模板ID', en: 'Template ID' },
-      required: { zh: '请输入模板ID', en: 'Please enter the template ID' },
-      maxLength: 64,
-    },
-    {
-      name: 'signName',
-      kind: 'text',
-      label: { zh: '短信签名', en: 'Signature' },
-      maxLength: 64,
-    },
-    {
-      name: 'accessKey',
-      kind: 'text',
-      label: { zh: 'accessKey', en: 'Access key' },
-      required: { zh: '请输入accessKey', en: 'Please enter the access key' },
-      maxLength: 255,
-    },
-    {
-      // Edit shows the mask: saved unchanged it keeps the stored key, anything else replaces it.
-      name: 'secretKey',
-      kind: 'password',
-      label: { zh: 'secretKey', en: 'Secret key' },
-      required: { zh: '请输入secretKey', en: 'Please enter the secret key' },
-      maxLength: 255,
-    },
-    { name: 'regionId', kind: 'text', label: { zh: '地域ID', en: 'Region ID' }, maxLength: 64 },
-    {
-      name: 'remark',
-      kind: 'textarea',
-      label: { zh: '备注', en: 'Remark' },
-      maxLength: 255,
-      wide: true,
-    },
+  filters: [{ name: 'category', kind: 'select', options: SMS_CATEGORIES }, 'smsCode', 'templateId'],
+  form: {
+    category: { kind: 'select', options: SMS_CATEGORIES },
+    // Edit shows the mask: saved unchanged it keeps the stored key, anything else replaces it.
+    secretKey: { kind: 'password' },
+    remark: { kind: 'textarea', wide: true },
+  },
+  formOrder: [
+    'category',
+    'smsCode',
+    'templateId',
+    'signName',
+    'accessKey',
+    'secretKey',
+    'regionId',
+    'remark',
   ],
   rowActions: [
     ...enableActions<SmsSetting>('blade-resource/sms', 'sms_enable', {
