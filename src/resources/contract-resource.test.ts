@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { postContract } from '../contracts/blade-system/post';
 import { defineContractResource } from './contract-resource';
 import post from './blade-system/post';
+import apiScopes from './blade-system/api-scope';
+import codeConfigs from './blade-develop/code';
 
 describe('defineContractResource', () => {
   it('gives the screen the contract’s service, route, codes, labels, checks and dictionaries', () => {
@@ -84,5 +86,29 @@ describe('defineContractResource', () => {
         recordLabel: (p) => p.postName,
       }),
     ).toThrow('remark is not an allowlisted filter');
+  });
+
+  it('orders the form by `formOrder` and offers the contract’s filter aliases', () => {
+    expect(apiScopes.form?.map((f) => f.name)).toEqual([
+      'menuId',
+      'scopeName',
+      'resourceCode',
+      'scopeType',
+      'scopePath',
+      'remark',
+    ]);
+    expect(codeConfigs.filters?.at(-1)).toEqual({
+      name: 'modelName',
+      kind: 'input',
+      label: { zh: '模型名称', en: 'Model' },
+    });
+    expect(() =>
+      defineContractResource({
+        contract: postContract,
+        columns: ['postName'],
+        formOrder: ['postName', 'postCode'],
+        recordLabel: (p) => p.postName,
+      }),
+    ).toThrow('formOrder names each form field once (category,sort,remark)');
   });
 });

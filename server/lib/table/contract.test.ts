@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineContract } from '../../../src/contracts/resource-contract.js';
+import { z } from 'zod';
+import { SUPER_ADMIN } from '../../auth/index.js';
 import { parseBody } from '../validation.js';
 import { defineContractTable } from './contract.js';
 
@@ -100,5 +102,36 @@ describe('defineContractTable', () => {
   it('refuses non-integer filters on whole-number fields', () => {
     expect(() => shelves.beforeList?.({ level_like: '1' })).toThrow('参数格式错误: level');
     expect(() => shelves.beforeList?.({ level: '3' })).not.toThrow();
+  });
+
+  it("adds a contract's patterns, filter aliases and the server's own field checks", async () => {
+    const { codeContract } = await import('../../../src/contracts/blade-develop/code.js');
+    const code = defineContractTable({
+      contract: codeContract,
+      table: 'bladeCode',
+      scope: 'global',
+      access: { add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },
+      // A declaration's own filter of a whole-number field replaces the contract's check.
+      list: { filters: { baseMode: { column: 'baseMode', default: 'equal', type: 'int' } } },
+      defaultOrder: { id: 'asc' },
+      fieldInputs: { pkName: z.preprocess((v) => v || 'id', z.string()) },
+    });
+    expect(code.list.filters.modelName).toEqual({ column: 'tableName', default: 'like' });
+    expect(code.list.filters.baseMode).toMatchObject({ type: 'int' });
+    expect(() => code.beforeList?.({ baseMode_like: 'x' })).not.toThrow();
+    const body = {
+      datasourceId: 'd1',
+      serviceName: 'blade-x',
+      codeName: 'm',
+      tableName: 'blade_x',
+      baseMode: 2,
+      wrapMode: 2,
+    };
+    expect(parseBody(code.input, body)).toMatchObject({ pkName: 'id' });
+    expect(() => parseBody(code.input, { ...body, tableName: '1x' })).toThrow(
+      'tableName:表名只能包含字母、数字和_，且不能以数字开头',
+    );
+    // The replaced field keeps its place in the submit body (the first bad field is answered).
+    expect(Object.keys(code.input.shape)).toEqual(codeContract.inputKeys);
   });
 });
