@@ -1,5 +1,5 @@
 import type { RouteNode } from '../contracts/auth';
-import { pickLang, type Lang } from '../i18n/index';
+import { pickLang, type Lang } from '../i18n';
 
 /**
  * Pure helpers over the user's menu routes (blade-system/menu/routes), shared by the sidebar,

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n/index';
+import type { MessageKey } from '../i18n';
 
 /**
  * The password rule of spec sections 5 and 9: 6-10 characters with at least 3 of the 4

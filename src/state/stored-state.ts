@@ -1,5 +1,5 @@
 import { isStoredSession, type StoredSession } from '../contracts/auth';
-import type { Lang } from '../i18n/index';
+import type { Lang } from '../i18n';
 import { isRecord, isString, oneOf, readJson } from '../lib/storage';
 
 /*

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Lang } from '../i18n/index';
+import type { Lang } from '../i18n';
 import { writeJson } from '../lib/storage';
 import { isHex, loadUi, type Personalisation, type ThemeName } from './stored-state';
 

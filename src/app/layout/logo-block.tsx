@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useAppSelector, useT } from '../../state/hooks';
 import classes from './layout.module.css';
 import { safeLogoUrl } from '../../state/shell-style';
-import { HOME } from './tab-labels';
+import { HOME } from '../../lib/tab-labels';
 
 /**
  * Logo block (spec screen 10): the short title when the sidebar is collapsed, the full title

@@ -18,7 +18,7 @@ import { SHELL_THEMES } from '../../state/theme';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import classes from './layout.module.css';
 import { LogoBlock } from './logo-block';
-import { PaletteLauncher } from './palette-launcher';
+import { PaletteLauncher } from '../../palette/palette-launcher';
 import { shellVars } from '../../state/shell-style';
 import { Sidebar } from './sidebar';
 import { TabBar } from './tab-bar';

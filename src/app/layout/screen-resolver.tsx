@@ -5,7 +5,7 @@ import { findLeafByPath, menuLabel } from '../../lib/menu-tree';
 import { useUserMenu } from '../../features/menu-search/use-user-menu';
 import { useLang, useT } from '../../state/hooks';
 import { hasResourcePage, ResourcePage } from './resource-page';
-import { HOME } from './tab-labels';
+import { HOME } from '../../lib/tab-labels';
 
 /**
  * The layout's catch-all route (spec section 2: menu routes come from the user's menu tree,

@@ -7,11 +7,11 @@ import type { Tab } from '../../../machines/tabs-machine';
 import { useLang, useT } from '../../state/hooks';
 import { useShell } from '../../state/shell-context';
 import { ClearCacheDialog } from './clear-cache-dialog';
-import { clearCacheDialog } from './shell-dialogs';
+import { clearCacheDialog } from '../../state/shell-dialogs';
 import classes from './layout.module.css';
 import { TabContextMenu, type ContextMenuState } from './tab-context-menu';
-import { tabHref, tabLabel } from './tab-labels';
-import { useTabCommands, useTabShortcuts } from './use-tab-commands';
+import { tabHref, tabLabel } from '../../lib/tab-labels';
+import { useTabCommands, useTabShortcuts } from '../../components/use-tab-commands';
 
 function focusActiveTab(): void {
   document.querySelector<HTMLElement>('[data-tab-link][aria-current="page"]')?.focus();

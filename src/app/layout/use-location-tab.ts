@@ -6,7 +6,7 @@ import { useUserMenu } from '../../features/menu-search/use-user-menu';
 import { useAppSelector, useLang, useT } from '../../state/hooks';
 import { useShell } from '../../state/shell-context';
 import { isCatchAll } from '../route-paths';
-import { tabForLocation, tabLabel } from './tab-labels';
+import { tabForLocation, tabLabel } from '../../lib/tab-labels';
 
 /**
  * Keeps the tab bar in step with the router (spec section 2: visiting a page adds a tab) and

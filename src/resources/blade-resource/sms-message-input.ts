@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n/index';
+import type { MessageKey } from '../../i18n';
 import { PHONE_PATTERN } from '../../lib/patterns';
 
 /** The server's limit of one send-message call. */

@@ -1,5 +1,5 @@
 import { defineResource, type ActionDef, type Bilingual, type ResourceDef } from '../types';
-import { type Dict, type DictService, entryParams } from '../../contracts/blade-system/dict';
+import type { Dict, DictService } from '../../contracts/blade-system/dict';
 
 /** One menu screen of a dictionary: the seed gives each its own button codes. */
 export interface DictScreen {
@@ -115,7 +115,7 @@ export function dictParents(
 }
 
 /**
- * The entries of one dictionary (child-list). Shown with `fixedParams={entryParams(parent)}`,
+ * The entries of one dictionary (child-list). Shown with `fixedParams={entryParams(parent)}` (contracts/blade-system/dict.ts),
  * which filters the list to the parent and gives every submit its parentId and code.
  */
 export function dictEntries(screen: DictScreen): ResourceDef<Dict> {

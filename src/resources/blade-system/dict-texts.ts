@@ -1,4 +1,4 @@
-import type { Lang } from '../../i18n/index';
+import type { Lang } from '../../i18n';
 import type { Bilingual } from '../types';
 import type { Dict, DictService } from '../../contracts/blade-system/dict';
 

@@ -18,7 +18,7 @@ import {
 } from 'mantine-react-table';
 import { memo, useMemo } from 'react';
 import { useLang, useT } from '../../state/hooks';
-import type { Lang } from '../../i18n/index';
+import type { Lang } from '../../i18n';
 import type { ColumnDef, ValueOption } from '../types';
 import type { ExtraRowAction } from './table-row';
 

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n/index';
+import type { MessageKey } from '../../i18n';
 
 /**
  * The filter bar's pure half (spec sections 4, 5, 7 "Table list contract", 9): filter

@@ -16,7 +16,7 @@ import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLang, useT } from '../../state/hooks';
-import type { Lang } from '../../i18n/index';
+import type { Lang } from '../../i18n';
 import { COMPLETE_INFO_MESSAGE } from '../../lib/patterns';
 import type { FormFieldDef, ResourceDef } from '../types';
 import { useSelectOptions } from './select-options';

@@ -25,7 +25,7 @@ import {
   useResourceSubmitMutation,
 } from '../../api/resource';
 import { takeScreenAction, useScreenAction, type ScreenAction } from '../../lib/screen-actions';
-import { translate, type MessageKey } from '../../i18n/index';
+import { translate, type MessageKey } from '../../i18n';
 import { usePageVisible } from '../../lib/page-visibility';
 import { offerScreenCommands, type ScreenCommand } from '../../lib/screen-commands';
 import { usePermissions } from '../../state/permissions-context';

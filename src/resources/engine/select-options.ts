@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useResourceOptionsQuery } from '../../api/resource';
 import { useDictionaryQuery } from '../../api/system';
-import type { Lang } from '../../i18n/index';
+import type { Lang } from '../../i18n';
 import type { OptionSource, ValueOption } from '../types';
 
 export interface SelectOption {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from '../../i18n/index';
+import { translate } from '../../i18n';
 import '../../i18n/console-messages';
 import { SUM_FIELDS, SUM_TOTAL_MESSAGE, sumRows } from './sums';
 

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n/index';
+import type { MessageKey } from '../../i18n';
 
 /**
  * The table's sum footer (spec sections 3 and 9): these fields are totalled over the rows on

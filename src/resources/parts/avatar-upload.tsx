@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { uploadAvatar, type FileRecord } from '../../api/files';
 import type { ApiError } from '../../api/client';
 import { useT } from '../../state/hooks';
-import type { MessageKey } from '../../i18n/index';
+import type { MessageKey } from '../../i18n';
 import { extensionOf } from './upload-rules';
 
 /** Spec screen 4 and section 9: the avatar is a jpg/png of at most 500 KB. */

@@ -22,7 +22,7 @@ import {
 } from '../../api/import';
 import { useAppDispatch, useT } from '../../state/hooks';
 import { saveBlob } from '../../lib/save-blob';
-import type { MessageKey } from '../../i18n/index';
+import type { MessageKey } from '../../i18n';
 
 /** Spec section 9: uploads are at most 10 MB by default. */
 export const DEFAULT_IMPORT_MAX_MB = 10;

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n/index';
+import type { MessageKey } from '../../i18n';
 
 /**
  * The uploader's checks (spec sections 5 and 9): the extension must be allowed (default .doc,

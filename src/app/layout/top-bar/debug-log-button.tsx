@@ -3,7 +3,7 @@ import { IconBug } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useDebugLog } from '../../../features/debug-log/use-debug-log';
 import { useT } from '../../../state/hooks';
-import { debugLogDialog } from '../shell-dialogs';
+import { debugLogDialog } from '../../../state/shell-dialogs';
 import { badgeText } from './badge';
 import { BarIcon } from '../../../components/top-bar-icon';
 

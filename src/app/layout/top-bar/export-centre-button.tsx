@@ -1,7 +1,7 @@
 import { IconDownload } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useT } from '../../../state/hooks';
-import { exportCentreDialog } from '../shell-dialogs';
+import { exportCentreDialog } from '../../../state/shell-dialogs';
 import { TopBarIcon } from '../../../components/top-bar-icon';
 
 const ExportCentreDialog = lazy(() =>

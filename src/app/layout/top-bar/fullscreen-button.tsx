@@ -1,7 +1,7 @@
 import { IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { useT } from '../../../state/hooks';
 import { TopBarIcon } from '../../../components/top-bar-icon';
-import { useFullscreen } from './use-fullscreen';
+import { useFullscreen } from '../../../components/use-fullscreen';
 
 /** Full-screen toggle (spec screen 1); its label follows the state, hidden when unsupported. */
 export function FullscreenButton() {

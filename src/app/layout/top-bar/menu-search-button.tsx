@@ -1,6 +1,6 @@
 import { IconSearch } from '@tabler/icons-react';
 import { useT } from '../../../state/hooks';
-import { openPalette } from '../palette-requests';
+import { openPalette } from '../../../palette/palette-requests';
 import { TopBarIcon } from '../../../components/top-bar-icon';
 
 /**

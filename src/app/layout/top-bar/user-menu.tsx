@@ -13,7 +13,7 @@ import { useProfileQuery } from '../../../api/user';
 import { openPersonalInfo } from '../../../features/profile/drawer-state';
 import { useLogout } from '../../../features/profile/use-logout';
 import { useAppSelector, useT } from '../../../state/hooks';
-import { switchIdentityDialog } from '../shell-dialogs';
+import { switchIdentityDialog } from '../../../state/shell-dialogs';
 import { HOME_PATH, SWITCH_MODE } from '../../../state/shell-context';
 
 const SwitchIdentityDialog = lazy(() =>

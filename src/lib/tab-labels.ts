@@ -1,7 +1,7 @@
-import type { Tab, TabToOpen } from '../../../machines/tabs-machine';
-import type { RouteNode } from '../../contracts/auth';
-import { pickLang, translate, type Lang, type MessageKey } from '../../i18n';
-import { findLeafByPath, menuTitle } from '../../lib/menu-tree';
+import type { Tab, TabToOpen } from '../../machines/tabs-machine';
+import type { RouteNode } from '../contracts/auth';
+import { pickLang, translate, type Lang, type MessageKey } from '../i18n';
+import { findLeafByPath, menuTitle } from './menu-tree';
 
 /** The home page (the first tab); the same path as HOME_PATH of the shell runtime. */
 export const HOME = '/wel/index';

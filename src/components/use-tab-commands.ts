@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import type { TabsEvent } from '../../../machines/tabs-machine';
-import { useShortcut } from '../../components/use-shortcut';
-import { useShell } from '../../state/shell-context';
-import { tabHref } from './tab-labels';
+import type { TabsEvent } from '../../machines/tabs-machine';
+import { useShortcut } from './use-shortcut';
+import { useShell } from '../state/shell-context';
+import { tabHref } from '../lib/tab-labels';
 
 export interface TabCommands {
   close(key: string): void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RouteNode } from '../../contracts/auth';
+import type { RouteNode } from '../contracts/auth';
 import { tabForLocation, tabHref, tabLabel } from './tab-labels';
 
 const leaves: RouteNode[] = [

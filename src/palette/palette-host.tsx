@@ -3,63 +3,37 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
-import { currentPage, paletteMachine } from '../../../machines/palette-machine';
-import type { RouteNode } from '../../contracts/auth';
-import { downloadLastExport } from '../../features/export-centre/download-last';
-import { openPersonalInfo } from '../../features/profile/drawer-state';
-import { openShortcutHelp } from '../../features/shortcuts/shortcut-help-store';
-import { menuTarget } from '../../lib/menu-tree';
-import { translate, type Lang, type MessageKey } from '../../i18n';
-import { requestScreenAction } from '../../lib/screen-actions';
-import { useScreenCommands } from '../../lib/screen-commands';
-import { isBoolean, readJson, writeJson } from '../../lib/storage';
-import {
-  actionCommands,
-  screenCommands,
-  type CommandGroup,
-  type PaletteCommand,
-} from '../../palette/commands';
-import { recordLookupEndpoint, registerLookups, silentRequest } from '../../palette/lookup-api';
-import { RECORD_LOOKUPS } from '../../palette/lookups';
-import { PaletteView, type PaletteTexts } from '../../palette/palette-view';
-import { buildIndex, createRanker, rank, type Ranked } from '../../palette/ranking';
-import { readRecency, recordRun } from '../../palette/recent';
-import type { LookupContext, RecordHit, RecordLookup } from '../../palette/record-lookup';
-import {
-  commandRows,
-  hitRows,
-  scopedQuery,
-  type Row,
-  type SelectableRow,
-} from '../../palette/rows';
-import type { ShortcutId } from '../../lib/shortcuts';
-import { useAppDispatch, useAppSelector, useT } from '../../state/hooks';
-import { useShell, SWITCH_MODE, HOME_PATH } from '../../state/shell-context';
-import { SHELL_THEMES } from '../../state/theme';
-import { langChanged, themeChanged, THEMES } from '../../state/ui-slice';
+import { currentPage, paletteMachine } from '../../machines/palette-machine';
+import type { RouteNode } from '../contracts/auth';
+import { downloadLastExport } from '../features/export-centre/download-last';
+import { menuTarget } from '../lib/menu-tree';
+import type { MessageKey } from '../i18n';
+import { requestScreenAction } from '../lib/screen-actions';
+import { useScreenCommands } from '../lib/screen-commands';
+import { isBoolean, readJson, writeJson } from '../lib/storage';
+import { actionCommands, screenCommands, type CommandGroup, type PaletteCommand } from './commands';
+import { registerLookups, silentRequest } from './lookup-api';
+import { RECORD_LOOKUPS } from './lookups';
+import { PaletteView, type PaletteTexts } from './palette-view';
+import { buildIndex, createRanker, rank, type Ranked } from './ranking';
+import { readRecency, recordRun } from './recent';
+import type { LookupContext, RecordHit } from './record-lookup';
+import { commandRows, hitRows, scopedQuery, type Row, type SelectableRow } from './rows';
+import type { ShortcutId } from '../lib/shortcuts';
+import { useAppDispatch, useAppSelector, useT } from '../state/hooks';
+import { useShell, HOME_PATH } from '../state/shell-context';
 import { paletteRequests } from './palette-requests';
-import {
-  clearCacheDialog,
-  debugLogDialog,
-  exportCentreDialog,
-  switchIdentityDialog,
-} from './shell-dialogs';
-import { tabHref, tabLabel } from './tab-labels';
-import { useTabCommands } from './use-tab-commands';
-import { useFullscreen } from './top-bar/use-fullscreen';
-import type { AppDispatch } from '../../state/store';
+import { tabHref, tabLabel } from '../lib/tab-labels';
+import { useTabCommands } from '../components/use-tab-commands';
+import { useFullscreen } from '../components/use-fullscreen';
+import { globalCommands, lookupScopeCommands, nestedPageCommands } from './shell-commands';
+import { useRecordSearch } from './use-record-search';
 
 registerLookups(RECORD_LOOKUPS);
 
 const EXPLAIN_KEY = 'palette.explain';
-const LOOKUP_DEBOUNCE_MS = 250;
 /** Nested pages are short lists: shown whole. */
 const ALL_ACTIONS: ReadonlySet<CommandGroup> = new Set(['actions']);
-
-const both = (key: MessageKey, params?: Record<string, string>) => ({
-  zh: translate('zh', key, params),
-  en: translate('en', key, params),
-});
 
 export interface HostDeps {
   permissions: ReadonlySet<string>;
@@ -436,235 +410,4 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
 function mergeRanked(a: Ranked<PaletteCommand>[], b: Ranked<PaletteCommand>[]): PaletteCommand[] {
   if (b.length === 0) return a.map((r) => r.item);
   return [...a, ...b].sort((x, y) => y.score - x.score).map((r) => r.item);
-}
-
-/**
- * The debounced, cancellable record search of a scope: the next keystroke cancels the pending
- * request; RTK Query answers repeated terms from its cache.
- */
-function useRecordSearch(dispatch: AppDispatch, scope: string | undefined, term: string) {
-  const [state, setState] = useState<{
-    key: string;
-    hits: RecordHit[];
-    busy: boolean;
-    settled: boolean;
-    error?: string;
-  }>({ key: '', hits: [], busy: false, settled: false });
-  const key = scope && term ? `${scope}:${term}` : '';
-  useEffect(() => {
-    if (!scope || !term) return;
-    let cancelled = false;
-    let subscription: { abort(): void; unsubscribe(): void } | undefined;
-    const timer = setTimeout(() => {
-      setState((s) => ({ ...s, key, busy: true, settled: false }));
-      const sub = dispatch(recordLookupEndpoint.initiate({ scope, term }));
-      subscription = sub;
-      sub
-        .unwrap()
-        .then((hits) => {
-          if (cancelled) return;
-          setState({ key, hits, busy: false, settled: true });
-        })
-        .catch((err: { message?: string; name?: string }) => {
-          if (cancelled || err.name === 'AbortError') return;
-          setState({ key, hits: [], busy: false, settled: true, error: err.message ?? '' });
-        });
-    }, LOOKUP_DEBOUNCE_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-      subscription?.abort();
-      subscription?.unsubscribe();
-    };
-  }, [dispatch, scope, term, key]);
-  const current = state.key === key;
-  return {
-    hits: current ? state.hits : [],
-    busy: key !== '' && (!current || state.busy),
-    settled: current && state.settled,
-    error: current ? state.error : undefined,
-  };
-}
-
-interface GlobalDeps {
-  dispatch: AppDispatch;
-  lock(): void;
-  logout(): void;
-  home(): void;
-  fullscreen: (() => void) | undefined;
-  closeOthers(): void;
-  closeAll(): void;
-  explain: boolean;
-  setExplain(on: boolean): void;
-  downloadLastExport(): void;
-}
-
-/** The shell's own commands (issue: lock, log out, language, theme, cache, export centre, ...). */
-function globalCommands(d: GlobalDeps): PaletteCommand[] {
-  const run = (id: string, key: MessageKey, fn: () => void, extra: Partial<PaletteCommand> = {}) =>
-    ({
-      id,
-      group: 'actions',
-      label: both(key),
-      perform: { kind: 'run', run: fn },
-      ...extra,
-    }) satisfies PaletteCommand;
-  const list: PaletteCommand[] = [
-    run('global:home', 'palette.cmd.home', d.home, { keywords: ['home', 'wel', '首页'] }),
-    run('global:lock', 'palette.cmd.lock', d.lock, { shortcut: 'lock.now', keywords: ['lock'] }),
-    {
-      id: 'global:logout',
-      group: 'actions',
-      label: both('palette.cmd.logout'),
-      keywords: ['logout', 'sign out', 'exit'],
-      perform: {
-        kind: 'confirm',
-        message: both('palette.cmd.logoutConfirm'),
-        run: async () => d.logout(),
-      },
-    },
-    {
-      id: 'global:language',
-      group: 'actions',
-      label: both('palette.cmd.language'),
-      keywords: ['language', 'lang', '中文', 'English', 'yuyan'],
-      perform: { kind: 'page', page: { id: 'languages', title: both('palette.cmd.language') } },
-    },
-    {
-      id: 'global:theme',
-      group: 'actions',
-      label: both('palette.cmd.theme'),
-      keywords: ['theme', 'zhuti', 'dark'],
-      perform: { kind: 'page', page: { id: 'themes', title: both('palette.cmd.theme') } },
-    },
-    run('global:clearCache', 'palette.cmd.clearCache', () => clearCacheDialog.open(true), {
-      keywords: ['cache', 'clear'],
-    }),
-    run('global:exportCentre', 'palette.cmd.exportCentre', () => exportCentreDialog.open(true), {
-      keywords: ['export', 'download', '下载中心'],
-    }),
-    run('global:downloadLastExport', 'palette.cmd.downloadLastExport', d.downloadLastExport, {
-      keywords: ['export', 'download', 'xlsx', '下载', '导出'],
-    }),
-    run('global:personalInfo', 'palette.cmd.personalInfo', () => openPersonalInfo(), {
-      keywords: ['profile', 'password', '修改密码'],
-    }),
-    run('global:shortcuts', 'palette.cmd.shortcuts', openShortcutHelp, {
-      shortcut: 'shortcuts.help',
-      keywords: ['shortcuts', 'keys', 'help', '?'],
-    }),
-    run('global:debugLog', 'palette.cmd.debugLog', () => debugLogDialog.open(true), {
-      keywords: ['debug', 'log', 'error'],
-    }),
-    run('global:closeOthers', 'palette.cmd.closeOtherTabs', d.closeOthers, { keywords: ['tabs'] }),
-    run('global:closeAll', 'palette.cmd.closeAllTabs', d.closeAll, { keywords: ['tabs'] }),
-    d.explain
-      ? run('global:explainOff', 'palette.cmd.explainOff', () => d.setExplain(false))
-      : run('global:explainOn', 'palette.cmd.explainOn', () => d.setExplain(true)),
-  ];
-  if (d.fullscreen) {
-    list.push(
-      run('global:fullscreen', 'palette.cmd.fullscreen', d.fullscreen, {
-        keywords: ['fullscreen'],
-      }),
-    );
-  }
-  if (SWITCH_MODE) {
-    list.push(
-      run(
-        'global:switchIdentity',
-        'palette.cmd.switchIdentity',
-        () => switchIdentityDialog.open(true),
-        {
-          keywords: ['department', 'role', 'switch'],
-        },
-      ),
-    );
-  }
-  return list;
-}
-
-/** "Search users (u:)": one command per registered look-up, which types its prefix. */
-function lookupScopeCommands(
-  lookups: readonly RecordLookup[],
-  typePrefix: (scope: string) => void,
-): PaletteCommand[] {
-  return lookups.map((l) => ({
-    id: `lookup:${l.scope}`,
-    group: 'actions',
-    label: {
-      zh: translate('zh', 'palette.lookup', { label: l.label.zh, scope: l.scope }),
-      en: translate('en', 'palette.lookup', { label: l.label.en, scope: l.scope }),
-    },
-    keywords: [`${l.scope}:`, 'search', 'find', 'sousuo'],
-    perform: { kind: 'run', run: () => typePrefix(l.scope) },
-  }));
-}
-
-interface PageDeps {
-  lang: Lang;
-  theme: string;
-  dispatch: AppDispatch;
-  lookups: readonly RecordLookup[];
-  permissions: ReadonlySet<string>;
-  explain: boolean;
-  lookupContext: LookupContext;
-  hit: RecordHit | undefined;
-}
-
-/** The commands of a nested page: languages, themes, or a record's actions. */
-function nestedPageCommands(id: string, d: PageDeps): PaletteCommand[] {
-  if (id === 'languages') {
-    return (['zh', 'en'] as const).map((l) => ({
-      id: `lang:${l}`,
-      group: 'actions',
-      label: l === 'zh' ? { zh: '中文', en: '中文' } : { zh: 'English', en: 'English' },
-      keywords: [l, l === 'zh' ? 'chinese zhongwen' : 'yingwen'],
-      checked: d.lang === l,
-      perform: { kind: 'run', run: () => d.dispatch(langChanged(l)) },
-    }));
-  }
-  if (id === 'themes') {
-    return THEMES.map((name) => ({
-      id: `theme:${name}`,
-      group: 'actions',
-      label: both(`topbar.themes.${name}` as MessageKey),
-      keywords: [name, SHELL_THEMES[name].scheme],
-      checked: d.theme === name,
-      perform: { kind: 'run', run: () => d.dispatch(themeChanged(name)) },
-    }));
-  }
-  const record = /^record:([a-z]+):(.+)$/.exec(id);
-  if (record) {
-    const lookup = d.lookups.find((l) => l.scope === record[1]);
-    const hit = d.hit;
-    if (!lookup || !hit) return [];
-    const out: PaletteCommand[] = [];
-    for (const action of lookup.actions ?? []) {
-      const held = !action.permission || d.permissions.has(action.permission);
-      if (!held && !d.explain) continue;
-      const message = action.confirm;
-      out.push({
-        id: `record:${lookup.scope}:${action.id}`,
-        group: 'actions',
-        label: action.label,
-        ...(held ? {} : { missingPermission: action.permission }),
-        perform: message
-          ? {
-              kind: 'confirm',
-              message: {
-                zh: message.zh.split('{title}').join(hit.title),
-                en: message.en.split('{title}').join(hit.title),
-              },
-              run: async () => {
-                await action.run(hit, d.lookupContext);
-              },
-              ...(action.done ? { done: action.done } : {}),
-            }
-          : { kind: 'run', run: () => void action.run(hit, d.lookupContext) },
-      });
-    }
-    return out;
-  }
-  return [];
 }

@@ -1,4 +1,4 @@
-import { createOpenStore } from '../../lib/open-store';
+import { createOpenStore } from '../lib/open-store';
 
 /**
  * Dialogs of the top bar that the command palette opens as well: their buttons render them and

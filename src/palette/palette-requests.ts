@@ -1,4 +1,4 @@
-import { createOpenStore } from '../../lib/open-store';
+import { createOpenStore } from '../lib/open-store';
 
 /**
  * Requests to open the command palette from outside its host (the top bar's search icon); the

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTabShortcuts, type TabCommands } from './use-tab-commands';
 
 // useTabShortcuts needs none of the shell; keep its machines and API out of this test.
-vi.mock('../../state/shell-context', () => ({ useShell: vi.fn() }));
+vi.mock('../state/shell-context', () => ({ useShell: vi.fn() }));
 
 function Probe({ commands }: { commands: TabCommands }) {
   useTabShortcuts(commands, 'orders');

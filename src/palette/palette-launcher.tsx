@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useShortcut } from '../../components/use-shortcut';
+import { useShortcut } from '../components/use-shortcut';
 import type { HostDeps } from './palette-host';
 import { openPalette, paletteRequests } from './palette-requests';
 
