@@ -1,7 +1,21 @@
+import type { ButtonAlias, ResourceContract } from '../../../src/contracts/resource-contract.js';
+import { noticeContract } from '../../../src/contracts/blade-desk/notice.js';
+import { codeContract } from '../../../src/contracts/blade-develop/code.js';
+import { datasourceContract } from '../../../src/contracts/blade-develop/datasource.js';
+import { ossContract } from '../../../src/contracts/blade-resource/oss.js';
+import { smsContract } from '../../../src/contracts/blade-resource/sms.js';
+import { apiScopeContract } from '../../../src/contracts/blade-system/api-scope.js';
+import { clientContract } from '../../../src/contracts/blade-system/client.js';
+import { dataScopeContract } from '../../../src/contracts/blade-system/data-scope.js';
+import { paramContract } from '../../../src/contracts/blade-system/param.js';
+import { postContract } from '../../../src/contracts/blade-system/post.js';
+import { tenantPackageContract } from '../../../src/contracts/blade-system/tenant-package.js';
+
 /**
  * Seeded menu tree of the console (blade_menu rows, category 1 = menus, 2 = buttons).
  *
- * Pure data. Groups (nodes with children) carry a path prefix; leaves are screens and carry
+ * Data. A screen declared by a resource contract takes its code, path and standard buttons from
+ * the contract (`contractScreen`), so they are written once. Groups (nodes with children) carry a path prefix; leaves are screens and carry
  * their button permissions. Menu and button codes are snake_case and unique across the tree;
  * a button code is `${menu.code}_${alias}`. Sources: spec.md sections 1, 2, 4 and 7.
  * Paths keep the spec's spelling exactly (advertising-lis, materail, supplierMerchant, ...).
@@ -38,6 +52,38 @@ export interface SeedMenu {
   children?: SeedMenu[];
   /** only on leaf screens */
   buttons?: SeedButton[];
+}
+
+const STANDARD_BUTTONS: Record<ButtonAlias, Omit<SeedButton, 'code' | 'alias'>> = {
+  add: { zh: '新增', en: 'Add', action: 1 },
+  edit: { zh: '编辑', en: 'Edit', action: 2 },
+  delete: { zh: '删除', en: 'Delete', action: 3 },
+  view: { zh: '查看', en: 'View', action: 2 },
+  export: { zh: '导出', en: 'Export', action: 1 },
+};
+
+/**
+ * A screen declared by a resource contract (src/contracts): its menu code, path and standard
+ * buttons come from the contract, so they are written once; buttons of its own follow them.
+ */
+function contractScreen(
+  contract: Pick<ResourceContract, 'menu' | 'route' | 'buttons'>,
+  screen: { zh: string; en: string; icon: string; extraButtons?: SeedButton[] },
+): SeedMenu {
+  const { extraButtons = [], ...names } = screen;
+  return {
+    code: contract.menu,
+    ...names,
+    path: contract.route,
+    buttons: [
+      ...contract.buttons.map((alias) => ({
+        code: `${contract.menu}_${alias}`,
+        alias,
+        ...STANDARD_BUTTONS[alias],
+      })),
+      ...extraButtons,
+    ],
+  };
 }
 
 export const MENU_TREE: SeedMenu[] = [
@@ -1914,20 +1960,11 @@ export const MENU_TREE: SeedMenu[] = [
           { code: 'dept_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
         ],
       },
-      {
-        code: 'post',
+      contractScreen(postContract, {
         zh: '岗位管理',
         en: 'Posts',
-        path: '/system/post',
         icon: 'IconBriefcase',
-        buttons: [
-          { code: 'post_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'post_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'post_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'post_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-          { code: 'post_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
-        ],
-      },
+      }),
       {
         code: 'role',
         zh: '角色管理',
@@ -2001,20 +2038,11 @@ export const MENU_TREE: SeedMenu[] = [
           { code: 'dict_biz_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
         ],
       },
-      {
-        code: 'param',
+      contractScreen(paramContract, {
         zh: '参数管理',
         en: 'Parameters',
-        path: '/system/param',
         icon: 'IconAdjustmentsHorizontal',
-        buttons: [
-          { code: 'param_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'param_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'param_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'param_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-          { code: 'param_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
-        ],
-      },
+      }),
       {
         code: 'tenant',
         zh: '租户管理',
@@ -2037,31 +2065,16 @@ export const MENU_TREE: SeedMenu[] = [
           { code: 'tenant_package', alias: 'package', zh: '套餐配置', en: 'Package', action: 3 },
         ],
       },
-      {
-        code: 'tenant_pkg',
+      contractScreen(tenantPackageContract, {
         zh: '租户套餐',
         en: 'Tenant packages',
-        path: '/system/tenant-package',
         icon: 'IconBox',
-        buttons: [
-          { code: 'tenant_pkg_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'tenant_pkg_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'tenant_pkg_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-        ],
-      },
-      {
-        code: 'oauth_client',
+      }),
+      contractScreen(clientContract, {
         zh: '应用管理',
         en: 'OAuth clients',
-        path: '/system/client',
         icon: 'IconKey',
-        buttons: [
-          { code: 'oauth_client_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'oauth_client_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'oauth_client_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'oauth_client_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-        ],
-      },
+      }),
       {
         code: 'region',
         zh: '行政区划',
@@ -2075,19 +2088,11 @@ export const MENU_TREE: SeedMenu[] = [
           { code: 'region_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
         ],
       },
-      {
-        code: 'notice',
+      contractScreen(noticeContract, {
         zh: '通知公告',
         en: 'Notices',
-        path: '/system/notice',
         icon: 'IconSpeakerphone',
-        buttons: [
-          { code: 'notice_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'notice_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'notice_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'notice_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-        ],
-      },
+      }),
       {
         code: 'attach',
         zh: '附件管理',
@@ -2101,60 +2106,32 @@ export const MENU_TREE: SeedMenu[] = [
           { code: 'attach_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
         ],
       },
-      {
-        code: 'sms',
+      contractScreen(smsContract, {
         zh: '短信配置',
         en: 'SMS settings',
-        path: '/system/sms',
         icon: 'IconMessage2',
-        buttons: [
-          { code: 'sms_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'sms_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'sms_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'sms_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+        extraButtons: [
           { code: 'sms_enable', alias: 'enable', zh: '启用/停用', en: 'Enable/Disable', action: 2 },
         ],
-      },
-      {
-        code: 'oss',
+      }),
+      contractScreen(ossContract, {
         zh: '对象存储',
         en: 'Object storage',
-        path: '/system/oss',
         icon: 'IconCloud',
-        buttons: [
-          { code: 'oss_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'oss_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'oss_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'oss_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+        extraButtons: [
           { code: 'oss_enable', alias: 'enable', zh: '启用/停用', en: 'Enable/Disable', action: 2 },
         ],
-      },
-      {
-        code: 'data_scope',
+      }),
+      contractScreen(dataScopeContract, {
         zh: '数据权限',
         en: 'Data scopes',
-        path: '/system/data-scope',
         icon: 'IconDatabase',
-        buttons: [
-          { code: 'data_scope_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'data_scope_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'data_scope_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'data_scope_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-        ],
-      },
-      {
-        code: 'api_scope',
+      }),
+      contractScreen(apiScopeContract, {
         zh: '接口权限',
         en: 'API scopes',
-        path: '/system/api-scope',
         icon: 'IconApi',
-        buttons: [
-          { code: 'api_scope_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'api_scope_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'api_scope_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'api_scope_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-        ],
-      },
+      }),
       {
         code: 'log_usual',
         zh: '通用日志',
@@ -2179,34 +2156,20 @@ export const MENU_TREE: SeedMenu[] = [
         icon: 'IconBug',
         buttons: [{ code: 'log_error_view', alias: 'view', zh: '查看', en: 'View', action: 2 }],
       },
-      {
-        code: 'code_generator',
+      contractScreen(codeContract, {
         zh: '代码生成',
         en: 'Code generator',
-        path: '/system/code',
         icon: 'IconCode',
-        buttons: [
-          { code: 'code_generator_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'code_generator_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'code_generator_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'code_generator_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+        extraButtons: [
           { code: 'code_generator_copy', alias: 'copy', zh: '复制', en: 'Copy', action: 2 },
           { code: 'code_generator_gen', alias: 'gen', zh: '代码生成', en: 'Generate', action: 3 },
         ],
-      },
-      {
-        code: 'datasource',
+      }),
+      contractScreen(datasourceContract, {
         zh: '数据源管理',
         en: 'Data sources',
-        path: '/system/datasource',
         icon: 'IconServer',
-        buttons: [
-          { code: 'datasource_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'datasource_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'datasource_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'datasource_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-        ],
-      },
+      }),
       {
         code: 'pic_stock',
         zh: '图片库',
