@@ -8,7 +8,6 @@ import {
   formatDay,
   initialFilterValues,
   lastDaysRange,
-  listQueryParams,
   nextPage,
   normalizeFilterValues,
   pageParams,
@@ -315,11 +314,5 @@ describe('paging', () => {
     expect(nextPage(prev, { type: 'size', size: 90 })).toEqual({ current: 1, size: 90 });
     expect(nextPage(prev, { type: 'page', current: 5 })).toEqual({ current: 5, size: 30 });
     expect(nextPage(prev, { type: 'page', current: 0 })).toEqual({ current: 1, size: 30 });
-  });
-
-  it('merges default parameters, the page and the filters, filters last', () => {
-    expect(
-      listQueryParams({ type: '1', status: '0' }, { current: 2, size: 30 }, { status: '1' }),
-    ).toEqual({ type: '1', status: '1', current: '2', size: '30' });
   });
 });

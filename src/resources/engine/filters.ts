@@ -408,15 +408,3 @@ export function nextPage(prev: Page, change: PageChange): Page {
       return { current: 1, size: prev.size };
   }
 }
-
-/**
- * Spec section 7 "Table list contract": a list request merges the resource's default
- * parameters, the page and the filter form, in that order, so a filter overrides a default.
- */
-export function listQueryParams(
-  defaults: Readonly<Record<string, string>>,
-  page: Page,
-  filters: Readonly<Record<string, string>>,
-): Record<string, string> {
-  return { ...defaults, ...pageParams(page), ...filters };
-}

@@ -1,20 +1,8 @@
 import { Alert, Button, Center, Drawer, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileExport, IconPlus, IconTrash } from '@tabler/icons-react';
-import type {
-  MRT_PaginationState,
-  MRT_RowSelectionState,
-  MRT_SortingState,
-} from 'mantine-react-table';
-import {
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import type { MRT_RowSelectionState } from 'mantine-react-table';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useLang, useT } from '../../state/hooks';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useUserInfoQuery } from '../../api/auth';
@@ -25,9 +13,7 @@ import {
   useResourceSubmitMutation,
 } from '../../api/resource';
 import { takeScreenAction, useScreenAction, type ScreenAction } from '../../lib/screen-actions';
-import { translate, type MessageKey } from '../../i18n';
 import { usePageVisible } from '../../lib/page-visibility';
-import { offerScreenCommands, type ScreenCommand } from '../../lib/screen-commands';
 import { usePermissions } from '../../state/permissions-context';
 import { isShortcutKey } from '../../lib/shortcuts';
 import { useShortcut } from '../../components/use-shortcut';
@@ -35,12 +21,7 @@ import type { ResourceDef } from '../types';
 import { SELECT_ONE_MESSAGE } from '../../lib/patterns';
 import { Cell, useCellTexts } from './cells';
 import { FilterBar } from './filter-bar';
-import {
-  initialFilterValues,
-  resetFilterValues,
-  type FilterDef,
-  type FilterValues,
-} from './filters';
+import type { FilterDef } from './filters';
 import { useResourceActions } from './resource-actions';
 import { ResourceForm } from './resource-form';
 import {
@@ -50,81 +31,14 @@ import {
   withChildren,
   type ChildRows,
 } from './tree-rows';
-import { useFilterParams } from './use-filter-params';
-import { decodeView, encodeView, type ListView, type ViewRules } from './view-url';
-import { PAGE_SIZES, ResourceTable } from './resource-table';
+import { ResourceTable } from './resource-table';
 import type { Row } from './table-row';
-import { ACTIONS_COLUMN, SELECT_COLUMN, useTableLayout } from './use-table-layout';
+import { useListView } from './use-list-view';
+import { useScreenCommands } from './use-screen-commands';
 
 const NO_ROWS: Row[] = [];
 const NO_FILTERS: readonly FilterDef[] = [];
 const NO_PARAMS: Readonly<Record<string, string>> = {};
-
-/** BladeX sorting: `ascs` / `descs`, comma-separated column names. */
-function sortParams(sorting: MRT_SortingState): Record<string, string> {
-  const ascs = sorting.filter((s) => !s.desc).map((s) => s.id);
-  const descs = sorting.filter((s) => s.desc).map((s) => s.id);
-  return {
-    ...(ascs.length ? { ascs: ascs.join(',') } : {}),
-    ...(descs.length ? { descs: descs.join(',') } : {}),
-  };
-}
-
-interface ScreenHandlers {
-  removeSelected(): void;
-  focusFilters(): void;
-  resetFilters(): void;
-  reload(): void;
-  exportList(): void;
-}
-
-/** The palette commands of a resource screen; they call the screen's latest handlers. */
-function offeredCommands(
-  def: ResourceDef,
-  route: string,
-  canRemove: boolean,
-  hasFilters: boolean,
-  canExport: boolean,
-  handlers: { readonly current: ScreenHandlers },
-): ScreenCommand[] {
-  const both = (key: MessageKey) => ({
-    zh: translate('zh', key, { name: def.title.zh }),
-    en: translate('en', key, { name: def.title.en }),
-  });
-  const commands: ScreenCommand[] = [];
-  if (canRemove)
-    commands.push({
-      id: `${route}:remove-selected`,
-      label: both('table.cmd.removeSelected'),
-      run: () => handlers.current.removeSelected(),
-    });
-  if (hasFilters)
-    commands.push(
-      {
-        id: `${route}:filter`,
-        label: both('table.cmd.focusFilters'),
-        shortcut: 'list.filter',
-        run: () => handlers.current.focusFilters(),
-      },
-      {
-        id: `${route}:reset`,
-        label: both('table.cmd.resetFilters'),
-        run: () => handlers.current.resetFilters(),
-      },
-    );
-  if (canExport)
-    commands.push({
-      id: `${route}:export`,
-      label: both('table.cmd.export'),
-      run: () => handlers.current.exportList(),
-    });
-  commands.push({
-    id: `${route}:reload`,
-    label: both('table.cmd.reload'),
-    run: () => handlers.current.reload(),
-  });
-  return commands;
-}
 
 /** `key` grows with every opening, so each opening starts a fresh form. */
 interface FormState {
@@ -153,11 +67,6 @@ export interface ResourceScreenProps {
   onRowOpen?(row: Row): void;
 }
 
-/** The view a URL hash asks for, read once when the screen opens. */
-function viewFromUrl(rules: ViewRules, embedded: boolean): Partial<ListView> {
-  return embedded ? {} : decodeView(window.location.hash, rules);
-}
-
 export function ResourceScreen({
   def,
   route = def.route,
@@ -181,35 +90,8 @@ export function ResourceScreen({
       (a) => a.selection !== 'none' && can(a.permission) && (writable || a.readsOnly === true),
     );
   const filters = def.filters ?? NO_FILTERS;
-  const pageSizes = PAGE_SIZES[def.paging ?? 'resource'];
-  const viewRules = useMemo<ViewRules>(
-    () => ({
-      filters,
-      sortable: def.columns.filter((c) => c.sortable).map((c) => c.field),
-      pageSizes: pageSizes.options,
-      columns: def.columns.map((c) => c.field),
-    }),
-    [filters, def.columns, pageSizes],
-  );
-  const [defaultView] = useState<ListView>(() => ({
-    filters: initialFilterValues(filters, new Date()),
-    sorting: [],
-    pageIndex: 0,
-    pageSize: pageSizes.initial,
-    hidden: def.columns.filter((c) => c.hiddenByDefault).map((c) => c.field),
-  }));
-  const [urlView] = useState(() => viewFromUrl(viewRules, embedded));
-  const [draft, setDraft] = useState<FilterValues>(() => ({
-    ...defaultView.filters,
-    ...urlView.filters,
-  }));
-  const [applied, setApplied] = useState(draft);
-  const [pagination, setPagination] = useState<MRT_PaginationState>({
-    pageIndex: urlView.pageIndex ?? 0,
-    pageSize: urlView.pageSize ?? pageSizes.initial,
-  });
-  const [sorting, setSorting] = useState<MRT_SortingState>(urlView.sorting ?? []);
-  const [urlHidden, setUrlHidden] = useState(urlView.hidden);
+  // Filters, page, sort and hidden columns, mirrored in the URL, and the list query from them.
+  const view = useListView({ def, route, fixedParams, embedded });
   const [rowSelection, setRowSelection] = useState<MRT_RowSelectionState>({});
   const [form, setForm] = useState<FormState>({ opened: false, record: undefined, key: 0 });
   const [detail, setDetail] = useState<Row>();
@@ -237,59 +119,11 @@ export function ResourceScreen({
   const [removeRecords] = useResourceRemoveMutation();
 
   const lazyTree = def.tree?.lazy === true;
-  const filterParams = useFilterParams(filters, applied);
-  const params = useMemo(() => {
-    const { params: filterValues } = filterParams;
-    return {
-      ...filterValues,
-      ...sortParams(sorting),
-      // A tree comes whole (no paging); a lazy tree starts at its top level unless filtered.
-      ...(def.tree
-        ? lazyTree && Object.keys(filterValues).length === 0
-          ? { parentId: '0' }
-          : {}
-        : { current: pagination.pageIndex + 1, size: pagination.pageSize }),
-      ...fixedParams,
-    };
-  }, [filterParams, sorting, pagination, def.tree, lazyTree, fixedParams]);
-
-  // The user's column layout, saved per table; the page size they chose comes back with it.
-  const columnIds = useMemo(
-    () => [SELECT_COLUMN, 'serial', ...def.columns.map((c) => c.field), ACTIONS_COLUMN],
-    [def.columns],
-  );
-  const hiddenByDefault = useMemo(
-    () => def.columns.filter((c) => c.hiddenByDefault).map((c) => c.field),
-    [def.columns],
-  );
-  const layout = useTableLayout(route.replace(/^\//, ''), columnIds, hiddenByDefault);
-  const [adoptedPageSize, setAdoptedPageSize] = useState(urlView.pageSize !== undefined);
-  if (!adoptedPageSize && layout.ready) {
-    setAdoptedPageSize(true);
-    if (layout.savedPageSize && layout.savedPageSize !== pagination.pageSize)
-      setPagination({ pageIndex: 0, pageSize: layout.savedPageSize });
-  }
-  // Columns a link hid or showed, until the user changes the columns themselves.
-  const columnVisibility = useMemo(
-    () =>
-      urlHidden
-        ? Object.fromEntries(columnIds.map((id) => [id, !urlHidden.includes(id)]))
-        : layout.layout.columnVisibility,
-    [urlHidden, columnIds, layout.layout.columnVisibility],
-  );
-  const tableLayout = {
-    ...layout,
-    layout: { ...layout.layout, columnVisibility },
-    onColumnVisibilityChange: (u: Parameters<typeof layout.onColumnVisibilityChange>[0]) => {
-      setUrlHidden(undefined);
-      layout.onColumnVisibilityChange(typeof u === 'function' ? u(columnVisibility) : u);
-    },
-  };
   // Asked for once the layout is known, so a saved page size does not cost a second request.
   const listPath = def.paths?.list ?? (lazyTree ? 'lazy-list' : undefined);
   const list = useResourceListQuery(
-    { service: def.service, path: listPath, params },
-    { skip: !layout.ready || !filterParams.ready },
+    { service: def.service, path: listPath, params: view.query.list },
+    { skip: !view.query.ready },
   );
   const declared = useResourceActions({
     def,
@@ -317,10 +151,13 @@ export function ResourceScreen({
     if (request) takeScreenAction(request);
   }, [request]);
 
-  const applyFilters = (values: FilterValues) => {
-    setApplied(values);
-    // A new filter starts again at page 1 (spec section 4).
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  // A new search or a reset starts again at page 1 (spec section 4), with nothing selected.
+  const search = () => {
+    view.apply();
+    setRowSelection({});
+  };
+  const resetFilters = () => {
+    view.reset();
     setRowSelection({});
   };
 
@@ -350,11 +187,10 @@ export function ResourceScreen({
     if (!def.export || exporting.isLoading) return;
     if (!(await confirm(t('resource.export.confirm')))) return;
     try {
-      const { current: _page, size: _size, ...listParams } = params as Record<string, string>;
       await startExport({
         service: def.service,
         excelType: def.export.excelType,
-        params: listParams,
+        params: view.query.export,
       }).unwrap();
       notifications.show({ color: 'green', message: t('resource.export.created') });
     } catch {
@@ -407,65 +243,27 @@ export function ResourceScreen({
   useShortcut('list.prev', () => moveRow(-1), { enabled: keysOn && rows.length > 0 });
   const focusFilters = () =>
     filterRef.current?.querySelector<HTMLElement>('input:not([type=hidden])')?.focus();
-  /** Reset: the initial values again, the createTime range kept (spec section 5). */
-  const resetFilters = () => {
-    const values = resetFilterValues(filters, draft, new Date());
-    setDraft(values);
-    applyFilters(values);
-  };
   useShortcut('list.filter', focusFilters, { enabled: keysOn && filters.length > 0 });
   useShortcut('list.new', () => openForm(undefined), {
     enabled: keysOn && canWrite(def.permissions.add),
   });
+  const canRemove = canWrite(def.permissions.remove);
+  const canExport = Boolean(def.export) && can(def.permissions.export);
+  const hasFilters = filters.length > 0;
   // What this screen offers the command palette while it is on display.
-  const latest = useRef<ScreenHandlers>({
-    removeSelected: () => {},
-    focusFilters: () => {},
-    resetFilters: () => {},
-    reload: () => {},
-    exportList: () => {},
-  });
-  useLayoutEffect(() => {
-    latest.current = {
+  useScreenCommands(
+    def,
+    route,
+    visible && !embedded,
+    { canRemove, hasFilters, canExport },
+    {
       removeSelected: () => void remove(selectedIds),
       focusFilters,
       resetFilters,
       reload: () => void list.refetch(),
       exportList: () => void exportList(),
-    };
-  });
-  const canRemove = canWrite(def.permissions.remove);
-  const canExport = Boolean(def.export) && can(def.permissions.export);
-  const hasFilters = filters.length > 0;
-  useEffect(() => {
-    if (!visible || embedded) return;
-    return offerScreenCommands(
-      offeredCommands(def, route, canRemove, hasFilters, canExport, latest),
-    );
-  }, [visible, embedded, def, route, canRemove, hasFilters, canExport]);
-
-  // The view in the URL's hash (view-url.ts), rewritten as it changes while the page is shown.
-  const hash = embedded
-    ? ''
-    : encodeView(
-        {
-          filters: applied,
-          sorting,
-          pageIndex: pagination.pageIndex,
-          pageSize: pagination.pageSize,
-          hidden: columnIds.filter((id) => columnVisibility[id] === false),
-        },
-        defaultView,
-        viewRules,
-      );
-  useEffect(() => {
-    if (!visible || embedded) return;
-    const want = hash ? `#${hash}` : '';
-    if (window.location.hash === want) return;
-    // Past the router on purpose: the view is the screen's state, not a navigation.
-    const { pathname, search } = window.location;
-    window.history.replaceState(window.history.state, '', `${pathname}${search}${want}`);
-  }, [visible, embedded, hash]);
+    },
+  );
 
   const { editableWhen, removableWhen } = def;
   const who = { superAdmin };
@@ -513,9 +311,9 @@ export function ResourceScreen({
         <FilterBar
           ref={filterRef}
           filters={filters}
-          values={draft}
-          onChange={setDraft}
-          onSearch={() => applyFilters(draft)}
+          values={view.draft}
+          onChange={view.setDraft}
+          onSearch={search}
           onReset={resetFilters}
         />
       )}
@@ -559,24 +357,18 @@ export function ResourceScreen({
         </Alert>
       )}
       {/* The declared columns would flash before the user's saved layout replaced them. */}
-      {layout.ready ? (
+      {view.layout.ready ? (
         <ResourceTable
           def={def}
           rows={rows}
           total={total}
           loading={list.isLoading}
           fetching={list.isFetching}
-          pagination={pagination}
-          onPaginationChange={(next) => {
-            if (next.pageSize !== pagination.pageSize) layout.savePageSize(next.pageSize);
-            setPagination(next);
-          }}
-          layout={tableLayout}
-          sorting={sorting}
-          onSortingChange={(next) => {
-            setSorting(next);
-            setPagination((p) => ({ ...p, pageIndex: 0 }));
-          }}
+          pagination={view.pagination}
+          onPaginationChange={view.setPagination}
+          layout={view.layout}
+          sorting={view.sorting}
+          onSortingChange={view.setSorting}
           selectable={selectable}
           {...(onRowOpen ? { onRowClick: onRowOpen } : {})}
           rowSelection={rowSelection}
