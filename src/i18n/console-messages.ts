@@ -20,6 +20,10 @@ import { files } from './messages/files';
 import { systemSettings } from './messages/system-settings';
 import { scopes } from './messages/scopes';
 import { mediaStock } from './messages/media-stock';
+import { apiDocument } from './messages/api-document';
+import { personalise } from './messages/personalise';
+import { platformSettings } from './messages/platform-settings';
+import { dict } from './messages/dict';
 
 /** The console's texts beyond the login path; imported by components/mantine-root.tsx. */
 registerMessages(
@@ -44,4 +48,8 @@ registerMessages(
   systemSettings,
   scopes,
   mediaStock,
+  apiDocument,
+  personalise,
+  platformSettings,
+  dict,
 );

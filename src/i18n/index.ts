@@ -47,6 +47,19 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.prototype.hasOwnProperty.call(dictionaries.zh, value);
 }
 
+/**
+ * A message's texts in both languages, read from its module (so usable before it is registered,
+ * e.g. at a lazy screen's module level): for declarative data typed `{zh, en}` that a screen
+ * builds from its messages (a layout's resource title). UI code shows text with useT/translate.
+ */
+export function messageTexts<M extends MessageModule>(
+  module: M,
+  key: keyof M['zh'] & MessageKey,
+): { zh: string; en: string } {
+  const zh = module.zh[key] ?? key;
+  return { zh, en: module.en[key] ?? zh };
+}
+
 /** A bilingual label sent by the server (menus): `{zh, en}`. */
 export function pickLang(lang: Lang, text: { zh: string; en?: string | undefined }): string {
   return lang === 'en' && text.en ? text.en : text.zh;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isMessageKey, translate } from '../i18n';
 import {
   currentPlatform,
   duplicateBindings,
@@ -15,7 +16,7 @@ const make = (id: string, scope: ShortcutScope, keys: string): Shortcut => ({
   scope,
   keys,
   display: { mac: keys, other: keys },
-  description: { zh: id, en: id },
+  description: 'shortcuts.action.palette.open',
 });
 
 describe('SHORTCUTS', () => {
@@ -29,8 +30,9 @@ describe('SHORTCUTS', () => {
 
   it('describes each shortcut in both languages and labels it on both platforms', () => {
     for (const s of SHORTCUTS) {
-      expect(s.description.zh.trim(), s.id).not.toBe('');
-      expect(s.description.en.trim(), s.id).not.toBe('');
+      expect(isMessageKey(s.description), s.id).toBe(true);
+      expect(translate('zh', s.description).trim(), s.id).not.toBe('');
+      expect(translate('en', s.description).trim(), s.id).not.toBe('');
       expect(s.display.mac.trim(), s.id).not.toBe('');
       expect(s.display.other.trim(), s.id).not.toBe('');
     }

@@ -3,6 +3,8 @@
  * `useShortcut(id)`, the command palette shows them beside its commands and the `?` cheat sheet
  * is generated from this list, so a new shortcut is added here and nowhere else.
  */
+import type { MessageKey } from '../i18n';
+
 export type ShortcutScope = 'global' | 'tabs' | 'palette' | 'list';
 
 export type ShortcutId =
@@ -39,7 +41,8 @@ export interface Shortcut {
   keys: string;
   /** How the keys are shown, e.g. `⌘K` / `Ctrl+K`. */
   display: { mac: string; other: string };
-  description: { zh: string; en: string };
+  /** What it does: a key of the `shortcuts` messages (`shortcuts.action.<id>`). */
+  description: MessageKey;
   /** Button/menu permission code the user must hold, if any. */
   permission?: string;
   /** Chords with Ctrl/Cmd/Alt may fire while focus is in a text field; plain keys never do. */
@@ -52,7 +55,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     scope: 'global',
     keys: 'mod+k',
     display: { mac: '⌘K', other: 'Ctrl+K' },
-    description: { zh: '打开命令面板', en: 'Open the command palette' },
+    description: 'shortcuts.action.palette.open',
     allowInInputs: true,
   },
   {
@@ -60,14 +63,14 @@ export const SHORTCUTS: readonly Shortcut[] = [
     scope: 'global',
     keys: 'shift+slash',
     display: { mac: '?', other: '?' },
-    description: { zh: '显示快捷键列表', en: 'Show keyboard shortcuts' },
+    description: 'shortcuts.action.shortcuts.help',
   },
   {
     id: 'lock.now',
     scope: 'global',
     keys: 'alt+l',
     display: { mac: '⌥L', other: 'Alt+L' },
-    description: { zh: '立即锁屏', en: 'Lock the screen now' },
+    description: 'shortcuts.action.lock.now',
     allowInInputs: true,
   },
   // Tab shortcuts stay out of text fields: on macOS Alt+←/→ moves the caret by word there.
@@ -76,28 +79,28 @@ export const SHORTCUTS: readonly Shortcut[] = [
     scope: 'tabs',
     keys: 'alt+arrowright',
     display: { mac: '⌥→', other: 'Alt+→' },
-    description: { zh: '切换到下一个标签页', en: 'Next tab' },
+    description: 'shortcuts.action.tab.next',
   },
   {
     id: 'tab.prev',
     scope: 'tabs',
     keys: 'alt+arrowleft',
     display: { mac: '⌥←', other: 'Alt+←' },
-    description: { zh: '切换到上一个标签页', en: 'Previous tab' },
+    description: 'shortcuts.action.tab.prev',
   },
   {
     id: 'tab.close',
     scope: 'tabs',
     keys: 'alt+w',
     display: { mac: '⌥W', other: 'Alt+W' },
-    description: { zh: '关闭当前标签页', en: 'Close the current tab' },
+    description: 'shortcuts.action.tab.close',
   },
   {
     id: 'tab.reopen',
     scope: 'tabs',
     keys: 'alt+shift+t',
     display: { mac: '⌥⇧T', other: 'Alt+Shift+T' },
-    description: { zh: '重新打开关闭的标签页', en: 'Reopen the closed tab' },
+    description: 'shortcuts.action.tab.reopen',
   },
   // The palette handles its own keys inside its search field; they are listed for the cheat sheet.
   {
@@ -105,35 +108,35 @@ export const SHORTCUTS: readonly Shortcut[] = [
     scope: 'palette',
     keys: 'arrowdown',
     display: { mac: '↓', other: '↓' },
-    description: { zh: '下一个结果', en: 'Next result' },
+    description: 'shortcuts.action.palette.next',
   },
   {
     id: 'palette.prev',
     scope: 'palette',
     keys: 'arrowup',
     display: { mac: '↑', other: '↑' },
-    description: { zh: '上一个结果', en: 'Previous result' },
+    description: 'shortcuts.action.palette.prev',
   },
   {
     id: 'palette.run',
     scope: 'palette',
     keys: 'enter',
     display: { mac: '↩', other: 'Enter' },
-    description: { zh: '执行选中的命令', en: 'Run the selected command' },
+    description: 'shortcuts.action.palette.run',
   },
   {
     id: 'palette.back',
     scope: 'palette',
     keys: 'backspace',
     display: { mac: '⌫', other: 'Backspace' },
-    description: { zh: '搜索框为空时返回上一页', en: 'Go back a page when the search is empty' },
+    description: 'shortcuts.action.palette.back',
   },
   {
     id: 'palette.close',
     scope: 'palette',
     keys: 'escape',
     display: { mac: 'Esc', other: 'Esc' },
-    description: { zh: '返回上一页或关闭面板', en: 'Go back a page or close the palette' },
+    description: 'shortcuts.action.palette.close',
   },
   // List screens (resource engine). j/k, / and n are live on the visible list screen when no
   // dialog is open; the others act on the focused row (its own key handler reads them here).
@@ -142,56 +145,56 @@ export const SHORTCUTS: readonly Shortcut[] = [
     scope: 'list',
     keys: 'slash',
     display: { mac: '/', other: '/' },
-    description: { zh: '聚焦筛选条件', en: 'Focus the filters' },
+    description: 'shortcuts.action.list.filter',
   },
   {
     id: 'list.next',
     scope: 'list',
     keys: 'j',
     display: { mac: 'J / ↓', other: 'J / ↓' },
-    description: { zh: '下一行', en: 'Next row' },
+    description: 'shortcuts.action.list.next',
   },
   {
     id: 'list.prev',
     scope: 'list',
     keys: 'k',
     display: { mac: 'K / ↑', other: 'K / ↑' },
-    description: { zh: '上一行', en: 'Previous row' },
+    description: 'shortcuts.action.list.prev',
   },
   {
     id: 'list.toggle',
     scope: 'list',
     keys: 'x',
     display: { mac: 'X', other: 'X' },
-    description: { zh: '选择或取消选择当前行', en: 'Select or deselect the row' },
+    description: 'shortcuts.action.list.toggle',
   },
   {
     id: 'list.open',
     scope: 'list',
     keys: 'enter',
     display: { mac: '↩', other: 'Enter' },
-    description: { zh: '查看当前行详情', en: 'Open the row details' },
+    description: 'shortcuts.action.list.open',
   },
   {
     id: 'list.edit',
     scope: 'list',
     keys: 'e',
     display: { mac: 'E', other: 'E' },
-    description: { zh: '编辑当前行', en: 'Edit the row' },
+    description: 'shortcuts.action.list.edit',
   },
   {
     id: 'list.remove',
     scope: 'list',
     keys: 'd',
     display: { mac: 'D', other: 'D' },
-    description: { zh: '删除当前行', en: 'Delete the row' },
+    description: 'shortcuts.action.list.remove',
   },
   {
     id: 'list.new',
     scope: 'list',
     keys: 'n',
     display: { mac: 'N', other: 'N' },
-    description: { zh: '新增', en: 'New record' },
+    description: 'shortcuts.action.list.new',
   },
 ];
 

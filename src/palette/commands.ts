@@ -1,4 +1,5 @@
 import type { ButtonNode, RouteNode } from '../contracts/auth';
+import { translate } from '../i18n';
 import { isLeaf, menuTarget, menuTitle } from '../lib/menu-tree';
 import type { Searchable } from './ranking';
 import type { ShortcutId } from '../lib/shortcuts';
@@ -128,8 +129,11 @@ export function actionCommands(
         id: `action:${node.code}`,
         group: 'actions',
         label: {
-          zh: `${node.name} ${screenTitle.zh}`,
-          en: `${aliasEn(node.alias, node.name)} · ${screenTitle.en || screenTitle.zh}`,
+          zh: translate('zh', 'palette.cmd.button', { name: node.name, screen: screenTitle.zh }),
+          en: translate('en', 'palette.cmd.button', {
+            name: aliasEn(node.alias, node.name),
+            screen: screenTitle.en || screenTitle.zh,
+          }),
         },
         keywords: [node.code, node.alias, node.name, screenTitle.zh, screenTitle.en],
         detail: { zh: screenTitle.zh, en: screenTitle.en || screenTitle.zh },

@@ -368,7 +368,7 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
 
   let status: string | undefined;
   if (lookup) {
-    if (scoped?.term === '') status = t('palette.typeToSearch', { label: lookup.label[lang] });
+    if (scoped?.term === '') status = t('palette.typeToSearch', { label: t(lookup.label) });
     else if (records.error) status = t('palette.lookupFailed', { message: records.error });
     else if (!records.busy && records.hits.length === 0 && records.settled)
       status = t('palette.none');

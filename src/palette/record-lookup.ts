@@ -1,4 +1,5 @@
 import type { ApiRequest } from '../api/client';
+import type { MessageKey } from '../i18n';
 
 /**
  * Record look-ups of the command palette: a query prefix (`u:` users, later `o:` orders,
@@ -26,23 +27,25 @@ export interface LookupContext {
 
 export interface RecordAction {
   id: string;
-  label: { zh: string; en: string };
+  /** A message key, like every text below (the palette translates it). */
+  label: MessageKey;
   /** Button code the user must hold; actions without it are hidden (or shown disabled). */
   permission?: string;
   /**
    * Asked before running (`{title}` is replaced by the record's title). Without it the action
    * runs at once. Confirmed actions report failures inside the palette.
    */
-  confirm?: { zh: string; en: string };
+  confirm?: MessageKey;
   /** Shown as a toast after a confirmed action succeeded. */
-  done?: { zh: string; en: string };
+  done?: MessageKey;
   run(hit: RecordHit, context: LookupContext): void | Promise<void>;
 }
 
 export interface RecordLookup {
   /** The prefix before ':' in the palette input, lowercase letters. */
   scope: string;
-  label: { zh: string; en: string };
+  /** What it searches, e.g. 'palette.users.label' (用户 / Users). */
+  label: MessageKey;
   /** Menu or button code of the resource's list; without it the look-up is not registered. */
   permission: string;
   /** Hits for a non-empty term. Called through RTK Query, so equal terms are served from cache. */

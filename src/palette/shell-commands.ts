@@ -132,8 +132,8 @@ export function lookupScopeCommands(
     id: `lookup:${l.scope}`,
     group: 'actions',
     label: {
-      zh: translate('zh', 'palette.lookup', { label: l.label.zh, scope: l.scope }),
-      en: translate('en', 'palette.lookup', { label: l.label.en, scope: l.scope }),
+      zh: translate('zh', 'palette.lookup', { label: translate('zh', l.label), scope: l.scope }),
+      en: translate('en', 'palette.lookup', { label: translate('en', l.label), scope: l.scope }),
     },
     keywords: [`${l.scope}:`, 'search', 'find', 'sousuo'],
     perform: { kind: 'run', run: () => typePrefix(l.scope) },
@@ -157,7 +157,7 @@ export function nestedPageCommands(id: string, d: PageDeps): PaletteCommand[] {
     return (['zh', 'en'] as const).map((l) => ({
       id: `lang:${l}`,
       group: 'actions',
-      label: l === 'zh' ? { zh: '中文', en: '中文' } : { zh: 'English', en: 'English' },
+      label: both(l === 'zh' ? 'topbar.langZh' : 'topbar.langEn'),
       keywords: [l, l === 'zh' ? 'chinese zhongwen' : 'yingwen'],
       checked: d.lang === l,
       perform: { kind: 'run', run: () => d.dispatch(langChanged(l)) },
@@ -186,19 +186,16 @@ export function nestedPageCommands(id: string, d: PageDeps): PaletteCommand[] {
       out.push({
         id: `record:${lookup.scope}:${action.id}`,
         group: 'actions',
-        label: action.label,
+        label: both(action.label),
         ...(held ? {} : { missingPermission: action.permission }),
         perform: message
           ? {
               kind: 'confirm',
-              message: {
-                zh: message.zh.split('{title}').join(hit.title),
-                en: message.en.split('{title}').join(hit.title),
-              },
+              message: both(message, { title: hit.title }),
               run: async () => {
                 await action.run(hit, d.lookupContext);
               },
-              ...(action.done ? { done: action.done } : {}),
+              ...(action.done ? { done: both(action.done) } : {}),
             }
           : { kind: 'run', run: () => void action.run(hit, d.lookupContext) },
       });

@@ -22,13 +22,12 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { fetchOpenApi, useApiDocumentQuery, type ApiDocument } from '../../api/api-document';
 import type { ApiError } from '../../api/client';
 import { useLang } from '../../state/hooks';
-import type { Lang } from '../../i18n';
+import { translate, type Lang } from '../../i18n';
 import { clickDownload } from '../../lib/download';
 import { usePageVisible } from '../../lib/page-visibility';
 import { useShortcut } from '../../components/use-shortcut';
 import { routeKey, routeMatches, searchRoutes, type RouteRow } from './model';
 import { AccessBadges, MethodBadge, RouteDetail } from './parts';
-import { docText } from './texts';
 
 const NO_ROWS: RouteRow[] = [];
 
@@ -43,8 +42,8 @@ async function downloadOpenApi(lang: Lang): Promise<void> {
     notifications.show({
       color: 'red',
       message: reason
-        ? `${docText(lang, 'downloadFailed')}: ${reason}`
-        : docText(lang, 'downloadFailed'),
+        ? `${translate(lang, 'apiDocument.downloadFailed')}: ${reason}`
+        : translate(lang, 'apiDocument.downloadFailed'),
     });
   }
 }
@@ -61,7 +60,7 @@ interface ServiceListProps {
 function ServiceList({ doc, chosen, term, lang, onChoose }: ServiceListProps) {
   const searching = term.trim() !== '';
   return (
-    <Paper withBorder p={4} component="nav" aria-label={docText(lang, 'services')}>
+    <Paper withBorder p={4} component="nav" aria-label={translate(lang, 'apiDocument.services')}>
       {doc.services.map((s) => {
         const count = searching
           ? s.routes.filter((r) => routeMatches(r, term)).length
@@ -105,10 +104,10 @@ function RouteTable({ rows, active, lang, idPrefix, caption, onOpen, onKeyDown }
       <Table highlightOnHover withTableBorder onKeyDown={onKeyDown} aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={84}>{docText(lang, 'method')}</Table.Th>
-            <Table.Th>{docText(lang, 'path')}</Table.Th>
-            <Table.Th>{docText(lang, 'access')}</Table.Th>
-            <Table.Th>{docText(lang, 'summary')}</Table.Th>
+            <Table.Th w={84}>{translate(lang, 'apiDocument.method')}</Table.Th>
+            <Table.Th>{translate(lang, 'apiDocument.path')}</Table.Th>
+            <Table.Th>{translate(lang, 'apiDocument.access')}</Table.Th>
+            <Table.Th>{translate(lang, 'apiDocument.summary')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -243,8 +242,8 @@ export default function ApiDocumentPage() {
 
   const chosenCount = data?.services.find((s) => s.name === chosen)?.routes.length ?? 0;
   const caption = searching
-    ? docText(lang, 'results', { count: rows.length })
-    : docText(lang, 'serviceRoutes', { name: chosen ?? '', count: chosenCount });
+    ? translate(lang, 'apiDocument.results', { count: rows.length })
+    : translate(lang, 'apiDocument.serviceRoutes', { name: chosen ?? '', count: chosenCount });
 
   let body;
   if (doc.isLoading) {
@@ -252,24 +251,24 @@ export default function ApiDocumentPage() {
       <Center py="xl">
         <Group gap="sm">
           <Loader size="sm" aria-hidden />
-          <Text>{docText(lang, 'loading')}</Text>
+          <Text>{translate(lang, 'apiDocument.loading')}</Text>
         </Group>
       </Center>
     );
   } else if (doc.isError || !data) {
     const reason = (doc.error as ApiError | undefined)?.message;
     body = (
-      <Alert color="red" variant="light" title={docText(lang, 'loadFailed')}>
+      <Alert color="red" variant="light" title={translate(lang, 'apiDocument.loadFailed')}>
         <Stack gap="xs" align="flex-start">
           {reason && <Text size="sm">{reason}</Text>}
           <Button size="xs" variant="light" color="red" onClick={() => void doc.refetch()}>
-            {docText(lang, 'retry')}
+            {translate(lang, 'apiDocument.retry')}
           </Button>
         </Stack>
       </Alert>
     );
   } else if (data.services.length === 0) {
-    body = <Text c="dimmed">{docText(lang, 'empty')}</Text>;
+    body = <Text c="dimmed">{translate(lang, 'apiDocument.empty')}</Text>;
   } else {
     body = (
       <Grid gutter="md">
@@ -289,11 +288,13 @@ export default function ApiDocumentPage() {
                 {caption}
               </Text>
               <Text size="xs" c="dimmed">
-                {docText(lang, 'keysHint')}
+                {translate(lang, 'apiDocument.keysHint')}
               </Text>
             </Group>
             {rows.length === 0 ? (
-              <Text c="dimmed">{docText(lang, searching ? 'noMatch' : 'empty')}</Text>
+              <Text c="dimmed">
+                {translate(lang, searching ? 'apiDocument.noMatch' : 'apiDocument.empty')}
+              </Text>
             ) : (
               <RouteTable
                 rows={rows}
@@ -314,14 +315,14 @@ export default function ApiDocumentPage() {
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
-        {docText(lang, 'title')}
+        {translate(lang, 'apiDocument.title')}
       </Title>
       <Group gap="sm" align="flex-end">
         <TextInput
           ref={searchRef}
           type="search"
-          aria-label={docText(lang, 'search')}
-          placeholder={docText(lang, 'searchPlaceholder')}
+          aria-label={translate(lang, 'apiDocument.search')}
+          placeholder={translate(lang, 'apiDocument.searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={term}
           onChange={(event) => {
@@ -338,7 +339,7 @@ export default function ApiDocumentPage() {
           disabled={!data}
           onClick={() => void download()}
         >
-          {docText(lang, 'download')}
+          {translate(lang, 'apiDocument.download')}
         </Button>
       </Group>
       {body}
@@ -347,7 +348,7 @@ export default function ApiDocumentPage() {
         onClose={() => setOpenKey(undefined)}
         position="right"
         size="xl"
-        closeButtonProps={{ 'aria-label': docText(lang, 'close') }}
+        closeButtonProps={{ 'aria-label': translate(lang, 'apiDocument.close') }}
         title={
           opened && (
             <Group gap="xs" wrap="nowrap">

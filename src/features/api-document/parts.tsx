@@ -1,8 +1,7 @@
 import { Badge, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ApiAccess, ApiParam, ApiRoute } from '../../api/api-document';
-import type { Lang } from '../../i18n';
+import { translate, type Lang } from '../../i18n';
 import { schemaFields } from './model';
-import { docText } from './texts';
 
 const METHOD_COLOR: Record<string, string> = {
   GET: 'blue',
@@ -32,24 +31,24 @@ export function AccessBadges({ access, lang }: { access: ApiAccess; lang: Lang }
     case 'public':
       return (
         <Badge color="teal" variant="light">
-          {docText(lang, 'public')}
+          {translate(lang, 'apiDocument.public')}
         </Badge>
       );
     case 'user':
       return (
         <Badge color="blue" variant="light">
-          {docText(lang, 'user')}
+          {translate(lang, 'apiDocument.user')}
         </Badge>
       );
     case 'super':
       return (
         <Badge color="red" variant="light">
-          {docText(lang, 'super')}
+          {translate(lang, 'apiDocument.super')}
         </Badge>
       );
     case 'perm':
       return (
-        <Group gap={4} wrap="wrap" aria-label={docText(lang, 'anyOf')}>
+        <Group gap={4} wrap="wrap" aria-label={translate(lang, 'apiDocument.anyOf')}>
           {access.codes.map((code) => (
             <Badge key={code} color="violet" variant="light" tt="none">
               {code}
@@ -63,9 +62,9 @@ export function AccessBadges({ access, lang }: { access: ApiAccess; lang: Lang }
 function paramNotes(param: ApiParam, lang: Lang): string[] {
   const notes: string[] = [];
   if (param.description) notes.push(param.description[lang]);
-  if (param.operator) notes.push(docText(lang, 'operator', { op: param.operator }));
+  if (param.operator) notes.push(translate(lang, 'apiDocument.operator', { op: param.operator }));
   if (param.suffixes?.length)
-    notes.push(docText(lang, 'suffixes', { list: param.suffixes.join(', ') }));
+    notes.push(translate(lang, 'apiDocument.suffixes', { list: param.suffixes.join(', ') }));
   return notes;
 }
 
@@ -93,15 +92,15 @@ function Constraints({ list }: { list: string[] }) {
 function ParameterTable({ params, lang }: { params: ApiParam[]; lang: Lang }) {
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table striped withTableBorder aria-label={docText(lang, 'parameters')}>
+      <Table striped withTableBorder aria-label={translate(lang, 'apiDocument.parameters')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{docText(lang, 'name')}</Table.Th>
-            <Table.Th>{docText(lang, 'location')}</Table.Th>
-            <Table.Th>{docText(lang, 'type')}</Table.Th>
-            <Table.Th>{docText(lang, 'required')}</Table.Th>
-            <Table.Th>{docText(lang, 'constraints')}</Table.Th>
-            <Table.Th>{docText(lang, 'description')}</Table.Th>
+            <Table.Th>{translate(lang, 'apiDocument.name')}</Table.Th>
+            <Table.Th>{translate(lang, 'apiDocument.location')}</Table.Th>
+            <Table.Th>{translate(lang, 'apiDocument.type')}</Table.Th>
+            <Table.Th>{translate(lang, 'apiDocument.required')}</Table.Th>
+            <Table.Th>{translate(lang, 'apiDocument.constraints')}</Table.Th>
+            <Table.Th>{translate(lang, 'apiDocument.description')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -112,7 +111,9 @@ function ParameterTable({ params, lang }: { params: ApiParam[]; lang: Lang }) {
               </Table.Td>
               <Table.Td>{p.in ?? 'query'}</Table.Td>
               <Table.Td>{p.type}</Table.Td>
-              <Table.Td>{docText(lang, p.required ? 'yes' : 'no')}</Table.Td>
+              <Table.Td>
+                {translate(lang, p.required ? 'apiDocument.yes' : 'apiDocument.no')}
+              </Table.Td>
               <Table.Td>
                 <Constraints list={paramConstraints(p)} />
               </Table.Td>
@@ -135,7 +136,7 @@ function ParameterTable({ params, lang }: { params: ApiParam[]; lang: Lang }) {
 
 function BodyFields({ route, lang }: { route: ApiRoute; lang: Lang }) {
   const body = route.body;
-  if (!body) return <Text size="sm">{docText(lang, 'noBody')}</Text>;
+  if (!body) return <Text size="sm">{translate(lang, 'apiDocument.noBody')}</Text>;
   return (
     <Stack gap="xs">
       <Group gap="xs">
@@ -144,13 +145,13 @@ function BodyFields({ route, lang }: { route: ApiRoute; lang: Lang }) {
       </Group>
       {body.schema ? (
         <Table.ScrollContainer minWidth={560}>
-          <Table striped withTableBorder aria-label={docText(lang, 'body')}>
+          <Table striped withTableBorder aria-label={translate(lang, 'apiDocument.body')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{docText(lang, 'name')}</Table.Th>
-                <Table.Th>{docText(lang, 'type')}</Table.Th>
-                <Table.Th>{docText(lang, 'required')}</Table.Th>
-                <Table.Th>{docText(lang, 'constraints')}</Table.Th>
+                <Table.Th>{translate(lang, 'apiDocument.name')}</Table.Th>
+                <Table.Th>{translate(lang, 'apiDocument.type')}</Table.Th>
+                <Table.Th>{translate(lang, 'apiDocument.required')}</Table.Th>
+                <Table.Th>{translate(lang, 'apiDocument.constraints')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -169,7 +170,9 @@ function BodyFields({ route, lang }: { route: ApiRoute; lang: Lang }) {
                       {f.type}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{docText(lang, f.required ? 'yes' : 'no')}</Table.Td>
+                  <Table.Td>
+                    {translate(lang, f.required ? 'apiDocument.yes' : 'apiDocument.no')}
+                  </Table.Td>
                   <Table.Td>
                     <Constraints list={f.constraints} />
                   </Table.Td>
@@ -179,7 +182,7 @@ function BodyFields({ route, lang }: { route: ApiRoute; lang: Lang }) {
           </Table>
         </Table.ScrollContainer>
       ) : (
-        <Text size="sm">{docText(lang, 'freeForm')}</Text>
+        <Text size="sm">{translate(lang, 'apiDocument.freeForm')}</Text>
       )}
     </Stack>
   );
@@ -193,32 +196,32 @@ export function RouteDetail({ route, lang }: { route: ApiRoute; lang: Lang }) {
       {route.summary && <Text>{route.summary[lang]}</Text>}
       <Group gap="xs">
         <Text size="sm" fw={500}>
-          {docText(lang, 'access')}
+          {translate(lang, 'apiDocument.access')}
         </Text>
         <AccessBadges access={route.access} lang={lang} />
       </Group>
-      {route.clientAuth && <Text size="sm">{docText(lang, 'clientAuth')}</Text>}
-      {!documented && <Text c="dimmed">{docText(lang, 'undocumented')}</Text>}
+      {route.clientAuth && <Text size="sm">{translate(lang, 'apiDocument.clientAuth')}</Text>}
+      {!documented && <Text c="dimmed">{translate(lang, 'apiDocument.undocumented')}</Text>}
       <Stack gap="xs">
         <Title order={3} size="h5">
-          {docText(lang, 'parameters')}
+          {translate(lang, 'apiDocument.parameters')}
         </Title>
         {route.query?.length ? (
           <ParameterTable params={route.query} lang={lang} />
         ) : (
-          <Text size="sm">{docText(lang, 'noParameters')}</Text>
+          <Text size="sm">{translate(lang, 'apiDocument.noParameters')}</Text>
         )}
       </Stack>
       <Stack gap="xs">
         <Title order={3} size="h5">
-          {docText(lang, 'body')}
+          {translate(lang, 'apiDocument.body')}
         </Title>
         <BodyFields route={route} lang={lang} />
       </Stack>
       {route.response && (
         <Stack gap="xs">
           <Title order={3} size="h5">
-            {docText(lang, 'response')}
+            {translate(lang, 'apiDocument.response')}
           </Title>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {route.response[lang]}

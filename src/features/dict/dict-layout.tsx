@@ -1,12 +1,12 @@
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useLang } from '../../state/hooks';
+import { useLang, useT } from '../../state/hooks';
 import { ResourceScreen } from '../../resources/engine/resource-screen';
 import { dictEntries, dictParents, type DictScreen } from '../../resources/blade-system/dict-defs';
 import type { Dict } from '../../contracts/blade-system/dict';
 import type { ResourceDef } from '../../resources/types';
 import { DictEntries } from '../../resources/blade-system/dict-entries';
-import { DICT_TEXT, dictName } from '../../resources/blade-system/dict-texts';
+import { dictName } from '../../resources/blade-system/dict-labels';
 
 export interface DictLayoutDefs {
   screen: DictScreen;
@@ -31,13 +31,14 @@ interface Props {
 
 /** A dictionary layout: page title, the dictionaries, and the chosen dictionary's entries. */
 export function DictLayout({ defs, direction }: Props) {
+  const t = useT();
   const lang = useLang();
   const [chosen, setChosen] = useState<Dict>();
   const panes = (
     <>
       <Box miw={0}>
         <Title order={2} size="h4" mb="sm">
-          {DICT_TEXT.dictionaries[lang]}
+          {t('dict.dictionaries')}
         </Title>
         <ResourceScreen
           def={defs.parents as unknown as ResourceDef}
@@ -48,9 +49,7 @@ export function DictLayout({ defs, direction }: Props) {
       </Box>
       <Box miw={0}>
         <Title order={2} size="h4" mb="sm">
-          {chosen
-            ? `${DICT_TEXT.entries[lang]}${lang === 'zh' ? '：' : ': '}${dictName(chosen, lang)}`
-            : DICT_TEXT.entries[lang]}
+          {chosen ? t('dict.entriesOf', { name: dictName(chosen, lang) }) : t('dict.entries')}
         </Title>
         {chosen ? (
           // A new dictionary starts a fresh entry table (filters, page, selection).
@@ -63,7 +62,7 @@ export function DictLayout({ defs, direction }: Props) {
         ) : (
           <Paper withBorder p="lg">
             <Text c="dimmed">
-              {(direction === 'horizontal' ? DICT_TEXT.chooseLeft : DICT_TEXT.chooseAbove)[lang]}
+              {t(direction === 'horizontal' ? 'dict.chooseLeft' : 'dict.chooseAbove')}
             </Text>
           </Paper>
         )}

@@ -1,10 +1,9 @@
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
-import { useAppSelector, useLang, useT } from '../../state/hooks';
+import { useAppSelector, useT } from '../../state/hooks';
 import { safeLogoUrl } from '../../state/shell-style';
 import { SHELL_THEMES } from '../../state/theme';
 import type { PersonaliseSettings } from '../../contracts/personalise';
-import { PERSONALISE_PAGE_TEXT as T } from './texts';
 
 /**
  * A live preview of what the form would change: the browser tab (favicon + window title) and
@@ -13,7 +12,6 @@ import { PERSONALISE_PAGE_TEXT as T } from './texts';
  */
 export function HeaderPreview({ values }: { values: PersonaliseSettings }) {
   const t = useT();
-  const lang = useLang();
   const theme = SHELL_THEMES[useAppSelector((s) => s.ui.theme)];
   const site = values.sideName.trim() || t('app.name');
   const favicon = safeLogoUrl(values.smallWindowLogoUrl);
@@ -23,11 +21,11 @@ export function HeaderPreview({ values }: { values: PersonaliseSettings }) {
     : 'var(--mantine-primary-color-filled)';
 
   return (
-    <Paper withBorder p="md" radius="md" role="group" aria-label={T.preview[lang]}>
+    <Paper withBorder p="md" radius="md" role="group" aria-label={t('personalise.preview')}>
       <Stack gap="sm">
-        <Text fw={600}>{T.preview[lang]}</Text>
+        <Text fw={600}>{t('personalise.preview')}</Text>
         <Text size="xs" c="dimmed">
-          {T.previewBrowserTab[lang]}
+          {t('personalise.previewBrowserTab')}
         </Text>
         <Group
           gap={8}
@@ -47,11 +45,11 @@ export function HeaderPreview({ values }: { values: PersonaliseSettings }) {
             <IconWorld size={16} aria-hidden />
           )}
           <Text size="xs" truncate>
-            {`${T.previewTab[lang]} - ${site}`}
+            {`${t('personalise.previewTab')} - ${site}`}
           </Text>
         </Group>
         <Text size="xs" c="dimmed">
-          {T.previewHeader[lang]}
+          {t('personalise.previewHeader')}
         </Text>
         <Group
           gap={0}
@@ -90,7 +88,7 @@ export function HeaderPreview({ values }: { values: PersonaliseSettings }) {
             py={4}
             style={{ background: color, color: '#fff', borderRadius: 4, fontSize: 12 }}
           >
-            {T.previewButton[lang]}
+            {t('personalise.previewButton')}
           </Box>
           <Text size="xs" c={color}>
             {values.systemColor}

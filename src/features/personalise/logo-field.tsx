@@ -3,20 +3,20 @@ import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { uploadAvatar, type FileRecord } from '../../api/files';
-import { useLang } from '../../state/hooks';
+import { useT } from '../../state/hooks';
 import { safeLogoUrl } from '../../state/shell-style';
 import { extensionOf } from '../../resources/parts/upload-rules';
-import type { Bilingual } from '../../resources/types';
-import { PERSONALISE_PAGE_TEXT as T } from './texts';
+import type { MessageKey } from '../../i18n';
 
 /** Logos go through the avatar upload: jpg/png, at most 500 KB, served at a public address. */
 export const LOGO_TYPES = ['.jpg', '.jpeg', '.png'] as const;
 export const LOGO_MAX_BYTES = 500 * 1024;
 
 /** Why a chosen file cannot be a logo, or undefined when it may be sent. */
-export function logoFileError(file: { name: string; size: number }): Bilingual | undefined {
-  if (!(LOGO_TYPES as readonly string[]).includes(extensionOf(file.name))) return T.wrongType;
-  if (file.size > LOGO_MAX_BYTES) return T.tooLarge;
+export function logoFileError(file: { name: string; size: number }): MessageKey | undefined {
+  if (!(LOGO_TYPES as readonly string[]).includes(extensionOf(file.name)))
+    return 'personalise.wrongType';
+  if (file.size > LOGO_MAX_BYTES) return 'personalise.tooLarge';
   return undefined;
 }
 
@@ -48,7 +48,7 @@ export function LogoField({
   readOnly = false,
   upload = uploadAvatar,
 }: Props) {
-  const lang = useLang();
+  const t = useT();
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<string>();
@@ -61,7 +61,7 @@ export function LogoField({
     if (!file) return;
     const why = logoFileError(file);
     if (why) {
-      setRefused(why[lang]);
+      setRefused(t(why));
       return;
     }
     setRefused(undefined);
@@ -69,7 +69,7 @@ export function LogoField({
     try {
       onChange((await upload(file)).link);
     } catch (err) {
-      setRefused((err as ApiError | undefined)?.message || T.uploadFailed[lang]);
+      setRefused((err as ApiError | undefined)?.message || t('personalise.uploadFailed'));
     } finally {
       setBusy(false);
     }
@@ -80,7 +80,7 @@ export function LogoField({
       id={id}
       labelElement="div"
       label={label}
-      description={`${hint} · ${T.logoRules[lang]}`}
+      description={`${hint} · ${t('personalise.logoRules')}`}
       error={message}
       errorProps={{ role: 'alert' }}
     >
@@ -101,7 +101,7 @@ export function LogoField({
           {src ? (
             <Image
               src={src}
-              alt={`${label}${lang === 'zh' ? '预览' : ' preview'}`}
+              alt={t('personalise.logoPreview', { label })}
               w={56}
               h={56}
               fit="contain"
@@ -114,7 +114,7 @@ export function LogoField({
         <Stack gap={4}>
           {!src && (
             <Text size="xs" c="dimmed">
-              {T.none[lang]}
+              {t('personalise.none')}
             </Text>
           )}
           {!readOnly && (
@@ -133,9 +133,9 @@ export function LogoField({
                     leftSection={<IconUpload size={14} aria-hidden />}
                     loading={busy}
                     disabled={busy}
-                    aria-label={`${src ? T.replace[lang] : T.upload[lang]}: ${label}`}
+                    aria-label={`${src ? t('personalise.replace') : t('personalise.upload')}: ${label}`}
                   >
-                    {src ? T.replace[lang] : T.upload[lang]}
+                    {src ? t('personalise.replace') : t('personalise.upload')}
                   </Button>
                 )}
               </FileButton>
@@ -145,13 +145,13 @@ export function LogoField({
                   variant="subtle"
                   color="gray"
                   disabled={busy}
-                  aria-label={`${T.remove[lang]}: ${label}`}
+                  aria-label={`${t('personalise.remove')}: ${label}`}
                   onClick={() => {
                     setRefused(undefined);
                     onChange('');
                   }}
                 >
-                  {T.remove[lang]}
+                  {t('personalise.remove')}
                 </Button>
               )}
             </Group>

@@ -27,7 +27,6 @@ import { usePermissions } from '../../state/permissions-context';
 import { HeaderPreview } from './header-preview';
 import { LogoField } from './logo-field';
 import { usePersonaliseQuery, useSavePersonaliseMutation } from './personalise-api';
-import { PERSONALISE_PAGE_TEXT as T } from './texts';
 
 /** The seeded button code that saves (server/db/seed/menu-tree.ts). */
 export const PERSONALISE_EDIT = 'personalise_edit';
@@ -114,7 +113,7 @@ export default function PersonalisePage() {
       await save(checked.value).unwrap();
       setDraft(undefined);
       setErrors({});
-      notifications.show({ color: 'green', message: T.saved[lang] });
+      notifications.show({ color: 'green', message: t('personalise.saved') });
     } catch (err) {
       const refused = serverErrors(err, t('errors.submitFailed'));
       setErrors(refused.fields);
@@ -124,7 +123,7 @@ export default function PersonalisePage() {
 
   const title = (
     <Title order={1} size="h3">
-      {T.title[lang]}
+      {t('personalise.title')}
     </Title>
   );
   if (query.isLoading)
@@ -140,7 +139,7 @@ export default function PersonalisePage() {
     return (
       <Stack gap="md">
         {title}
-        <Alert color="red" variant="light" title={T.loadFailed[lang]}>
+        <Alert color="red" variant="light" title={t('personalise.loadFailed')}>
           <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
             {t('common.retry')}
           </Button>
@@ -153,15 +152,15 @@ export default function PersonalisePage() {
     <Stack gap="md">
       {title}
       <Text size="sm" c="dimmed">
-        {canEdit ? T.intro[lang] : T.readOnly[lang]}
+        {canEdit ? t('personalise.intro') : t('personalise.readOnly')}
       </Text>
       <Grid gutter="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <form onSubmit={(e) => void submit(e)} noValidate aria-label={T.title[lang]}>
+          <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('personalise.title')}>
             <Stack gap="md" maw={560}>
               <TextInput
                 label={label('sideName')}
-                description={T.sideNameHint[lang]}
+                description={t('personalise.sideNameHint')}
                 placeholder={t('app.name')}
                 value={values.sideName}
                 maxLength={SIDE_NAME_MAX * 2}
@@ -171,7 +170,7 @@ export default function PersonalisePage() {
               />
               <ColorInput
                 label={label('systemColor')}
-                description={T.colorHint[lang]}
+                description={t('personalise.colorHint')}
                 format="hex"
                 swatches={COLOR_SWATCHES}
                 swatchesPerRow={6}
@@ -184,7 +183,7 @@ export default function PersonalisePage() {
               />
               <LogoField
                 label={label('navigationBarLogoUrl')}
-                hint={T.navLogoHint[lang]}
+                hint={t('personalise.navLogoHint')}
                 value={values.navigationBarLogoUrl}
                 onChange={(link) => change('navigationBarLogoUrl', link)}
                 error={errors.navigationBarLogoUrl}
@@ -192,7 +191,7 @@ export default function PersonalisePage() {
               />
               <LogoField
                 label={label('smallWindowLogoUrl')}
-                hint={T.smallLogoHint[lang]}
+                hint={t('personalise.smallLogoHint')}
                 value={values.smallWindowLogoUrl}
                 onChange={(link) => change('smallWindowLogoUrl', link)}
                 error={errors.smallWindowLogoUrl}
@@ -206,22 +205,22 @@ export default function PersonalisePage() {
               {canEdit && (
                 <Group gap="sm">
                   <Button type="submit" loading={saving.isLoading}>
-                    {T.save[lang]}
+                    {t('personalise.save')}
                   </Button>
                   <Button
                     variant="default"
-                    title={T.resetHint[lang]}
+                    title={t('personalise.resetHint')}
                     onClick={() => {
                       setDraft({ ...DEFAULTS });
                       setErrors({});
                       setFormError(undefined);
                     }}
                   >
-                    {T.reset[lang]}
+                    {t('personalise.reset')}
                   </Button>
                   {dirty && (
                     <Text size="sm" c="orange.8" role="status">
-                      {T.unsaved[lang]}
+                      {t('personalise.unsaved')}
                     </Text>
                   )}
                 </Group>

@@ -22,7 +22,6 @@ import {
   type PlatformSettingDetail,
 } from '../../contracts/platform-settings';
 import { useSavePlatformSettingMutation } from './platform-api';
-import { PLATFORM_TEXT as T } from './texts';
 
 type Errors = Record<string, string>;
 
@@ -97,7 +96,7 @@ export function ConfigForm({ decl, detail, onClose, onReload }: Props) {
     }
     try {
       await save({ platform: decl.key, config: values, version: detail.version }).unwrap();
-      notifications.show({ color: 'green', message: T.saved[lang] });
+      notifications.show({ color: 'green', message: t('platformSettings.saved') });
       onClose();
     } catch (err) {
       const error = err as ApiError | undefined;
@@ -155,7 +154,7 @@ export function ConfigForm({ decl, detail, onClose, onReload }: Props) {
             {...common}
             value={text}
             autoComplete="new-password"
-            placeholder={held.has(f.key) ? T.unchanged[lang] : undefined}
+            placeholder={held.has(f.key) ? t('platformSettings.unchanged') : undefined}
             onChange={(e) => change(f.key, e.currentTarget.value)}
           />
         );
@@ -197,7 +196,7 @@ export function ConfigForm({ decl, detail, onClose, onReload }: Props) {
     >
       <Stack gap="md" maw={560}>
         <Text size="xs" c="dimmed">
-          {T.requiredWhenEnabled[lang]}
+          {t('platformSettings.requiredWhenEnabled')}
         </Text>
         {decl.fields.map(field)}
         {stale && (
@@ -217,13 +216,13 @@ export function ConfigForm({ decl, detail, onClose, onReload }: Props) {
         )}
         <Group gap="sm">
           <Button type="submit" loading={saving.isLoading}>
-            {T.save[lang]}
+            {t('platformSettings.save')}
           </Button>
           <Button variant="default" onClick={onClose} disabled={saving.isLoading}>
-            {T.cancel[lang]}
+            {t('platformSettings.cancel')}
           </Button>
           <Text size="xs" c="dimmed">
-            {T.keys[lang]}
+            {t('platformSettings.keys')}
           </Text>
         </Group>
       </Stack>

@@ -6,8 +6,7 @@ import {
   type PlatformDeclaration,
   type PlatformField,
 } from '../../contracts/platform-settings';
-import type { Lang } from '../../i18n';
-import { PLATFORM_TEXT as T } from './texts';
+import { translate, type Lang } from '../../i18n';
 
 const DASH = '—';
 
@@ -17,17 +16,17 @@ function shown(field: PlatformField, value: string | boolean | undefined, lang: 
     case 'boolean':
       return value === true ? (
         <Badge color="green" variant="light">
-          {T.on[lang]}
+          {translate(lang, 'platformSettings.on')}
         </Badge>
       ) : (
         <Badge color="gray" variant="light">
-          {T.off[lang]}
+          {translate(lang, 'platformSettings.off')}
         </Badge>
       );
     case 'secret':
       return value === SECRET_MASK || (typeof value === 'string' && value !== '')
-        ? T.secretSet[lang]
-        : T.secretNotSet[lang];
+        ? translate(lang, 'platformSettings.secretSet')
+        : translate(lang, 'platformSettings.secretNotSet');
     case 'select':
       return field.options.find((o) => o.value === value)?.label[lang] ?? (value || DASH);
     default:

@@ -7,7 +7,6 @@ import { usePermissions } from '../../state/permissions-context';
 import { ConfigForm } from './config-form';
 import { ConfigView } from './config-view';
 import { usePlatformSettingQuery } from './platform-api';
-import { fill, PLATFORM_TEXT as T } from './texts';
 
 /**
  * One platform's configuration page (/setting/platform/<key>), driven by its declaration in
@@ -30,7 +29,7 @@ export function PlatformSettingsPage({ platform }: { platform: PlatformKey }) {
       </Title>
       {canEdit && detail && !editing && (
         <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(true)}>
-          {T.edit[lang]}
+          {t('platformSettings.edit')}
         </Button>
       )}
     </Group>
@@ -41,7 +40,7 @@ export function PlatformSettingsPage({ platform }: { platform: PlatformKey }) {
       <Stack gap="md">
         {heading}
         {query.isError ? (
-          <Alert color="red" variant="light" title={T.loadFailed[lang]}>
+          <Alert color="red" variant="light" title={t('platformSettings.loadFailed')}>
             <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
               {t('common.retry')}
             </Button>
@@ -55,11 +54,11 @@ export function PlatformSettingsPage({ platform }: { platform: PlatformKey }) {
     );
 
   const lastChange = detail.updateTime
-    ? fill(T.lastChanged[lang], {
-        user: detail.updateUserName || detail.updateUser || T.someone[lang],
+    ? t('platformSettings.lastChanged', {
+        user: detail.updateUserName || detail.updateUser || t('platformSettings.someone'),
         time: detail.updateTime,
       })
-    : T.never[lang];
+    : t('platformSettings.never');
 
   return (
     <Stack gap="md">
@@ -69,7 +68,7 @@ export function PlatformSettingsPage({ platform }: { platform: PlatformKey }) {
       </Text>
       {!canEdit && (
         <Text size="sm" c="dimmed">
-          {T.readOnly[lang]}
+          {t('platformSettings.readOnly')}
         </Text>
       )}
       {editing ? (

@@ -1,6 +1,6 @@
 import { Kbd, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useLang, useT } from '../../state/hooks';
+import { useT } from '../../state/hooks';
 import type { MessageKey } from '../../i18n';
 import { usePermissions } from '../../state/permissions-context';
 import {
@@ -23,7 +23,6 @@ const SCOPES: readonly { scope: ShortcutScope; label: MessageKey }[] = [
 
 function ScopeTable({ title, items }: { title: string; items: readonly Shortcut[] }) {
   const t = useT();
-  const lang = useLang();
   const permissions = usePermissions();
   const platform = currentPlatform();
   const headingId = useId();
@@ -54,7 +53,7 @@ function ScopeTable({ title, items }: { title: string; items: readonly Shortcut[
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" c={permitted ? undefined : 'dimmed'}>
-                    {s.description[lang]}
+                    {t(s.description)}
                   </Text>
                   {!permitted && s.permission !== undefined && (
                     <Text size="xs" c="dimmed">

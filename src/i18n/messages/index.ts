@@ -22,6 +22,10 @@ import type { files } from './files';
 import type { systemSettings } from './system-settings';
 import type { scopes } from './scopes';
 import type { mediaStock } from './media-stock';
+import type { apiDocument } from './api-document';
+import type { personalise } from './personalise';
+import type { platformSettings } from './platform-settings';
+import type { dict } from './dict';
 
 /**
  * The type of every message module, merged. A feature adds its own file ({zh, en} with the
@@ -55,6 +59,10 @@ type Modules = [
   typeof systemSettings,
   typeof scopes,
   typeof mediaStock,
+  typeof apiDocument,
+  typeof personalise,
+  typeof platformSettings,
+  typeof dict,
 ];
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [

@@ -1,4 +1,7 @@
-/** The keyboard shortcut cheat sheet (`?`); each shortcut's own text sits in lib/shortcuts.ts. */
+/**
+ * The keyboard shortcut cheat sheet (`?`) and what each shortcut does
+ * (`shortcuts.action.<id>`, named by lib/shortcuts.ts).
+ */
 export const shortcuts = {
   zh: {
     'shortcuts.title': '快捷键',
@@ -9,6 +12,26 @@ export const shortcuts = {
     'shortcuts.column.keys': '按键',
     'shortcuts.column.action': '操作',
     'shortcuts.requiresPermission': '需要权限 {code}',
+    'shortcuts.action.palette.open': '打开命令面板',
+    'shortcuts.action.shortcuts.help': '显示快捷键列表',
+    'shortcuts.action.lock.now': '立即锁屏',
+    'shortcuts.action.tab.next': '切换到下一个标签页',
+    'shortcuts.action.tab.prev': '切换到上一个标签页',
+    'shortcuts.action.tab.close': '关闭当前标签页',
+    'shortcuts.action.tab.reopen': '重新打开关闭的标签页',
+    'shortcuts.action.palette.next': '下一个结果',
+    'shortcuts.action.palette.prev': '上一个结果',
+    'shortcuts.action.palette.run': '执行选中的命令',
+    'shortcuts.action.palette.back': '搜索框为空时返回上一页',
+    'shortcuts.action.palette.close': '返回上一页或关闭面板',
+    'shortcuts.action.list.filter': '聚焦筛选条件',
+    'shortcuts.action.list.next': '下一行',
+    'shortcuts.action.list.prev': '上一行',
+    'shortcuts.action.list.toggle': '选择或取消选择当前行',
+    'shortcuts.action.list.open': '查看当前行详情',
+    'shortcuts.action.list.edit': '编辑当前行',
+    'shortcuts.action.list.remove': '删除当前行',
+    'shortcuts.action.list.new': '新增',
   },
   en: {
     'shortcuts.title': 'Keyboard shortcuts',
@@ -19,5 +42,25 @@ export const shortcuts = {
     'shortcuts.column.keys': 'Keys',
     'shortcuts.column.action': 'Action',
     'shortcuts.requiresPermission': 'Requires permission {code}',
+    'shortcuts.action.palette.open': 'Open the command palette',
+    'shortcuts.action.shortcuts.help': 'Show keyboard shortcuts',
+    'shortcuts.action.lock.now': 'Lock the screen now',
+    'shortcuts.action.tab.next': 'Next tab',
+    'shortcuts.action.tab.prev': 'Previous tab',
+    'shortcuts.action.tab.close': 'Close the current tab',
+    'shortcuts.action.tab.reopen': 'Reopen the closed tab',
+    'shortcuts.action.palette.next': 'Next result',
+    'shortcuts.action.palette.prev': 'Previous result',
+    'shortcuts.action.palette.run': 'Run the selected command',
+    'shortcuts.action.palette.back': 'Go back a page when the search is empty',
+    'shortcuts.action.palette.close': 'Go back a page or close the palette',
+    'shortcuts.action.list.filter': 'Focus the filters',
+    'shortcuts.action.list.next': 'Next row',
+    'shortcuts.action.list.prev': 'Previous row',
+    'shortcuts.action.list.toggle': 'Select or deselect the row',
+    'shortcuts.action.list.open': 'Open the row details',
+    'shortcuts.action.list.edit': 'Edit the row',
+    'shortcuts.action.list.remove': 'Delete the row',
+    'shortcuts.action.list.new': 'New record',
   },
 } as const;

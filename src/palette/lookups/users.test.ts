@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../api/client';
+import { translate, type MessageKey } from '../../i18n';
 import { closeUserDetail, useUserDetailId } from '../../resources/blade-user/user-detail-store';
 import type { LookupContext, RecordAction, RecordHit } from '../record-lookup';
 import { RECORD_LOOKUPS } from './index';
@@ -67,13 +68,14 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** A message key's texts in both languages (the palette shows them through the key). */
+const texts = (key: MessageKey | undefined) =>
+  key === undefined ? undefined : { zh: translate('zh', key), en: translate('en', key) };
+
 describe('userLookup declaration', () => {
   it('is the u: look-up of users behind the user menu, and is registered', () => {
-    expect(userLookup).toMatchObject({
-      scope: 'u',
-      label: { zh: '用户', en: 'Users' },
-      permission: 'user',
-    });
+    expect(userLookup).toMatchObject({ scope: 'u', permission: 'user' });
+    expect(texts(userLookup.label)).toEqual({ zh: '用户', en: 'Users' });
     expect(RECORD_LOOKUPS).toContain(userLookup);
     expect(new Set(RECORD_LOOKUPS.map((l) => l.scope)).size).toBe(RECORD_LOOKUPS.length);
   });
@@ -214,7 +216,7 @@ describe('userLookup open and actions', () => {
     act(() => closeUserDetail());
     expect(result.current).toBeUndefined();
     const view = action('user.view');
-    expect(view).toMatchObject({ label: { zh: '查看详情', en: 'View details' } });
+    expect(texts(view.label)).toEqual({ zh: '查看详情', en: 'View details' });
     expect(view.permission).toBeUndefined();
     expect(view.confirm).toBeUndefined();
     act(() => void view.run({ id: '7', title: 'x' }, ctx));
@@ -225,10 +227,10 @@ describe('userLookup open and actions', () => {
     expect(
       userLookup.actions?.map((a) => ({
         id: a.id,
-        label: a.label,
+        label: texts(a.label),
         permission: a.permission,
-        confirm: a.confirm,
-        done: a.done,
+        confirm: texts(a.confirm),
+        done: texts(a.done),
       })),
     ).toEqual([
       {

@@ -88,18 +88,15 @@ async function searchUsers(
 const ACTIONS: readonly RecordAction[] = [
   {
     id: 'user.view',
-    label: { zh: '查看详情', en: 'View details' },
+    label: 'palette.users.view',
     run: (hit) => openUserDetail(hit.id),
   },
   {
     id: 'user.resetPassword',
-    label: { zh: '重置密码', en: 'Reset password' },
+    label: 'palette.users.resetPassword',
     permission: 'user_reset',
-    confirm: {
-      zh: '确定将 {title} 的密码重置为初始密码?',
-      en: 'Reset the password of {title} to the initial one?',
-    },
-    done: { zh: '重置成功', en: 'Password reset' },
+    confirm: 'palette.users.resetPasswordConfirm',
+    done: 'palette.users.resetPasswordDone',
     run: async (hit, context) => {
       await context.request({
         url: 'blade-user/reset-password',
@@ -111,10 +108,10 @@ const ACTIONS: readonly RecordAction[] = [
   },
   {
     id: 'user.unlock',
-    label: { zh: '解锁', en: 'Unlock' },
+    label: 'palette.users.unlock',
     permission: 'user_unlock',
-    confirm: { zh: '确定解锁 {title}?', en: 'Unlock {title}?' },
-    done: { zh: '解锁成功', en: 'Unlocked' },
+    confirm: 'palette.users.unlockConfirm',
+    done: 'palette.users.unlockDone',
     run: async (hit, context) => {
       await context.request({
         url: 'blade-user/unlock',
@@ -126,7 +123,7 @@ const ACTIONS: readonly RecordAction[] = [
   },
   {
     id: 'user.showInList',
-    label: { zh: '在用户列表中查看', en: 'Show in the user list' },
+    label: 'palette.users.showInList',
     run: (hit, context) => {
       const account = accountOf(hit);
       context.navigate(
@@ -144,7 +141,7 @@ const ACTIONS: readonly RecordAction[] = [
 export function createUserLookup(deps: { cryptoKey(): string | undefined }): RecordLookup {
   return {
     scope: 'u',
-    label: { zh: '用户', en: 'Users' },
+    label: 'palette.users.label',
     permission: 'user',
     search: (term, context) => searchUsers(term, context, deps.cryptoKey()),
     open: (hit, context) => openUserDetail(hit.id, context.opener),

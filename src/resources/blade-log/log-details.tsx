@@ -1,34 +1,9 @@
 import type { ActionDialogProps } from '../types';
-import { COMMON_FIELDS_END, COMMON_FIELDS_START, type LogRow } from './fields';
-import { LogDetail, type LogField } from './log-detail';
+import { API_FIELDS, ERROR_FIELDS, USUAL_FIELDS } from './detail-fields';
+import type { LogRow } from './fields';
+import { LogDetail } from './log-detail';
 
 /** The detail drawer of each log (loaded with the first opened detail). */
-
-const API_FIELDS: readonly LogField[] = [
-  { field: 'title', label: { zh: '操作', en: 'Operation' } },
-  ...COMMON_FIELDS_START,
-  ...COMMON_FIELDS_END,
-];
-
-const USUAL_FIELDS: readonly LogField[] = [
-  { field: 'logId', label: { zh: '日志标识', en: 'Event' } },
-  { field: 'logLevel', label: { zh: '日志级别', en: 'Level' } },
-  { field: 'logData', label: { zh: '日志内容', en: 'Content' }, block: true },
-  ...COMMON_FIELDS_START,
-  ...COMMON_FIELDS_END,
-];
-
-const ERROR_FIELDS: readonly LogField[] = [
-  { field: 'reference', label: { zh: '错误编号', en: 'Reference' } },
-  { field: 'exceptionName', label: { zh: '异常名称', en: 'Exception' } },
-  // Message, file and line are sent to the super administrator only (server internals).
-  { field: 'message', label: { zh: '异常信息', en: 'Message' }, block: true },
-  { field: 'fileName', label: { zh: '文件', en: 'File' } },
-  { field: 'lineNumber', label: { zh: '行号', en: 'Line' } },
-  ...COMMON_FIELDS_START,
-  ...COMMON_FIELDS_END,
-];
-
 export function ApiLogDetail(props: ActionDialogProps<LogRow>) {
   return <LogDetail service="blade-log/api" fields={API_FIELDS} {...props} />;
 }

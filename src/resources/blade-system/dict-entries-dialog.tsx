@@ -1,12 +1,12 @@
 import { Modal } from '@mantine/core';
 import { useId, useWindowEvent } from '@mantine/hooks';
 import type { ComponentType } from 'react';
-import { useLang } from '../../state/hooks';
+import { useLang, useT } from '../../state/hooks';
 import type { Dict, DictService } from '../../contracts/blade-system/dict';
 import type { ActionDialogProps, ResourceDef } from '../types';
 import { escapeBelongsTo } from './dict-dialog-escape';
 import { DictEntries } from './dict-entries';
-import { DICT_TEXT, dictName } from './dict-texts';
+import { dictName } from './dict-labels';
 
 interface Props extends ActionDialogProps<Dict> {
   service: DictService;
@@ -24,6 +24,7 @@ function markFirstField(node: HTMLDivElement | null) {
  * not change the dictionaries list, so it closes with `onClose(false)`.
  */
 export function DictEntriesDialog({ rows, onClose, service, entries }: Props) {
+  const t = useT();
   const lang = useLang();
   const id = useId();
   const parent = rows[0];
@@ -40,9 +41,7 @@ export function DictEntriesDialog({ rows, onClose, service, entries }: Props) {
       closeOnEscape={false}
       size={1080}
       title={
-        parent
-          ? `${DICT_TEXT.configTitle[lang]}${lang === 'zh' ? '：' : ': '}${dictName(parent, lang)}`
-          : DICT_TEXT.configTitle[lang]
+        parent ? t('dict.configTitleOf', { name: dictName(parent, lang) }) : t('dict.configTitle')
       }
     >
       <div ref={markFirstField}>

@@ -1,11 +1,11 @@
 import { Alert, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useUserInfoQuery } from '../../api/auth';
-import { useLang } from '../../state/hooks';
+import { useT } from '../../state/hooks';
 import { ResourceScreen } from '../engine/resource-screen';
 import { entryParams, type Dict, type DictService } from '../../contracts/blade-system/dict';
 import type { ResourceDef } from '../types';
-import { entriesNotice } from './dict-texts';
+import { entriesNotice } from './dict-labels';
 
 interface Props {
   service: DictService;
@@ -19,7 +19,7 @@ interface Props {
  * notice when the caller cannot change them (system dictionary or sealed, not super admin).
  */
 export function DictEntries({ service, entries, parent }: Props) {
-  const lang = useLang();
+  const t = useT();
   const user = useUserInfoQuery();
   const notice = entriesNotice(service, parent, user.data?.is_super_admin);
   const { id, code } = parent;
@@ -28,7 +28,7 @@ export function DictEntries({ service, entries, parent }: Props) {
     <Stack gap="sm">
       {notice && (
         <Alert color="orange" variant="light">
-          {notice[lang]}
+          {t(notice)}
         </Alert>
       )}
       <ResourceScreen

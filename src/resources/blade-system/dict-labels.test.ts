@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DICT_TEXT, dictName, entriesNotice } from './dict-texts';
+import { dictName, entriesNotice } from './dict-labels';
 
 describe('entriesNotice', () => {
   it('tells anyone but the super admin that the system dictionary is not theirs to change', () => {
-    expect(entriesNotice('blade-system/dict', { isSealed: 0 }, false)).toBe(DICT_TEXT.systemOnly);
+    expect(entriesNotice('blade-system/dict', { isSealed: 0 }, false)).toBe('dict.systemOnly');
     expect(entriesNotice('blade-system/dict', { isSealed: 1 }, true)).toBeUndefined();
   });
 
   it('tells a tenant user that a sealed business dictionary is frozen', () => {
-    expect(entriesNotice('blade-system/dict-biz', { isSealed: 1 }, false)).toBe(DICT_TEXT.sealed);
+    expect(entriesNotice('blade-system/dict-biz', { isSealed: 1 }, false)).toBe('dict.sealed');
     expect(entriesNotice('blade-system/dict-biz', { isSealed: 0 }, false)).toBeUndefined();
     expect(entriesNotice('blade-system/dict-biz', { isSealed: 1 }, true)).toBeUndefined();
   });
