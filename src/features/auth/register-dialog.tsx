@@ -1,10 +1,11 @@
 import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useRef, useState } from 'react';
 import { useT } from '../../state/hooks';
 import { ErrorNotice } from './form-notice';
-import { hasErrors } from '../../lib/password-rules';
 import { registerGuest, registrationFailure } from './register-call';
-import { validateRegistration, type RegisterErrors, type RegisterValues } from './register-rules';
+import { fieldErrors } from '../../components/form-errors';
+import { validateRegistration, type RegisterValues } from './register-rules';
 import { effectiveTenantId, tenantFieldVisible, type TenantLookup } from './tenant-field';
 
 const EMPTY: RegisterValues = { tenantId: '', name: '', account: '', password: '', password2: '' };
@@ -23,54 +24,45 @@ interface Props {
  */
 export function RegisterDialog({ opened, tenant, onClose, onSubmitted }: Props) {
   const t = useT();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<RegisterErrors>({});
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const refs = useRef<Partial<Record<keyof RegisterValues, HTMLInputElement | null>>>({});
   const showTenant = tenantFieldVisible(tenant);
-
-  const change = (field: keyof RegisterValues, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const form = useForm<RegisterValues>({
+    mode: 'uncontrolled',
+    initialValues: EMPTY,
+    validate: (values) =>
+      fieldErrors(validateRegistration(values, { tenantRequired: showTenant }), t),
+  });
+  const [failure, setFailure] = useState<string>();
+  const busy = form.submitting;
+  const refs = useRef<Partial<Record<keyof RegisterValues, HTMLInputElement | null>>>({});
 
   const close = () => {
     if (busy) return;
-    setErrors({});
+    form.clearErrors();
     setFailure(undefined);
     onClose();
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const found = validateRegistration(values, { tenantRequired: showTenant });
-    setErrors(found);
-    setFailure(undefined);
-    if (hasErrors(found)) {
-      const first = ORDER.find((f) => found[f]);
-      if (first) refs.current[first]?.focus();
-      return;
-    }
-    setBusy(true);
+  const submit = async (values: RegisterValues) => {
     try {
       await registerGuest(values, effectiveTenantId(tenant, values.tenantId));
-      setValues(EMPTY);
-      setErrors({});
+      form.reset();
       onSubmitted();
     } catch (err) {
       setFailure(registrationFailure(err) ?? t('auth.register.failed'));
-    } finally {
-      setBusy(false);
     }
   };
 
+  const refuse = (errors: Partial<Record<string, unknown>>) => {
+    const first = ORDER.find((f) => errors[f]);
+    if (first) refs.current[first]?.focus();
+  };
+
   const input = (name: keyof RegisterValues, label: string, autoComplete: string) => {
-    const key = errors[name];
     const Input = name === 'password' || name === 'password2' ? PasswordInput : TextInput;
     return (
       <Input
+        key={form.key(name)}
+        {...form.getInputProps(name)}
         ref={(el: HTMLInputElement | null) => {
           refs.current[name] = el;
         }}
@@ -79,16 +71,23 @@ export function RegisterDialog({ opened, tenant, onClose, onSubmitted }: Props) 
         autoComplete={autoComplete}
         required
         maxLength={name === 'tenantId' ? 32 : 50}
-        value={values[name]}
-        error={key ? t(key) : undefined}
-        onChange={(e) => change(name, e.currentTarget.value)}
       />
     );
   };
 
   return (
     <Modal opened={opened} onClose={close} title={t('auth.register.title')} centered>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form
+        onSubmit={(e) => {
+          if (busy) {
+            e.preventDefault();
+            return;
+          }
+          setFailure(undefined);
+          form.onSubmit(submit, refuse)(e);
+        }}
+        noValidate
+      >
         <Stack gap="md">
           {failure && <ErrorNotice>{failure}</ErrorNotice>}
           {showTenant && input('tenantId', t('auth.register.tenantId'), 'organization')}

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
 import type { ApiError } from '../../api/client';
 import { useSubmitPicFolderMutation, type PicFolder } from '../../api/media-stock';
 import { useT } from '../../state/hooks';
@@ -19,15 +19,21 @@ interface Props {
 /** Create or rename a folder: the name is required and at most 64 characters. */
 export function FolderDialog({ mode, onClose }: Props) {
   const t = useT();
-  const [name, setName] = useState(mode.kind === 'rename' ? mode.folder.name : '');
-  const [error, setError] = useState<string>();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { name: mode.kind === 'rename' ? mode.folder.name : '' },
+    validate: {
+      name: (name) => {
+        const value = name.trim();
+        if (!value) return t('media.pic.folderNameRequired');
+        return value.length > FOLDER_NAME_MAX ? t('media.pic.folderNameTooLong') : null;
+      },
+    },
+  });
   const [submit, { isLoading }] = useSubmitPicFolderMutation();
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
+  const save = async ({ name }: { name: string }) => {
     const value = name.trim();
-    if (!value) return setError(t('media.pic.folderNameRequired'));
-    if (value.length > FOLDER_NAME_MAX) return setError(t('media.pic.folderNameTooLong'));
     try {
       const saved = await submit(
         mode.kind === 'create'
@@ -43,7 +49,7 @@ export function FolderDialog({ mode, onClose }: Props) {
     } catch (err) {
       // The server's reason (e.g. a folder of that name is already there), without the field name.
       const message = (err as ApiError).message ?? '';
-      setError(message.replace(/^[A-Za-z]+:/, '') || t('errors.submitFailed'));
+      form.setFieldError('name', message.replace(/^[A-Za-z]+:/, '') || t('errors.submitFailed'));
     }
   };
 
@@ -53,19 +59,15 @@ export function FolderDialog({ mode, onClose }: Props) {
       : t('media.pic.renameTitle', { name: mode.folder.name });
   return (
     <Modal opened onClose={() => onClose()} title={title} size="sm">
-      <form onSubmit={(e) => void save(e)} noValidate>
+      <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
         <Stack>
           <TextInput
             label={t('media.pic.folderName')}
             required
             data-autofocus
             maxLength={FOLDER_NAME_MAX + 10}
-            value={name}
-            error={error}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setError(undefined);
-            }}
+            key={form.key('name')}
+            {...form.getInputProps('name')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => onClose()}>

@@ -11,8 +11,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { useLang, useT } from '../../state/hooks';
 import {
@@ -87,36 +88,52 @@ export default function PersonalisePage() {
   const query = usePersonaliseQuery();
   const [save, saving] = useSavePersonaliseMutation();
   const saved = formValues(query.data);
-  // The form's edits on top of the saved values (undefined = nothing edited).
-  const [draft, setDraft] = useState<PersonaliseSettings>();
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
-  const values = draft ?? saved;
+  // Controlled: the preview and the 'unsaved' note follow every keystroke.
+  const form = useForm<PersonaliseSettings>({
+    mode: 'controlled',
+    initialValues: saved,
+    // The server's own check: its first refusal, beside its field.
+    validate: (v) => {
+      const checked = checkPersonalise(v);
+      return 'error' in checked ? { [checked.error.field]: checked.error.message[lang] } : {};
+    },
+    onValuesChange: () => setFormError(undefined),
+  });
+  // Until the user edits, the form shows what the server holds (also after a save).
+  const [edited, setEdited] = useState(false);
+  useLayoutEffect(() => {
+    if (!edited) form.setValues(formValues(query.data));
+    // `form` is a new object every render; its setValues is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query.data, edited]);
+  const values = form.values;
   const dirty = !same(values, saved);
 
-  const change = (field: Field, value: string) => {
-    if (!canEdit) return;
-    setDraft({ ...values, [field]: value });
-    setErrors((e) => ({ ...e, [field]: undefined }));
-    setFormError(undefined);
+  const field = (name: Field) => {
+    const { value, onChange, error } = form.getInputProps(name);
+    return {
+      value: value as string,
+      error,
+      onChange: (next: unknown) => {
+        if (!canEdit) return;
+        setEdited(true);
+        onChange(next);
+      },
+    };
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canEdit || saving.isLoading) return;
-    const checked = checkPersonalise(values);
-    if ('error' in checked) {
-      setErrors({ [checked.error.field as Field]: checked.error.message[lang] });
-      return;
-    }
+  const submit = async (input: PersonaliseSettings) => {
+    const checked = checkPersonalise(input);
+    if ('error' in checked) return;
     try {
       await save(checked.value).unwrap();
-      setDraft(undefined);
-      setErrors({});
+      setEdited(false);
+      form.clearErrors();
       notifications.show({ color: 'green', message: t('personalise.saved') });
     } catch (err) {
       const refused = serverErrors(err, t('errors.submitFailed'));
-      setErrors(refused.fields);
+      form.setErrors(refused.fields);
       setFormError(refused.form);
     }
   };
@@ -156,16 +173,21 @@ export default function PersonalisePage() {
       </Text>
       <Grid gutter="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('personalise.title')}>
+          <form
+            onSubmit={(e) => {
+              if (!canEdit || saving.isLoading) e.preventDefault();
+              else form.onSubmit((v) => void submit(v))(e);
+            }}
+            noValidate
+            aria-label={t('personalise.title')}
+          >
             <Stack gap="md" maw={560}>
               <TextInput
                 label={label('sideName')}
                 description={t('personalise.sideNameHint')}
                 placeholder={t('app.name')}
-                value={values.sideName}
+                {...field('sideName')}
                 maxLength={SIDE_NAME_MAX * 2}
-                onChange={(e) => change('sideName', e.currentTarget.value)}
-                error={errors.sideName}
                 readOnly={!canEdit}
               />
               <ColorInput
@@ -175,26 +197,20 @@ export default function PersonalisePage() {
                 swatches={COLOR_SWATCHES}
                 swatchesPerRow={6}
                 withEyeDropper={false}
-                value={values.systemColor}
-                onChange={(v) => change('systemColor', v)}
-                error={errors.systemColor}
+                {...field('systemColor')}
                 readOnly={!canEdit}
                 withPicker={canEdit}
               />
               <LogoField
                 label={label('navigationBarLogoUrl')}
                 hint={t('personalise.navLogoHint')}
-                value={values.navigationBarLogoUrl}
-                onChange={(link) => change('navigationBarLogoUrl', link)}
-                error={errors.navigationBarLogoUrl}
+                {...field('navigationBarLogoUrl')}
                 readOnly={!canEdit}
               />
               <LogoField
                 label={label('smallWindowLogoUrl')}
                 hint={t('personalise.smallLogoHint')}
-                value={values.smallWindowLogoUrl}
-                onChange={(link) => change('smallWindowLogoUrl', link)}
-                error={errors.smallWindowLogoUrl}
+                {...field('smallWindowLogoUrl')}
                 readOnly={!canEdit}
               />
               {formError && (
@@ -211,8 +227,9 @@ export default function PersonalisePage() {
                     variant="default"
                     title={t('personalise.resetHint')}
                     onClick={() => {
-                      setDraft({ ...DEFAULTS });
-                      setErrors({});
+                      setEdited(true);
+                      form.setValues({ ...DEFAULTS });
+                      form.clearErrors();
                       setFormError(undefined);
                     }}
                   >

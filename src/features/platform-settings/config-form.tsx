@@ -9,6 +9,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ApiError } from '../../api/client';
@@ -22,8 +23,6 @@ import {
   type PlatformSettingDetail,
 } from '../../contracts/platform-settings';
 import { useSavePlatformSettingMutation } from './platform-api';
-
-type Errors = Record<string, string>;
 
 /** The form's starting values: the detail's, with secrets blank (the placeholder says 'unchanged'). */
 function startValues(decl: PlatformDeclaration, detail: PlatformSettingDetail): PlatformConfig {
@@ -62,38 +61,36 @@ interface Props {
 export function ConfigForm({ decl, detail, onClose, onReload }: Props) {
   const t = useT();
   const lang = useLang();
-  const [values, setValues] = useState(() => startValues(decl, detail));
-  const [errors, setErrors] = useState<Errors>({});
+  const held = storedSecrets(decl, detail);
   const [formError, setFormError] = useState<string>();
+  // Uncontrolled: typing renders nothing; the switch 'enabled' is watched (required marks).
+  const form = useForm<PlatformConfig>({
+    mode: 'uncontrolled',
+    initialValues: startValues(decl, detail),
+    // The server's own check: its first refusal, beside its field.
+    validate: (values) => {
+      const checked = checkPlatformConfig(decl, values, held);
+      return 'error' in checked ? { [checked.error.field]: checked.error.message[lang] } : {};
+    },
+    onValuesChange: () => setFormError(undefined),
+  });
+  const [enabled, setEnabled] = useState(() => form.getValues().enabled === true);
+  form.watch('enabled', ({ value }) => setEnabled(value === true));
   const [stale, setStale] = useState(false);
   const [save, saving] = useSavePlatformSettingMutation();
-  const form = useRef<HTMLFormElement>(null);
-  const held = storedSecrets(decl, detail);
-  const enabled = values.enabled === true;
+  const formEl = useRef<HTMLFormElement>(null);
 
   // The first field takes the focus when the form opens (it replaced the Edit button).
   useEffect(() => {
-    form.current?.querySelector<HTMLElement>('input:not([disabled])')?.focus();
+    formEl.current?.querySelector<HTMLElement>('input:not([disabled])')?.focus();
   }, []);
 
-  const change = (key: string, value: string | boolean) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => {
-      const { [key]: _gone, ...rest } = e;
-      return rest;
-    });
-    setFormError(undefined);
+  const refuse = (errors: Record<string, unknown>) => {
+    const first = Object.keys(errors)[0];
+    if (first) formEl.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
   };
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (saving.isLoading) return;
-    const checked = checkPlatformConfig(decl, values, held);
-    if ('error' in checked) {
-      setErrors({ [checked.error.field]: checked.error.message[lang] });
-      form.current?.querySelector<HTMLElement>(`[data-field="${checked.error.field}"]`)?.focus();
-      return;
-    }
+  const send = async (values: PlatformConfig) => {
     try {
       await save({ platform: decl.key, config: values, version: detail.version }).unwrap();
       notifications.show({ color: 'green', message: t('platformSettings.saved') });
@@ -106,16 +103,21 @@ export function ConfigForm({ decl, detail, onClose, onReload }: Props) {
       }
       const message = error?.message ?? '';
       const m = /^(\w+):(.*)$/.exec(message);
-      if (m && decl.fields.some((f) => f.key === m[1])) setErrors({ [m[1]!]: m[2]! });
+      if (m && decl.fields.some((f) => f.key === m[1])) form.setErrors({ [m[1]!]: m[2]! });
       else setFormError(message || t('errors.submitFailed'));
     }
+  };
+
+  const submit = (event?: FormEvent<HTMLFormElement>) => {
+    if (saving.isLoading) event?.preventDefault();
+    else form.onSubmit((values) => void send(values), refuse)(event);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.nativeEvent.isComposing) return;
     if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
       e.preventDefault();
-      void submit();
+      submit();
     } else if (e.key === 'Escape' && !e.defaultPrevented) {
       // An open select list closes first; the next Esc leaves the form.
       const target = e.target as HTMLElement;
@@ -127,60 +129,48 @@ export function ConfigForm({ decl, detail, onClose, onReload }: Props) {
 
   const field = (f: PlatformField) => {
     const label = f.label[lang];
+    const input = form.getInputProps(f.key, f.kind === 'boolean' ? { type: 'checkbox' } : {});
+    const key = form.key(f.key);
     const common = {
+      ...input,
       label,
-      error: errors[f.key],
       withAsterisk: Boolean(f.required && enabled),
       description: f.hint?.[lang],
       'data-field': f.key,
     };
-    const text = typeof values[f.key] === 'string' ? (values[f.key] as string) : '';
     switch (f.kind) {
       case 'boolean':
-        return (
-          <Switch
-            key={f.key}
-            label={label}
-            checked={values[f.key] === true}
-            onChange={(e) => change(f.key, e.currentTarget.checked)}
-            error={errors[f.key]}
-            data-field={f.key}
-          />
-        );
+        return <Switch key={key} {...input} label={label} data-field={f.key} />;
       case 'secret':
         return (
           <PasswordInput
-            key={f.key}
             {...common}
-            value={text}
+            key={key}
             autoComplete="new-password"
             placeholder={held.has(f.key) ? t('platformSettings.unchanged') : undefined}
-            onChange={(e) => change(f.key, e.currentTarget.value)}
           />
         );
       case 'select':
         return (
           <Select
-            key={f.key}
             {...common}
+            key={key}
             data={f.options.map((o) => ({ value: o.value, label: o.label[lang] }))}
-            value={text || null}
+            defaultValue={(input.defaultValue as string) || null}
             clearable
-            onChange={(v) => change(f.key, v ?? '')}
+            onChange={(v) => input.onChange(v ?? '')}
           />
         );
       default:
         return (
           <TextInput
-            key={f.key}
             {...common}
-            value={text}
+            key={key}
             {...(f.kind === 'url'
               ? { type: 'url', placeholder: 'https://' }
               : f.kind === 'decimal'
                 ? { inputMode: 'decimal' as const }
                 : {})}
-            onChange={(e) => change(f.key, e.currentTarget.value)}
           />
         );
     }
@@ -188,8 +178,8 @@ export function ConfigForm({ decl, detail, onClose, onReload }: Props) {
 
   return (
     <form
-      ref={form}
-      onSubmit={(e) => void submit(e)}
+      ref={formEl}
+      onSubmit={submit}
       onKeyDown={onKeyDown}
       noValidate
       aria-label={decl.title[lang]}

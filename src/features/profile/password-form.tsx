@@ -1,5 +1,6 @@
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
 import { fetchPublicKey } from '../../api/auth-calls';
 import type { ApiError } from '../../api/client';
 import { useUpdatePasswordMutation } from '../../api/user';
@@ -7,12 +8,11 @@ import { useT } from '../../state/hooks';
 import { useShell } from '../../state/shell-context';
 import { encryptPassword } from '../../lib/rsa';
 import {
-  hasErrors,
   PASSWORD_RULE_MESSAGE,
   validatePasswordChange,
   type PasswordChangeValues,
 } from '../../lib/password-rules';
-import { useFormFields } from '../../components/use-form-fields';
+import { fieldErrors } from '../../components/form-errors';
 import { notifyIncomplete, notifySuccess } from './notify';
 
 /** How long 'modified successfully' stays in view before the console goes to /login. */
@@ -27,10 +27,10 @@ export function PasswordForm() {
   const t = useT();
   const { auth } = useShell();
   const [update] = useUpdatePasswordMutation();
-  const { values, setErrors, field } = useFormFields<PasswordChangeValues>({
-    oldPassword: '',
-    newPassword: '',
-    newPassword1: '',
+  const form = useForm<PasswordChangeValues>({
+    mode: 'uncontrolled',
+    initialValues: { oldPassword: '', newPassword: '', newPassword1: '' },
+    validate: (values) => fieldErrors(validatePasswordChange(values), t),
   });
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -46,15 +46,7 @@ export function PasswordForm() {
     [auth],
   );
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || done) return;
-    const found = validatePasswordChange(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      notifyIncomplete(t('messages.completeInfo'));
-      return;
-    }
+  const submit = async (values: PasswordChangeValues) => {
     setServerError(undefined);
     setBusy(true);
     try {
@@ -79,7 +71,17 @@ export function PasswordForm() {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      onSubmit={(e) => {
+        if (busy || done) e.preventDefault();
+        else
+          form.onSubmit(
+            (values) => void submit(values),
+            () => notifyIncomplete(t('messages.completeInfo')),
+          )(e);
+      }}
+      noValidate
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t(PASSWORD_RULE_MESSAGE)}
@@ -88,21 +90,24 @@ export function PasswordForm() {
           label={t('auth.change.oldPassword')}
           withAsterisk
           autoComplete="current-password"
-          {...field('oldPassword')}
+          key={form.key('oldPassword')}
+          {...form.getInputProps('oldPassword')}
         />
         <PasswordInput
           label={t('auth.change.newPassword')}
           withAsterisk
           autoComplete="new-password"
           maxLength={64}
-          {...field('newPassword')}
+          key={form.key('newPassword')}
+          {...form.getInputProps('newPassword')}
         />
         <PasswordInput
           label={t('auth.change.confirmPassword')}
           withAsterisk
           autoComplete="new-password"
           maxLength={64}
-          {...field('newPassword1')}
+          key={form.key('newPassword1')}
+          {...form.getInputProps('newPassword1')}
         />
         {serverError && (
           <Alert color="red" role="alert">

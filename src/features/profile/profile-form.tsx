@@ -1,13 +1,17 @@
 import { Alert, Avatar, Button, Center, Group, Loader, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useProfileQuery, useUpdateProfileMutation, type Profile } from '../../api/user';
 import type { ApiError } from '../../api/client';
 import { AvatarUpload } from '../../resources/parts/avatar-upload';
 import { useT } from '../../state/hooks';
-import { useFormFields } from '../../components/use-form-fields';
+import { fieldErrors } from '../../components/form-errors';
 import { notifyIncomplete, notifySuccess } from './notify';
 import { usePlainPhone } from '../../state/use-plain-phone';
 import { validateProfile, type ProfileValues } from './validators';
+
+/** The typed fields; the avatar is an upload beside them. */
+type TypedValues = Omit<ProfileValues, 'avatar'>;
 
 /** The 'modify personal info' tab: waits for the profile and its decrypted phone. */
 export function ProfileTab() {
@@ -45,19 +49,22 @@ function ProfileForm({ profile, plainPhone }: { profile: Profile; plainPhone?: s
     phone: plainPhone ?? '',
     email: profile.email ?? '',
   };
-  const { values, setErrors, field } = useFormFields(initial);
+  // Controlled: the avatar's initials follow the names as they are typed.
+  const form = useForm<TypedValues>({
+    mode: 'controlled',
+    initialValues: {
+      realName: initial.realName,
+      name: initial.name,
+      phone: initial.phone,
+      email: initial.email,
+    },
+    validate: (typed) => fieldErrors(validateProfile({ ...typed, avatar: initial.avatar }), t),
+  });
   // Only an uploaded image (its server address) or nothing: no typed addresses.
   const [avatar, setAvatar] = useState(initial.avatar);
   const [serverError, setServerError] = useState<string>();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateProfile(values, initial.avatar);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      notifyIncomplete(t('messages.completeInfo'));
-      return;
-    }
+  const submit = async (values: TypedValues) => {
     setServerError(undefined);
     try {
       await update({
@@ -75,12 +82,18 @@ function ProfileForm({ profile, plainPhone }: { profile: Profile; plainPhone?: s
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      onSubmit={form.onSubmit(
+        (typed) => void submit(typed),
+        () => notifyIncomplete(t('messages.completeInfo')),
+      )}
+      noValidate
+    >
       <Stack gap="md">
         <Group align="center" wrap="nowrap">
           <Avatar
             src={avatar || null}
-            name={values.realName || values.name}
+            name={form.values.realName || form.values.name}
             color="initials"
             size={72}
             radius={72}
@@ -92,26 +105,26 @@ function ProfileForm({ profile, plainPhone }: { profile: Profile; plainPhone?: s
           label={t('profile.realName')}
           withAsterisk
           autoComplete="name"
-          {...field('realName')}
+          {...form.getInputProps('realName')}
         />
         <TextInput
           label={t('profile.name')}
           withAsterisk
           autoComplete="nickname"
-          {...field('name')}
+          {...form.getInputProps('name')}
         />
         <TextInput
           label={t('profile.phone')}
           inputMode="numeric"
           autoComplete="tel-national"
           maxLength={11}
-          {...field('phone')}
+          {...form.getInputProps('phone')}
         />
         <TextInput
           label={t('profile.email')}
           type="email"
           autoComplete="email"
-          {...field('email')}
+          {...form.getInputProps('email')}
         />
         {serverError && (
           <Alert color="red" role="alert">

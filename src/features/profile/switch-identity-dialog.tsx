@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDeptOptionsQuery, useRoleOptionsQuery } from '../../api/switch-identity';
-import { isMessageKey, type MessageKey } from '../../i18n';
+import { isMessageKey } from '../../i18n';
 import { useAppSelector, useT } from '../../state/hooks';
 import { useShell } from '../../state/shell-context';
 import { notifyIncomplete } from './notify';
@@ -27,22 +28,17 @@ export function SwitchIdentityDialog({
   const switching = useSelector(auth, (s) => s.matches({ signedIn: 'switching' }));
   const depts = useDeptOptionsQuery(undefined, { skip: !opened });
   const roles = useRoleOptionsQuery(session?.user_id ?? '', { skip: !opened || !session });
-  const [deptId, setDeptId] = useState<string | null>(session?.dept_id ?? null);
-  const [roleId, setRoleId] = useState<string | null>(session?.role_id ?? null);
-  const [errors, setErrors] = useState<{ dept?: MessageKey; role?: MessageKey }>({});
+  const form = useForm<{ deptId: string | null; roleId: string | null }>({
+    mode: 'uncontrolled',
+    initialValues: { deptId: session?.dept_id ?? null, roleId: session?.role_id ?? null },
+    validate: {
+      deptId: (id) => (id ? null : t('topbar.switch.deptRequired')),
+      roleId: (id) => (id ? null : t('topbar.switch.roleRequired')),
+    },
+  });
   const [failure, setFailure] = useState<string>();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = {
-      ...(deptId ? {} : { dept: 'topbar.switch.deptRequired' as const }),
-      ...(roleId ? {} : { role: 'topbar.switch.roleRequired' as const }),
-    };
-    setErrors(found);
-    if (!deptId || !roleId) {
-      notifyIncomplete(t('messages.completeInfo'));
-      return;
-    }
+  const submit = (deptId: string, roleId: string) => {
     setFailure(undefined);
     auth.send({ type: 'switch.submit', deptId, roleId });
     if (!auth.getSnapshot().matches({ signedIn: 'switching' })) return;
@@ -62,7 +58,15 @@ export function SwitchIdentityDialog({
   const loadFailed = depts.isError || roles.isError;
   return (
     <Modal opened={opened} onClose={onClose} title={t('topbar.switchIdentity')}>
-      <form onSubmit={submit} noValidate>
+      <form
+        onSubmit={form.onSubmit(
+          ({ deptId, roleId }) => {
+            if (deptId && roleId) submit(deptId, roleId);
+          },
+          () => notifyIncomplete(t('messages.completeInfo')),
+        )}
+        noValidate
+      >
         <Stack gap="md">
           {loadFailed && <Alert color="red">{t('topbar.switch.loadFailed')}</Alert>}
           <Select
@@ -70,12 +74,8 @@ export function SwitchIdentityDialog({
             withAsterisk
             searchable
             data={(depts.data ?? []).map((d) => ({ value: d.id, label: d.deptName }))}
-            value={deptId}
-            onChange={(v) => {
-              setDeptId(v);
-              setErrors((er) => ({ ...er, dept: undefined }));
-            }}
-            error={errors.dept ? t(errors.dept) : undefined}
+            key={form.key('deptId')}
+            {...form.getInputProps('deptId')}
             disabled={depts.isLoading}
           />
           <Select
@@ -83,12 +83,8 @@ export function SwitchIdentityDialog({
             withAsterisk
             searchable
             data={(roles.data?.roles ?? []).map((r) => ({ value: r.id, label: r.roleName }))}
-            value={roleId}
-            onChange={(v) => {
-              setRoleId(v);
-              setErrors((er) => ({ ...er, role: undefined }));
-            }}
-            error={errors.role ? t(errors.role) : undefined}
+            key={form.key('roleId')}
+            {...form.getInputProps('roleId')}
             disabled={roles.isLoading}
           />
           {failure && (

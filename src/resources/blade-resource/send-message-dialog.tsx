@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSendSmsMessageMutation } from '../../api/sms';
 import { useT } from '../../state/hooks';
 import type { SmsSetting } from '../../contracts/blade-resource/sms';
@@ -29,20 +30,20 @@ function failureText(err: unknown): string {
 export default function SendMessageDialog({ rows, onClose }: ActionDialogProps<SmsSetting>) {
   const t = useT();
   const setting = rows[0];
-  const [phones, setPhones] = useState('');
-  const [params, setParams] = useState('');
-  const [problems, setProblems] = useState<{ phones?: InputProblem; params?: InputProblem }>({});
   const [failure, setFailure] = useState<string>();
   const [send, { isLoading: busy }] = useSendSmsMessageMutation();
-  const say = (p: InputProblem | undefined) => (p ? t(p.key, p.params) : undefined);
+  const say = (p: InputProblem | undefined) => (p ? t(p.key, p.params) : null);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { phones: '', params: '' },
+    validate: {
+      phones: (phones) => say(phonesProblem(splitPhones(phones))),
+      params: (params) => say(paramsProblem(params)),
+    },
+  });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
+  const submit = async ({ phones, params }: { phones: string; params: string }) => {
     const list = splitPhones(phones);
-    const found = { phones: phonesProblem(list), params: paramsProblem(params) };
-    setProblems(found);
-    if (found.phones || found.params) return;
     setFailure(undefined);
     try {
       const result = await send({
@@ -68,7 +69,13 @@ export default function SendMessageDialog({ rows, onClose }: ActionDialogProps<S
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form
+        onSubmit={(e) => {
+          if (busy) e.preventDefault();
+          else form.onSubmit((values) => void submit(values))(e);
+        }}
+        noValidate
+      >
         <Stack gap="md">
           <Text size="sm">
             {setting
@@ -86,12 +93,8 @@ export default function SendMessageDialog({ rows, onClose }: ActionDialogProps<S
             autosize
             minRows={2}
             maxRows={6}
-            value={phones}
-            error={say(problems.phones)}
-            onChange={(e) => {
-              setPhones(e.currentTarget.value);
-              setProblems((p) => ({ ...p, phones: undefined }));
-            }}
+            key={form.key('phones')}
+            {...form.getInputProps('phones')}
           />
           <Textarea
             label={t('systemSettings.sms.params')}
@@ -99,12 +102,8 @@ export default function SendMessageDialog({ rows, onClose }: ActionDialogProps<S
             autosize
             minRows={2}
             maxRows={6}
-            value={params}
-            error={say(problems.params)}
-            onChange={(e) => {
-              setParams(e.currentTarget.value);
-              setProblems((p) => ({ ...p, params: undefined }));
-            }}
+            key={form.key('params')}
+            {...form.getInputProps('params')}
           />
           {failure && (
             <Alert color="red" variant="light" role="alert">

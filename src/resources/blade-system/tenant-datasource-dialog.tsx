@@ -1,5 +1,6 @@
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useT } from '../../state/hooks';
 import { useTenantDatasourceMutation } from '../../api/tenant-admin';
 import type { Tenant } from '../../contracts/blade-system/tenant';
@@ -23,22 +24,23 @@ export default function TenantDatasourceDialog({ rows, onClose }: ActionDialogPr
   const t = useT();
   const name = useTenantName();
   const tenant = rows[0];
-  const [value, setValue] = useState(() => tenant?.datasourceId ?? '');
-  const [error, setError] = useState<string>();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { datasourceId: tenant?.datasourceId ?? '' },
+    validate: {
+      datasourceId: (value) => {
+        const id = value.trim();
+        return id !== '' && !DATASOURCE_ID.test(id) ? t('tenantAdmin.datasource.invalid') : null;
+      },
+    },
+  });
   const [failure, setFailure] = useState<string>();
   const [save, { isLoading: busy }] = useTenantDatasourceMutation();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !tenant) return;
-    const id = value.trim();
-    if (id !== '' && !DATASOURCE_ID.test(id)) {
-      setError(t('tenantAdmin.datasource.invalid'));
-      return;
-    }
+  const submit = async (target: Tenant, id: string) => {
     setFailure(undefined);
     try {
-      await save({ tenantId: tenant.tenantId, datasourceId: id }).unwrap();
+      await save({ tenantId: target.tenantId, datasourceId: id }).unwrap();
     } catch (err) {
       setFailure(failureText(err));
       return;
@@ -54,7 +56,13 @@ export default function TenantDatasourceDialog({ rows, onClose }: ActionDialogPr
       title={t('tenantAdmin.datasource.title')}
       closeOnClickOutside={!busy}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form
+        onSubmit={(e) => {
+          if (busy || !tenant) e.preventDefault();
+          else form.onSubmit(({ datasourceId }) => void submit(tenant, datasourceId.trim()))(e);
+        }}
+        noValidate
+      >
         <Stack gap="md">
           {tenant && <Text size="sm">{name(tenant)}</Text>}
           <TextInput
@@ -62,12 +70,8 @@ export default function TenantDatasourceDialog({ rows, onClose }: ActionDialogPr
             description={t('tenantAdmin.datasource.hint')}
             data-autofocus
             maxLength={32}
-            value={value}
-            error={error}
-            onChange={(e) => {
-              setValue(e.currentTarget.value);
-              setError(undefined);
-            }}
+            key={form.key('datasourceId')}
+            {...form.getInputProps('datasourceId')}
           />
           <FailureAlert text={failure} />
           <DialogButtons busy={busy} disabled={!tenant} onCancel={() => onClose(false)} />

@@ -1,7 +1,8 @@
 import '@mantine/dates/styles.css';
 import { Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useT } from '../../state/hooks';
 import { useTenantSettingMutation } from '../../api/tenant-admin';
 import type { Tenant } from '../../contracts/blade-system/tenant';
@@ -37,24 +38,30 @@ export default function TenantSettingDialog({ rows, onClose }: ActionDialogProps
   const t = useT();
   const name = useTenantName();
   const single = rows.length === 1 ? rows[0] : undefined;
-  const [quota, setQuota] = useState(() =>
-    single && single.accountNumber !== null && single.accountNumber !== undefined
-      ? String(single.accountNumber)
-      : '',
-  );
-  const [expireTime, setExpireTime] = useState(() => single?.expireTime ?? '');
-  const [quotaError, setQuotaError] = useState<string>();
+  const [initialValues] = useState(() => ({
+    quota:
+      single && single.accountNumber !== null && single.accountNumber !== undefined
+        ? String(single.accountNumber)
+        : '',
+    expireTime: single?.expireTime ?? '',
+  }));
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues,
+    validate: {
+      quota: (quota) => {
+        const q = quota.trim();
+        return q !== '' && (!QUOTA.test(q) || Number(q) < -1)
+          ? t('tenantAdmin.setting.accountNumberInvalid')
+          : null;
+      },
+    },
+  });
   const [failure, setFailure] = useState<string>();
   const [save, { isLoading: busy }] = useTenantSettingMutation();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
+  const submit = async ({ quota, expireTime }: typeof initialValues) => {
     const q = quota.trim();
-    if (q !== '' && (!QUOTA.test(q) || Number(q) < -1)) {
-      setQuotaError(t('tenantAdmin.setting.accountNumberInvalid'));
-      return;
-    }
     setFailure(undefined);
     try {
       await save({
@@ -77,7 +84,13 @@ export default function TenantSettingDialog({ rows, onClose }: ActionDialogProps
       title={t('tenantAdmin.setting.title')}
       closeOnClickOutside={!busy}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form
+        onSubmit={(e) => {
+          if (busy) e.preventDefault();
+          else form.onSubmit((values) => void submit(values))(e);
+        }}
+        noValidate
+      >
         <Stack gap="md">
           <Text size="sm">
             {single
@@ -93,20 +106,20 @@ export default function TenantSettingDialog({ rows, onClose }: ActionDialogProps
             data-autofocus
             allowDecimal={false}
             min={-1}
-            value={quota}
-            error={quotaError}
-            onChange={(v) => {
-              setQuota(String(v));
-              setQuotaError(undefined);
-            }}
+            key={form.key('quota')}
+            {...form.getInputProps('quota')}
+            onChange={(v) => form.setFieldValue('quota', String(v), { forceUpdate: false })}
           />
           <DateInput
             label={t('tenantAdmin.setting.expireTime')}
             description={t('tenantAdmin.setting.expireTimeHint')}
             valueFormat="YYYY-MM-DD"
             clearable
-            value={dayOf(expireTime)}
-            onChange={(d) => setExpireTime(d ? endOfDay(d) : '')}
+            key={form.key('expireTime')}
+            defaultValue={dayOf(initialValues.expireTime)}
+            onChange={(d) =>
+              form.setFieldValue('expireTime', d ? endOfDay(d) : '', { forceUpdate: false })
+            }
             popoverProps={{ withinPortal: true }}
           />
           <FailureAlert text={failure} />

@@ -10,8 +10,9 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { useDictionaryQuery } from '../../api/system';
 import {
@@ -46,27 +47,28 @@ interface FormProps {
 function PlatformForm({ detail, busy, onBusy, onClose }: FormProps) {
   const t = useT();
   const types = useDictionaryQuery('user_type');
-  const [userType, setUserType] = useState(String(detail.userType ?? ''));
-  const [userExt, setUserExt] = useState(detail.userExt ?? '');
-  const [errors, setErrors] = useState<{ userType?: string; userExt?: string }>({});
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { userType: String(detail.userType ?? ''), userExt: detail.userExt ?? '' },
+    validate: {
+      userType: (type) => (type ? null : t('userAdmin.platform.userTypeRequired')),
+      userExt: (text) => {
+        const ext = text.trim();
+        return ext === '' || isJson(ext) ? null : t('userAdmin.platform.extInvalid');
+      },
+    },
+  });
   const [failure, setFailure] = useState<string>();
   const [save] = useUpdateUserPlatformMutation();
 
   const options = (types.data ?? []).map((d) => ({ value: d.dictKey, label: d.dictValue }));
-  // A type the dictionary no longer lists still shows as what it is.
-  if (userType && !options.some((o) => o.value === userType))
-    options.push({ value: userType, label: userType });
+  // A type the dictionary no longer lists (only the stored one can be) still shows as what it is.
+  const stored = form.getInitialValues().userType;
+  if (stored && !options.some((o) => o.value === stored))
+    options.push({ value: stored, label: stored });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
+  const submit = async ({ userType, userExt }: { userType: string; userExt: string }) => {
     const ext = userExt.trim();
-    const found = {
-      userType: userType ? undefined : t('userAdmin.platform.userTypeRequired'),
-      userExt: ext === '' || isJson(ext) ? undefined : t('userAdmin.platform.extInvalid'),
-    };
-    setErrors(found);
-    if (found.userType || found.userExt) return;
     setFailure(undefined);
     onBusy(true);
     try {
@@ -81,7 +83,13 @@ function PlatformForm({ detail, busy, onBusy, onClose }: FormProps) {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      onSubmit={(e) => {
+        if (busy) e.preventDefault();
+        else form.onSubmit((values) => void submit(values))(e);
+      }}
+      noValidate
+    >
       <Stack gap="sm">
         {failure && (
           <Alert color="red" variant="light">
@@ -92,30 +100,24 @@ function PlatformForm({ detail, busy, onBusy, onClose }: FormProps) {
           label={t('userAdmin.platform.userType')}
           required
           data={options}
-          value={userType || null}
-          onChange={(v) => {
-            setUserType(v ?? '');
-            setErrors((x) => ({ ...x, userType: undefined }));
-          }}
+          key={form.key('userType')}
+          {...form.getInputProps('userType')}
+          defaultValue={form.getValues().userType || null}
+          onChange={(v) => form.setFieldValue('userType', v ?? '', { forceUpdate: false })}
           allowDeselect={false}
-          error={errors.userType}
           comboboxProps={{ withinPortal: true }}
           data-autofocus
         />
         <Textarea
           label={t('userAdmin.platform.userExt')}
-          value={userExt}
-          onChange={(e) => {
-            setUserExt(e.currentTarget.value);
-            setErrors((x) => ({ ...x, userExt: undefined }));
-          }}
+          key={form.key('userExt')}
+          {...form.getInputProps('userExt')}
           onKeyDown={(e) => {
             // Enter makes a new line here; Ctrl/Cmd+Enter saves.
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey))
               e.currentTarget.form?.requestSubmit();
           }}
           maxLength={EXT_MAX}
-          error={errors.userExt}
           autosize
           minRows={4}
           maxRows={12}

@@ -13,8 +13,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useLang, useT } from '../../state/hooks';
 import type { Lang } from '../../i18n';
 import { COMPLETE_INFO_MESSAGE } from '../../lib/patterns';
@@ -23,7 +24,7 @@ import { useSelectOptions } from './select-options';
 
 type Values = Record<string, string>;
 
-/** Values of a record as form strings (every input is a controlled string). */
+/** Values of a record as form strings (every value travels as a string). */
 function toValues(fields: readonly FormFieldDef[], record: Record<string, unknown> | undefined) {
   const values: Values = {};
   for (const f of fields) {
@@ -51,19 +52,38 @@ export function fieldError(
 /** Multi-value fields travel as one comma-joined string (BladeX's roleId, deptId, menuId ...). */
 const splitValues = (value: string) => (value ? value.split(',').filter(Boolean) : []);
 
+/** What `getInputProps` gives an uncontrolled field of the form (its value as a string). */
+interface FieldProps {
+  defaultValue?: string;
+  onChange(value: unknown): void;
+  error?: ReactNode;
+  onFocus?(): void;
+  onBlur?(): void;
+  'data-path'?: string;
+}
+
+/** The field props with the value and onChange in another shape (select, date, number). */
+function converted<V>(
+  { defaultValue, onChange, ...rest }: FieldProps,
+  toInput: (value: string) => V,
+  fromInput: (value: V) => string,
+) {
+  return {
+    ...rest,
+    defaultValue: toInput(defaultValue ?? ''),
+    onChange: (value: V) => onChange(fromInput(value)),
+  };
+}
+
 /** A select over declared, dictionary or endpoint options; tree options come indented. */
 function OptionSelect({
   field,
-  value,
-  error,
-  onChange,
+  input,
   lang,
   inputRef,
 }: {
   field: FormFieldDef;
-  value: string;
-  error: string | undefined;
-  onChange(v: string): void;
+  input: FieldProps;
   lang: Lang;
   inputRef(el: HTMLElement | null): void;
 }) {
@@ -72,7 +92,6 @@ function OptionSelect({
     label: field.label[lang],
     required: Boolean(field.required),
     data: options,
-    error,
     ref: inputRef,
     searchable: options.length > 10,
     nothingFoundMessage: '—',
@@ -82,8 +101,7 @@ function OptionSelect({
     return (
       <MultiSelect
         {...common}
-        value={splitValues(value)}
-        onChange={(v) => onChange(v.join(','))}
+        {...converted(input, splitValues, (v: string[]) => v.join(','))}
         clearable
         hidePickedOptions={false}
       />
@@ -92,8 +110,11 @@ function OptionSelect({
   return (
     <Select
       {...common}
-      value={value || null}
-      onChange={(v) => onChange(v ?? '')}
+      {...converted(
+        input,
+        (v) => v || null,
+        (v: string | null) => v ?? '',
+      )}
       allowDeselect={!field.required}
       clearable={!field.required}
     />
@@ -128,47 +149,42 @@ interface Props {
 }
 
 /**
- * The create/edit form of a declared resource. Invalid input says 'please complete the
- * information' and focuses the first bad field; the submit button is disabled while the request
- * is in flight, so a double click or Enter sends one request; a failure keeps the input.
+ * The create/edit form of a declared resource (@mantine/form, uncontrolled: typing renders
+ * nothing). Each field is checked by its declaration: the required message, then the pattern
+ * rules. Invalid input says 'please complete the information' and focuses the first bad field;
+ * the submit button is disabled while the request is in flight, so a double click or Enter sends
+ * one request; a failure keeps the input.
  */
 export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) {
   const t = useT();
   const lang = useLang();
   const fields = (def.form ?? []).filter((f) => !(record && f.createOnly));
-  const [values, setValues] = useState(() => toValues(fields, record));
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [busy, setBusy] = useState(false);
+  const [initialValues] = useState(() => toValues(fields, record));
+  const form = useForm<Values>({
+    mode: 'uncontrolled',
+    initialValues,
+    validate: Object.fromEntries(
+      fields.map((f) => [f.name, (value: string) => fieldError(f, value ?? '', lang, t) ?? null]),
+    ),
+  });
+  const busy = form.submitting;
   const [failure, setFailure] = useState<string>();
   const refs = useRef<Record<string, HTMLElement | null>>({});
   const name = def.title[lang];
 
-  const change = (field: string, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const found: Record<string, string | undefined> = {};
-    for (const f of fields) found[f.name] = fieldError(f, values[f.name] ?? '', lang, t);
-    setErrors(found);
-    const first = fields.find((f) => found[f.name]);
-    if (first) {
-      notifications.show({ color: 'orange', message: t(COMPLETE_INFO_MESSAGE) });
-      refs.current[first.name]?.focus();
-      return;
-    }
-    setBusy(true);
+  const save = async (values: Values) => {
     setFailure(undefined);
     try {
       await onSubmit(values);
     } catch (err) {
       setFailure(String((err as Error).message ?? err));
-    } finally {
-      setBusy(false);
     }
+  };
+
+  const refuse = (errors: Record<string, unknown>) => {
+    notifications.show({ color: 'orange', message: t(COMPLETE_INFO_MESSAGE) });
+    const first = fields.find((f) => errors[f.name]);
+    if (first) refs.current[first.name]?.focus();
   };
 
   return (
@@ -179,7 +195,13 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) 
       size={def.formWidth ?? 'lg'}
       closeOnClickOutside={!busy}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form
+        onSubmit={(e) => {
+          if (busy) e.preventDefault();
+          else form.onSubmit(save, refuse)(e);
+        }}
+        noValidate
+      >
         {failure && (
           <Alert color="red" variant="light" mb="md">
             {failure}
@@ -187,38 +209,30 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) 
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {fields.map((f) => {
+            const input = form.getInputProps(f.name) as FieldProps;
             const common = {
               label: f.label[lang],
               required: Boolean(f.required),
-              error: errors[f.name],
               ref: (el: HTMLElement | null) => {
                 refs.current[f.name] = el;
               },
             };
-            const value = values[f.name] ?? '';
+            const key = form.key(f.name);
             const span = f.wide ? { style: { gridColumn: '1 / -1' } } : {};
             // What the text-like inputs (text, textarea, password) share.
-            const text = {
-              ...common,
-              ...span,
-              maxLength: f.maxLength,
-              value,
-              onChange: (e: { currentTarget: { value: string } }) =>
-                change(f.name, e.currentTarget.value),
-            };
+            const text = { ...common, ...span, ...input, maxLength: f.maxLength };
             switch (f.kind) {
               case 'textarea':
-                return <Textarea key={f.name} {...text} autosize minRows={2} />;
+                return <Textarea key={key} {...text} autosize minRows={2} />;
               case 'integer':
               case 'decimal':
                 return (
                   <NumberInput
-                    key={f.name}
+                    key={key}
                     {...common}
                     {...span}
+                    {...converted<string | number>(input, (v) => v, String)}
                     allowDecimal={f.kind === 'decimal'}
-                    value={value}
-                    onChange={(v) => change(f.name, String(v))}
                   />
                 );
               case 'select':
@@ -226,34 +240,26 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) 
               case 'treeSelect':
               case 'treeMultiSelect':
                 return (
-                  <div key={f.name} {...span}>
-                    <OptionSelect
-                      field={f}
-                      value={value}
-                      error={errors[f.name]}
-                      onChange={(v) => change(f.name, v)}
-                      lang={lang}
-                      inputRef={common.ref}
-                    />
+                  <div key={key} {...span}>
+                    <OptionSelect field={f} input={input} lang={lang} inputRef={common.ref} />
                   </div>
                 );
               case 'date':
                 return (
                   <DateInput
-                    key={f.name}
+                    key={key}
                     {...common}
                     {...span}
+                    {...converted(input, toDate, fromDate)}
                     valueFormat="YYYY-MM-DD"
-                    value={toDate(value)}
-                    onChange={(d) => change(f.name, fromDate(d))}
                     clearable={!f.required}
                     popoverProps={{ withinPortal: true }}
                   />
                 );
               case 'password':
-                return <PasswordInput key={f.name} {...text} />;
+                return <PasswordInput key={key} {...text} />;
               default:
-                return <TextInput key={f.name} {...text} />;
+                return <TextInput key={key} {...text} />;
             }
           })}
         </SimpleGrid>
