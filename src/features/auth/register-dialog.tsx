@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useT } from '../../state/hooks';
 import { ErrorNotice } from './form-notice';
 import { registerGuest, registrationFailure } from './register-call';
-import { fieldErrors } from '../../components/form-errors';
+import { fieldErrors, useErrorsFollowLanguage } from '../../components/form-errors';
 import { validateRegistration, type RegisterValues } from './register-rules';
 import { effectiveTenantId, tenantFieldVisible, type TenantLookup } from './tenant-field';
 
@@ -31,6 +31,7 @@ export function RegisterDialog({ opened, tenant, onClose, onSubmitted }: Props) 
     validate: (values) =>
       fieldErrors(validateRegistration(values, { tenantRequired: showTenant }), t),
   });
+  useErrorsFollowLanguage(form);
   const [failure, setFailure] = useState<string>();
   const busy = form.submitting;
   const refs = useRef<Partial<Record<keyof RegisterValues, HTMLInputElement | null>>>({});

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import type { ApiError } from '../../api/client';
 import { useSubmitPicFolderMutation, type PicFolder } from '../../api/media-stock';
 import { useT } from '../../state/hooks';
+import { useErrorsFollowLanguage } from '../../components/form-errors';
 
 export const FOLDER_NAME_MAX = 64;
 
@@ -30,6 +31,7 @@ export function FolderDialog({ mode, onClose }: Props) {
       },
     },
   });
+  useErrorsFollowLanguage(form);
   const [submit, { isLoading }] = useSubmitPicFolderMutation();
 
   const save = async ({ name }: { name: string }) => {

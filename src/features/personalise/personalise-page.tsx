@@ -28,6 +28,7 @@ import { usePermissions } from '../../state/permissions-context';
 import { HeaderPreview } from './header-preview';
 import { LogoField } from './logo-field';
 import { usePersonaliseQuery, useSavePersonaliseMutation } from './personalise-api';
+import { useErrorsFollowLanguage } from '../../components/form-errors';
 
 /** The seeded button code that saves (server/db/seed/menu-tree.ts). */
 export const PERSONALISE_EDIT = 'personalise_edit';
@@ -100,6 +101,7 @@ export default function PersonalisePage() {
     },
     onValuesChange: () => setFormError(undefined),
   });
+  useErrorsFollowLanguage(form);
   // Until the user edits, the form shows what the server holds (also after a save).
   const [edited, setEdited] = useState(false);
   useLayoutEffect(() => {

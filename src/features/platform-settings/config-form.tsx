@@ -23,6 +23,7 @@ import {
   type PlatformSettingDetail,
 } from '../../contracts/platform-settings';
 import { useSavePlatformSettingMutation } from './platform-api';
+import { useErrorsFollowLanguage } from '../../components/form-errors';
 
 /** The form's starting values: the detail's, with secrets blank (the placeholder says 'unchanged'). */
 function startValues(decl: PlatformDeclaration, detail: PlatformSettingDetail): PlatformConfig {
@@ -74,6 +75,7 @@ export function ConfigForm({ decl, detail, onClose, onReload }: Props) {
     },
     onValuesChange: () => setFormError(undefined),
   });
+  useErrorsFollowLanguage(form);
   const [enabled, setEnabled] = useState(() => form.getValues().enabled === true);
   form.watch('enabled', ({ value }) => setEnabled(value === true));
   const [stale, setStale] = useState(false);

@@ -12,7 +12,7 @@ import {
   validatePasswordChange,
   type PasswordChangeValues,
 } from '../../lib/password-rules';
-import { fieldErrors } from '../../components/form-errors';
+import { fieldErrors, useErrorsFollowLanguage } from '../../components/form-errors';
 import { notifyIncomplete, notifySuccess } from './notify';
 
 /** How long 'modified successfully' stays in view before the console goes to /login. */
@@ -32,6 +32,7 @@ export function PasswordForm() {
     initialValues: { oldPassword: '', newPassword: '', newPassword1: '' },
     validate: (values) => fieldErrors(validatePasswordChange(values), t),
   });
+  useErrorsFollowLanguage(form);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [serverError, setServerError] = useState<string>();

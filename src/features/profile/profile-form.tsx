@@ -5,7 +5,7 @@ import { useProfileQuery, useUpdateProfileMutation, type Profile } from '../../a
 import type { ApiError } from '../../api/client';
 import { AvatarUpload } from '../../resources/parts/avatar-upload';
 import { useT } from '../../state/hooks';
-import { fieldErrors } from '../../components/form-errors';
+import { fieldErrors, useErrorsFollowLanguage } from '../../components/form-errors';
 import { notifyIncomplete, notifySuccess } from './notify';
 import { usePlainPhone } from '../../state/use-plain-phone';
 import { validateProfile, type ProfileValues } from './validators';
@@ -60,6 +60,7 @@ function ProfileForm({ profile, plainPhone }: { profile: Profile; plainPhone?: s
     },
     validate: (typed) => fieldErrors(validateProfile({ ...typed, avatar: initial.avatar }), t),
   });
+  useErrorsFollowLanguage(form);
   // Only an uploaded image (its server address) or nothing: no typed addresses.
   const [avatar, setAvatar] = useState(initial.avatar);
   const [serverError, setServerError] = useState<string>();

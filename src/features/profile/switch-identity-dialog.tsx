@@ -8,6 +8,7 @@ import { isMessageKey } from '../../i18n';
 import { useAppSelector, useT } from '../../state/hooks';
 import { useShell } from '../../state/shell-context';
 import { notifyIncomplete } from './notify';
+import { useErrorsFollowLanguage } from '../../components/form-errors';
 
 /**
  * Switch department and role (spec screen 1, sections 4-6; shown only in switch mode): both
@@ -36,6 +37,7 @@ export function SwitchIdentityDialog({
       roleId: (id) => (id ? null : t('topbar.switch.roleRequired')),
     },
   });
+  useErrorsFollowLanguage(form);
   const [failure, setFailure] = useState<string>();
 
   const submit = (deptId: string, roleId: string) => {

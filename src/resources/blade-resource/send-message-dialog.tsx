@@ -13,6 +13,7 @@ import {
   splitPhones,
   type InputProblem,
 } from './sms-message-input';
+import { useErrorsFollowLanguage } from '../../components/form-errors';
 
 /** The server's text without its `<field>:` prefix (the dialog shows which field it is). */
 function failureText(err: unknown): string {
@@ -41,6 +42,7 @@ export default function SendMessageDialog({ rows, onClose }: ActionDialogProps<S
       params: (params) => say(paramsProblem(params)),
     },
   });
+  useErrorsFollowLanguage(form);
 
   const submit = async ({ phones, params }: { phones: string; params: string }) => {
     const list = splitPhones(phones);

@@ -12,6 +12,7 @@ import {
   notifyDone,
   useTenantName,
 } from './tenant-dialog-parts';
+import { useErrorsFollowLanguage } from '../../components/form-errors';
 
 /** What the server accepts as a data source id. */
 const DATASOURCE_ID = /^[A-Za-z0-9_-]{1,32}$/;
@@ -34,6 +35,7 @@ export default function TenantDatasourceDialog({ rows, onClose }: ActionDialogPr
       },
     },
   });
+  useErrorsFollowLanguage(form);
   const [failure, setFailure] = useState<string>();
   const [save, { isLoading: busy }] = useTenantDatasourceMutation();
 

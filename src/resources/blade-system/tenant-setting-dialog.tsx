@@ -14,6 +14,7 @@ import {
   notifyDone,
   useTenantName,
 } from './tenant-dialog-parts';
+import { useErrorsFollowLanguage } from '../../components/form-errors';
 
 /** The server's rule: a whole number from -1 (unlimited) up. */
 const QUOTA = /^-?\d{1,9}$/;
@@ -57,6 +58,7 @@ export default function TenantSettingDialog({ rows, onClose }: ActionDialogProps
       },
     },
   });
+  useErrorsFollowLanguage(form);
   const [failure, setFailure] = useState<string>();
   const [save, { isLoading: busy }] = useTenantSettingMutation();
 

@@ -23,6 +23,7 @@ import {
 import { useT } from '../../state/hooks';
 import type { User } from '../../contracts/blade-user/user';
 import type { ActionDialogProps } from '../types';
+import { useErrorsFollowLanguage } from '../../components/form-errors';
 
 /** The server keeps at most this much extension text (blade-user/write.ts updatePlatform). */
 const EXT_MAX = 4000;
@@ -58,6 +59,7 @@ function PlatformForm({ detail, busy, onBusy, onClose }: FormProps) {
       },
     },
   });
+  useErrorsFollowLanguage(form);
   const [failure, setFailure] = useState<string>();
   const [save] = useUpdateUserPlatformMutation();
 

@@ -21,6 +21,7 @@ import type { Lang } from '../../i18n';
 import { COMPLETE_INFO_MESSAGE } from '../../lib/patterns';
 import type { FormFieldDef, ResourceDef } from '../types';
 import { useSelectOptions } from './select-options';
+import { useErrorsFollowLanguage } from '../../components/form-errors';
 
 type Values = Record<string, string>;
 
@@ -167,6 +168,7 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) 
       fields.map((f) => [f.name, (value: string) => fieldError(f, value ?? '', lang, t) ?? null]),
     ),
   });
+  useErrorsFollowLanguage(form);
   const busy = form.submitting;
   const [failure, setFailure] = useState<string>();
   const refs = useRef<Record<string, HTMLElement | null>>({});
