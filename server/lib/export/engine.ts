@@ -11,7 +11,7 @@ import { ApiError } from '../errors.js';
 import { nextId } from '../ids.js';
 import type { QueryMap } from '../query.js';
 import { formatDateTime } from '../time.js';
-import { XlsxStreamWriter, type ExportCell, type SheetColumn } from './xlsx.js';
+import { removeQuietly, XlsxStreamWriter, type ExportCell, type SheetColumn } from './xlsx.js';
 
 /**
  * The export queue (issue 6): `POST {service}/excel/export/async` inserts a queued task; any
@@ -37,6 +37,11 @@ export const EXPORT_INTERRUPTED = '导出进程中断';
 export const EXPORT_RETENTION_DAYS = 7;
 /** Unfinished (queued or running) tasks a user may have at once. */
 export const MAX_PENDING_EXPORTS = 5;
+/**
+ * `Retry-After` (s) of the 429 past that limit: when a task will finish is not known, so the
+ * client is told to look again after about the time a usual export takes (half a lease).
+ */
+export const EXPORT_RETRY_AFTER_SECONDS = 30;
 
 export function exportFilesDir(ctx: AppContext): string {
   return path.join(ctx.config.dataDir, 'exports');
@@ -171,7 +176,9 @@ export class ExportEngine {
       .where('status', 'in', [EXPORT_STATUS.queued, EXPORT_STATUS.running])
       .executeTakeFirst();
     if (Number(pending?.n ?? 0) >= MAX_PENDING_EXPORTS)
-      throw new ApiError(429, '进行中的导出任务过多，请等待完成后再试');
+      throw new ApiError(429, '进行中的导出任务过多，请等待完成后再试', {
+        'retry-after': String(EXPORT_RETRY_AFTER_SECONDS),
+      });
     const now = this.ctx.now();
     const stamp = this.text(now).replace(/\D/g, '');
     const task = {
@@ -352,11 +359,18 @@ export class ExportEngine {
       fs.mkdirSync(dir, { recursive: true });
       writer = new XlsxStreamWriter(part, exporter.fileName, exporter.columns);
       let reported = Date.now();
+      const written = (err: unknown) => {
+        throw new ExportFailure('写入文件失败', err);
+      };
       for await (const batch of exporter.rows(call, query, this.batchSize)) {
-        for (const cells of batch) writer.add(cells);
+        try {
+          for (const cells of batch) writer.add(cells);
+        } catch (err) {
+          written(err);
+        }
         // SQLite answers synchronously: without a turn of the event loop per batch, requests
         // would wait for the whole export and the zip would buffer it instead of writing it.
-        await writer.flush();
+        await writer.flush().catch(written);
         if (lost) throw new LeaseLost();
         if (this.stopping) throw new Stopping();
         if (Date.now() - reported >= 1000) {
@@ -364,9 +378,7 @@ export class ExportEngine {
           if (!(await this.touch(task.id, writer.rows, total))) throw new LeaseLost();
         }
       }
-      await writer.finish().catch((err: unknown) => {
-        throw new ExportFailure('写入文件失败', err);
-      });
+      await writer.finish().catch(written);
       const target = path.join(dir, fileName);
       fs.renameSync(part, target);
       const now = this.ctx.now();
@@ -391,9 +403,10 @@ export class ExportEngine {
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) fs.rmSync(target, { force: true });
     } catch (err) {
-      await writer?.discard();
-      fs.rmSync(part, { force: true });
-      fs.rmSync(path.join(dir, fileName), { force: true });
+      // The outcome is recorded first, at once: the owner reads 生成失败 with the real reason on
+      // the next status read (before, a cleanup that threw skipped this and the task showed
+      // 生成中 until the sweep failed it as 导出进程中断). The cleanup after it never throws.
+      clearInterval(heartbeat);
       if (err instanceof LeaseLost) {
         this.logger?.warn({ task: task.id }, 'export worker: task no longer held, abandoned');
       } else if (err instanceof Stopping) {
@@ -401,6 +414,9 @@ export class ExportEngine {
       } else {
         await this.fail(task.id, err);
       }
+      await writer?.discard().catch(() => undefined);
+      removeQuietly(part);
+      removeQuietly(path.join(dir, fileName));
     } finally {
       clearInterval(heartbeat);
     }
@@ -435,7 +451,11 @@ export class ExportEngine {
     }
     if (detail !== undefined) {
       const ref = nextId();
-      this.logger?.error({ err: detail, task: id, ref }, 'export failed');
+      try {
+        this.logger?.error({ err: detail, task: id, ref }, 'export failed');
+      } catch {
+        // A detail the logger cannot write must not keep the task from being failed.
+      }
       reason = `${reason}（参考编号 ${ref}）`;
     }
     await this.ctx.db

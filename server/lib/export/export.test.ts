@@ -9,6 +9,7 @@ import { defineTable, tableRoutes } from '../table/index.js';
 import {
   EXPORT_CREATED,
   EXPORT_INTERRUPTED,
+  EXPORT_RETRY_AFTER_SECONDS,
   EXPORT_STATUS,
   ExportEngine,
   exportFilesDir,
@@ -367,6 +368,9 @@ describe('async exports (lib/export)', () => {
       ids.push(await exportId(tenantAdmin, 'blade-system/post', { excelType: 'post' }));
     const refused = await startExport(tenantAdmin, 'blade-system/post', { excelType: 'post' });
     expect(refused.statusCode).toBe(429);
+    // Issue 15 item 15: the client is told when to try again, in the envelope.
+    expect(refused.headers['retry-after']).toBe(String(EXPORT_RETRY_AFTER_SECONDS));
+    expect(refused.json()).toMatchObject({ code: 429, success: false });
     await jobs.drain();
   });
 
@@ -387,6 +391,30 @@ describe('async exports (lib/export)', () => {
       id,
     });
     expect(ticket.statusCode).toBe(409);
+  });
+
+  // Issue 15 item 12: the worker records its own failure at once, whatever the cleanup meets.
+  it('fails a task at once with the real reason when its file cannot be written', async () => {
+    const dir = exportFilesDir(t.app.ctx);
+    // The worker's temporary file cannot be created (nor removed): a directory has its name.
+    const blocked = async (params: Record<string, string>) => {
+      const id = await exportId(tenantAdmin, 'test/failing-posts', params);
+      fs.mkdirSync(`${dir}/${id}.xlsx.part`, { recursive: true });
+      await jobs.drain();
+      fs.rmSync(`${dir}/${id}.xlsx.part`, { recursive: true, force: true });
+      // The next status read, with no lease expiry and no sweep in between.
+      return task(tenantAdmin, id);
+    };
+    await insertPost('100001', { postCode: 'wf-1', postName: 'fine' });
+    expect(await blocked({ excelType: 'failing', postCode: 'wf-' })).toMatchObject({
+      status: '生成失败',
+      errorMessage: expect.stringMatching(/^写入文件失败（参考编号 \w+）$/),
+    });
+    // A row whose formatting throws: that row and column are the reason, never SQL.
+    await insertPost('100001', { postCode: 'wf-2', postName: 'boom' });
+    const failed = await blocked({ excelType: 'failing', postCode: 'wf-' });
+    expect(failed.status).toBe('生成失败');
+    expect(failed.errorMessage).toMatch(/^第2行“岗位名称”格式化失败（参考编号 \w+）$/);
   });
 
   it('fails a task whose exporter no longer exists', async () => {

@@ -81,6 +81,8 @@ export class XlsxStreamWriter {
   private sheets = 0;
   private closed = false;
   rows = 0;
+  /** The first error of the file or zip stream (disk full, file not writable): writing failed. */
+  error: Error | undefined;
 
   constructor(
     readonly file: string,
@@ -94,6 +96,16 @@ export class XlsxStreamWriter {
       useSharedStrings: false,
     });
     this.workbook.creator = 'quanyi';
+    // Without a listener a stream error would be thrown by the event emitter (the process's
+    // uncaught exception) instead of failing this export; `flush` and `finish` report it.
+    const streams = this.workbook as unknown as {
+      stream?: NodeJS.EventEmitter;
+      zip?: NodeJS.EventEmitter;
+    };
+    for (const stream of [streams.stream, streams.zip])
+      stream?.on('error', (err: Error) => {
+        this.error ??= err;
+      });
   }
 
   private nextSheet(): ExcelJS.Worksheet {
@@ -149,19 +161,23 @@ export class XlsxStreamWriter {
    */
   async flush(): Promise<void> {
     do await new Promise((resolve) => setImmediate(resolve));
-    while (this.pendingBytes() > MAX_PENDING_BYTES);
+    while (!this.error && this.pendingBytes() > MAX_PENDING_BYTES);
+    if (this.error) throw this.error;
   }
 
   async finish(): Promise<void> {
+    if (this.error) throw this.error;
     if (!this.sheet) this.nextSheet();
     this.sheet?.commit();
     this.closed = true;
     await this.workbook.commit();
+    if (this.error) throw this.error;
   }
 
   /** Closes the file (whatever state it is in) and removes it. */
   async discard(): Promise<void> {
-    if (!this.closed) {
+    // After a stream error the zip has nowhere to go: committing would wait for ever.
+    if (!this.closed && !this.error) {
       this.closed = true;
       try {
         this.sheet?.commit();
@@ -170,7 +186,16 @@ export class XlsxStreamWriter {
         // The file is being removed anyway.
       }
     }
-    fs.rmSync(this.file, { force: true });
+    removeQuietly(this.file);
+  }
+}
+
+/** Removes a file if it is there; a file that cannot be removed is left (never throws). */
+export function removeQuietly(file: string): void {
+  try {
+    fs.rmSync(file, { force: true });
+  } catch {
+    // Not a file (or not ours to remove): nothing to clean up.
   }
 }
 
