@@ -63,7 +63,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // TRUST_PROXY (config.ts): whether X-Forwarded-Proto/-For from a proxy count.
+    trustProxy: config.trustProxy,
     // Ids are strings on the wire; nothing needs prototype keys in JSON bodies.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { S3Config } from './lib/storage/s3.js';
+import { parseOutboundAllowlist, type OutboundAllowlist } from './lib/outbound.js';
 
 /** Runtime configuration, read once from the environment (documented in README.md). */
 export interface ServerConfig {
@@ -29,6 +30,17 @@ export interface ServerConfig {
   s3: S3Config | undefined;
   /** Largest upload in MB (avatars: 500 KB whatever this says). */
   uploadMaxMb: number;
+  /**
+   * OUTBOUND_ALLOWLIST: hosts, addresses and CIDR ranges (comma-separated) that settings may
+   * point at although they are loopback, private or link-local (lib/outbound.ts).
+   */
+  outboundAllowlist: OutboundAllowlist;
+  /**
+   * TRUST_PROXY: Fastify's trustProxy. Off by default; `on` trusts any proxy, anything else is
+   * a comma-separated list of the proxies' addresses or CIDRs. Decides whether
+   * X-Forwarded-Proto/-For count (HSTS, client address).
+   */
+  trustProxy: boolean | string[];
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -50,6 +62,16 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
     region: env.S3_REGION || 'us-east-1',
     pathStyle: flag(env.S3_PATH_STYLE, true),
   };
+}
+
+function trustProxy(value: string | undefined): boolean | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || !flag(v, true)) return false;
+  if (['1', 'on', 'true', 'yes'].includes(v.toLowerCase())) return true;
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -75,5 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captchaRateLimit: int(env.CAPTCHA_RATE_LIMIT, 60),
     s3: s3Config(env),
     uploadMaxMb: int(env.UPLOAD_MAX_MB, 10),
+    outboundAllowlist: parseOutboundAllowlist(env.OUTBOUND_ALLOWLIST),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
+import type { ServerConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { RsaTransport } from '../lib/rsa.js';
 import { hashPassword } from '../lib/password.js';
@@ -27,6 +28,8 @@ export interface TestOptions {
   captchaRateLimit?: number;
   /** A built console to serve (dist/client's layout); none by default. */
   staticDir?: string;
+  /** Any other configuration (OUTBOUND_ALLOWLIST, TRUST_PROXY, ...), applied last. */
+  config?: Partial<ServerConfig>;
 }
 
 export interface TestApp {
@@ -81,6 +84,7 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
       dataDir: mkdtempSync(path.join(tmpdir(), 'quanyi-test-')),
       tokenRateLimit: options.tokenRateLimit ?? 10_000,
       captchaRateLimit: options.captchaRateLimit ?? 10_000,
+      ...options.config,
     },
     now: () => Math.floor(Date.now() / 1000) + offset,
     captchaText: () => state.nextCaptcha,

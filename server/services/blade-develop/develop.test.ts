@@ -7,6 +7,7 @@ import {
   DEMO_TENANT,
   type TestApp,
 } from '../../test/support.js';
+import { parseOutboundAllowlist } from '../../lib/outbound.js';
 import { EMBEDDED_DATASOURCE } from './embedded.js';
 
 interface Datasource {
@@ -48,7 +49,8 @@ describe('blade-develop: data sources and code generator configurations', () => 
   /** Holds neither menu. */
   let staff: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The report database of these tests is on a private network: the allowlist names it.
+    t = await createTestApp({ config: { outboundAllowlist: parseOutboundAllowlist('10.0.0.5') } });
     admin = await t.adminToken();
     tenantAdmin = await t.tenantAdminToken();
     staff = await t.login('sales', DEMO_PASSWORD, DEMO_TENANT);
@@ -141,6 +143,23 @@ describe('blade-develop: data sources and code generator configurations', () => 
           'url:连接地址须以jdbc:postgresql:开头',
         ],
         [{ ...pg, name: 'a', username: 'u'.repeat(51) }, 'username:长度不能超过50个字符'],
+        // Issue 15 item 14: this machine, private networks and metadata services are refused.
+        ...[
+          'jdbc:postgresql://127.0.0.1:5432/x',
+          'jdbc:postgresql://0x7f000001/x',
+          'jdbc:postgresql://[::ffff:a9fe:a9fe]:5432/x',
+          'jdbc:postgresql://169.254.169.254/x',
+          'jdbc:postgresql://user:pw@localhost/x',
+          'jdbc:postgresql://10.0.0.5,192.168.0.9:5432/x',
+          'jdbc:postgresql://metadata.google.internal/x',
+          'jdbc:postgresql:x',
+        ].map(
+          (url) =>
+            [
+              { ...pg, name: 'a', url },
+              'url:连接地址不能指向本机、内网或云元数据地址（可由管理员加入 OUTBOUND_ALLOWLIST）',
+            ] as [Record<string, unknown>, string],
+        ),
       ];
       for (const [body, expected] of cases) {
         const res = await t.post(`${DS}/submit`, admin, body);

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { datasourceContract } from '../../../../src/contracts/blade-develop/datasource.js';
 import { badRequest } from '../../../lib/errors.js';
+import { isRefusedHost, jdbcHosts, outboundRefusal } from '../../../lib/outbound.js';
 import { blank, defineContractTable } from '../../../lib/table/index.js';
 import { SUPER_ADMIN } from '../../../auth/index.js';
 import { maskSecret, secretField } from '../../blade-resource/settings.js';
+import { EMBEDDED_DATASOURCE } from '../embedded.js';
 
 /** Drivers a data source may name, with the url scheme each one takes. */
 export const DRIVERS = {
@@ -27,6 +29,7 @@ const unescapeUrl = (v: unknown) => (typeof v === 'string' ? v.replace(/&amp;/gi
 export default defineContractTable({
   contract: datasourceContract,
   table: 'bladeDatasource',
+  versioned: true,
   scope: 'global',
   readers: ['code_generator', 'code_generator_view'],
   access: { add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },
@@ -48,9 +51,15 @@ export default defineContractTable({
     // Absent (blank or the mask): the column is not written, so an update keeps the stored one.
     ...(password === undefined ? {} : { password }),
   }),
-  beforeSave: async (_call, input) => {
+  beforeSave: async (call, input) => {
     if (!input.url.startsWith(DRIVERS[input.driverClass]))
       throw badRequest(`url:连接地址须以${DRIVERS[input.driverClass]}开头`);
+    // The embedded database's marker url names no host to connect to; any other url's hosts
+    // may not be this machine, a private network or a metadata service (lib/outbound.ts).
+    const embedded = Object.values(EMBEDDED_DATASOURCE).some((e) => e.url === input.url);
+    const allow = call.ctx.config.outboundAllowlist;
+    if (!embedded && jdbcHosts(input.url).some((host) => isRefusedHost(host, allow)))
+      throw badRequest(`url:${outboundRefusal('连接地址')}`);
   },
   beforeRemove: async ({ db }, ids) => {
     const used = await db

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, data, DEMO_PASSWORD, type TestApp } from '../../../test/support.js';
+import { parseOutboundAllowlist } from '../../../lib/outbound.js';
 import { enabledSetting } from '../settings.js';
 
 interface Oss {
@@ -27,7 +28,10 @@ describe('blade-resource/oss', () => {
   let admin: string;
   let tenantAdmin: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The MinIO of these tests listens on this machine: the allowlist names it.
+    t = await createTestApp({
+      config: { outboundAllowlist: parseOutboundAllowlist('127.0.0.1,10.9.0.0/16,minio.local') },
+    });
     admin = await t.adminToken();
     tenantAdmin = await t.tenantAdminToken();
   });
@@ -94,6 +98,54 @@ describe('blade-resource/oss', () => {
         )
       ).statusCode,
     ).toBe(200);
+  });
+
+  it('refuses endpoints on this machine, private networks and metadata services (issue 15 item 14)', async () => {
+    // (IPv6 literals are refused by the endpoint's format already; lib/outbound.test.ts.)
+    const refused = [
+      'http://169.254.169.254/latest/meta-data',
+      '169.254.169.254',
+      'http://0x7f000002:9000',
+      'http://2130706434',
+      'http://0177.0.0.2',
+      'http://127.2',
+      'localhost:9000',
+      'http://LOCALHOST/x',
+      'metadata.google.internal',
+      'http://metadata',
+      'http://100.100.100.200',
+      'http://0.0.0.0:9000',
+      '10.0.0.1',
+      'http://172.16.5.4',
+      'http://192.168.1.10:9000',
+    ];
+    for (const endpoint of refused) {
+      const res = await submit(admin, setting({ ossCode: 'ssrf', endpoint }));
+      expect([endpoint, res.statusCode, res.json().msg]).toEqual([
+        endpoint,
+        400,
+        'endpoint:资源地址不能指向本机、内网或云元数据地址（可由管理员加入 OUTBOUND_ALLOWLIST）',
+      ]);
+    }
+    expect(await rows(admin, { ossCode: 'ssrf' })).toEqual([]);
+    // The allowlist names an address (in any of its forms), a range and a host name.
+    for (const [code, endpoint] of [
+      ['ssrf1', 'http://0x7f000001:9000'],
+      ['ssrf2', 'http://10.9.8.7:9000'],
+      ['ssrf3', 'http://minio.local:9000'],
+      ['ssrf4', 'https://s3.example.com'],
+    ] as const)
+      expect((await submit(admin, setting({ ossCode: code, endpoint }))).statusCode).toBe(200);
+    // An update is checked too.
+    const id = (await rows(admin, { ossCode: 'ssrf4' }))[0]!.id;
+    const res = await submit(admin, {
+      ...setting({ ossCode: 'ssrf4' }),
+      id,
+      endpoint: '169.254.169.254',
+    });
+    expect(res.statusCode).toBe(400);
+    const ids = (await rows(admin, { ossCode: 'ssrf' })).map((r) => r.id).join(',');
+    expect((await t.post(`${URL}/remove`, admin, undefined, { ids })).statusCode).toBe(200);
   });
 
   it('enables one setting per tenant; other tenants are untouched and cannot reach it', async () => {
