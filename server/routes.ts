@@ -31,6 +31,7 @@ import videoRoutes from './services/blade-resource/video/routes.js';
 import personaliseRoutes from './services/blade-system/personalise/routes.js';
 import platformSettingRoutes from './services/blade-system/platform-setting/routes.js';
 import apiDocumentRoutes from './services/blade-system/api-document/routes.js';
+import healthRoutes from './services/health/routes.js';
 
 /** Every service's routes; folders under services/ repeat the URL. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -65,6 +66,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     personaliseRoutes,
     platformSettingRoutes,
     apiDocumentRoutes,
+    healthRoutes,
   ]) {
     await app.register(routes);
   }

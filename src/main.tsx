@@ -10,7 +10,10 @@ import { ShellRuntime } from './app/shell-runtime';
 import { createAppStore } from './app/app-store';
 import { captchaModeOfPage } from './features/auth/login-snapshot/snapshot-element';
 import { LoginSnapshotTakeover } from './features/auth/login-snapshot/takeover';
+import { adoptServerNotFound } from './lib/server-not-found';
 
+// Before the router reads the address: a path the server answered with 404 shows /404.
+adoptServerNotFound(document, window.history);
 const store = createAppStore();
 // Asked for before React renders, so the round trip overlaps the first render.
 const settings = fetchLoginSettings(3000);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ConsolePages } from '../lib/console-pages.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/availability.js';
+import { acceptsGzip, ConsoleRoutes, type ConsolePages } from '../lib/console-pages.js';
 import { ApiError, OAuthError } from '../lib/errors.js';
 import { fail } from '../lib/envelope.js';
 
@@ -33,28 +33,57 @@ export function registerErrorHandling(app: FastifyInstance, pages: ConsolePages 
       const msg =
         status === 413
           ? '请求内容过大'
-          : (error as FastifyError).validation
-            ? '请求参数格式错误'
-            : '请求参数错误';
+          : status === 415
+            ? '不支持当前媒体类型'
+            : (error as FastifyError).validation
+              ? '请求参数格式错误'
+              : '请求参数错误';
       return reply.code(status).send(fail(status, msg));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away: the server stays up and the pool reconnects when it is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send(fail(503, DATABASE_UNAVAILABLE_MESSAGE));
     }
     const reference = randomUUID();
     request.log.error({ err: error, reference }, 'unhandled error');
     return reply.code(500).send(fail(500, `服务器异常，请联系管理员（编号 ${reference}）`));
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    // Client-side routes (/login, /wel/index, ...) all load the console's index.html; /login
-    // loads it with the login form prerendered, when the build made that page.
+  if (pages) {
+    // Spec section 2: / redirects to /wel, whose only page is the home tab (/wel/index); the
+    // console sends a signed-out visitor on to /login.
+    app.get('/', (_request, reply) => reply.redirect('/wel/index', 302));
+  }
+  const routes = new ConsoleRoutes(async () =>
+    (
+      await app.ctx.db.selectFrom('bladeMenu').select('path').where('isDeleted', '=', 0).execute()
+    ).map((m) => m.path),
+  );
+
+  app.setNotFoundHandler(async (request, reply) => {
+    // Client-side routes (/login, /wel/index, menu paths) all load the console's index.html;
+    // /login loads it with the login form prerendered, when the build made that page. Any other
+    // path outside /api (/.env, /.git/config, /actuator/env, /x.php, a file not in the build)
+    // answers the console's 404 page with status 404 (lib/console-pages.ts: isConsoleRoute).
     const pathname = request.url.split('?')[0] ?? '';
-    if (
-      pages &&
-      request.method === 'GET' &&
-      !pathname.startsWith('/api/') &&
-      !path.extname(pathname)
-    ) {
-      const page = pathname.replace(/\/+$/, '') === '/login' ? pages.loginPage : 'index.html';
-      return reply.header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false });
+    const get = request.method === 'GET' || request.method === 'HEAD';
+    if (pages && get && pathname !== '/api' && !pathname.startsWith('/api/')) {
+      if (await routes.isRoute(pathname)) {
+        const page = pathname.replace(/\/+$/, '') === '/login' ? pages.loginPage : 'index.html';
+        return reply.header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false });
+      }
+      const gzip = acceptsGzip(request.headers['accept-encoding']);
+      reply
+        .code(404)
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Accept-Encoding');
+      if (gzip) reply.header('Content-Encoding', 'gzip');
+      return reply.send(gzip ? pages.notFound.gzip : pages.notFound.identity);
     }
     return reply.code(404).send(fail(404, '404 没找到请求'));
   });
