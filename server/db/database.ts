@@ -69,8 +69,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // An unreachable database fails a request (503, db/availability.ts) instead of holding it.
+      connectionTimeoutMillis: 5000,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    // The database going away (stopped, restarted, network) must not end the process: an idle
+    // client's error is emitted on the pool, a checked-out client's on the client, and either
+    // one without a listener is an uncaught exception. The broken client is discarded; the
+    // requests that needed it answer 503 and later ones get fresh connections.
+    const ignore = () => {};
+    pool.on('error', ignore);
+    pool.on('connect', (client) => client.on('error', ignore));
     if (schema) {
       if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('invalid schema name');
       await pool.query(`create schema if not exists ${schema}`);
