@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { loadConfig, type ServerConfig } from './config.js';
+import { assertUsableAdminPassword, loadConfig, type ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { migrate, openDatabase, type Database } from './db/database.js';
 import { seedSystem } from './db/seed/system.js';
@@ -42,6 +42,7 @@ export interface BuildOptions {
 /** The whole server, ready for `inject` (tests) or `listen` (main.ts). */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...loadConfig(), ...options.config };
+  assertUsableAdminPassword(config.adminPassword);
   const database =
     options.database ??
     (await openDatabase({
@@ -57,7 +58,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   assertUsableJwtSecret(secrets.jwtSecret);
 
   await migrate(database.db, database.schema);
-  await seedSystem(database.db);
+  await seedSystem(database.db, { adminPassword: config.adminPassword });
   if (config.demoData) await seedDemo(database.db);
 
   const app = Fastify({

@@ -1,4 +1,10 @@
-import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  randomBytes,
+  randomInt,
+  scrypt as scryptCb,
+  timingSafeEqual,
+} from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCb) as (
@@ -66,4 +72,27 @@ export function passwordRuleViolation(password: string): string | undefined {
   const classes = [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password));
   if (classes.length < 3) return '密码需包含大写字母、小写字母、数字、符号中的至少3种';
   return undefined;
+}
+
+/** Look-alikes (0/O, 1/l/I) left out: a one-time password is read off a screen and typed. */
+const ONE_TIME_CLASSES = [
+  'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  'abcdefghijkmnopqrstuvwxyz',
+  '23456789',
+  '!@#$%&*?+=',
+];
+
+/**
+ * A one-time password from crypto randomness: 10 characters (the rule's longest) with every
+ * character class, so it always passes passwordRuleViolation (about 58 bits).
+ */
+export function generateOneTimePassword(length = 10): string {
+  const all = ONE_TIME_CLASSES.join('');
+  const chars = ONE_TIME_CLASSES.map((set) => set[randomInt(set.length)]!);
+  while (chars.length < length) chars.push(all[randomInt(all.length)]!);
+  for (let i = chars.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
 }

@@ -28,6 +28,8 @@ export interface TestOptions {
   captchaRateLimit?: number;
   /** A built console to serve (dist/client's layout); none by default. */
   staticDir?: string;
+  /** ADMIN_PASSWORD: the first administrator's password; admin/admin by default. */
+  adminPassword?: string;
   /** Any other configuration (OUTBOUND_ALLOWLIST, TRUST_PROXY, ...), applied last. */
   config?: Partial<ServerConfig>;
 }
@@ -81,6 +83,7 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
       captcha: options.captcha ?? false,
       demoData: options.demo ?? true,
       staticDir: options.staticDir,
+      adminPassword: options.adminPassword,
       dataDir: mkdtempSync(path.join(tmpdir(), 'quanyi-test-')),
       tokenRateLimit: options.tokenRateLimit ?? 10_000,
       captchaRateLimit: options.captchaRateLimit ?? 10_000,

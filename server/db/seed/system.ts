@@ -202,10 +202,13 @@ export const audit = () => insertAudit(null, nowText());
 
 /**
  * First start: tenant 000000, the OAuth client saber/saber_secret, the full menu tree, roles,
- * the super administrator admin/admin (must change the password), dictionaries and parameters.
- * Runs only on an empty database.
+ * the super administrator admin/admin (must change the password; with ADMIN_PASSWORD, that
+ * password and no forced change), dictionaries and parameters. Runs only on an empty database.
  */
-export async function seedSystem(db: Kysely<DB>): Promise<void> {
+export async function seedSystem(
+  db: Kysely<DB>,
+  options: { adminPassword?: string | undefined } = {},
+): Promise<void> {
   const existing = await db.selectFrom('bladeTenant').select('id').limit(1).executeTakeFirst();
   if (existing) return;
 
@@ -321,7 +324,7 @@ export async function seedSystem(db: Kysely<DB>): Promise<void> {
         code: 'admin',
         userType: 1,
         account: 'admin',
-        password: await hashPassword('admin'),
+        password: await hashPassword(options.adminPassword ?? 'admin'),
         name: '管理员',
         realName: '管理员',
         avatar: null,
@@ -333,7 +336,7 @@ export async function seedSystem(db: Kysely<DB>): Promise<void> {
         deptId,
         postId,
         userExt: null,
-        mustChangePassword: 1,
+        mustChangePassword: options.adminPassword ? 0 : 1,
         version: 1,
         ...audit(),
       })
@@ -396,16 +399,6 @@ export async function seedTenantParams(db: Kysely<DB>, tenantId: string): Promis
         paramKey: 'account.registerUser',
         paramValue: 'true',
         remark: '访客可申请账号，需管理员审核',
-        version: 1,
-        ...audit(),
-      },
-      {
-        id: nextId(),
-        tenantId,
-        paramName: '账号初始密码',
-        paramKey: 'account.initPassword',
-        paramValue: 'Quanyi@123',
-        remark: '重置密码后须在首次登录时修改',
         version: 1,
         ...audit(),
       },

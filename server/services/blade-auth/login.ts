@@ -138,6 +138,9 @@ export async function checkCaptcha(
   }
 }
 
+/** The answer to a right but expired one-time password (issue 15 item 6). */
+export const ONE_TIME_PASSWORD_EXPIRED = '临时密码已过期，请联系管理员重新重置密码';
+
 export interface LoginUserRow extends TokenUser {
   password: string;
   status: number;
@@ -177,6 +180,7 @@ export async function verifyCredentials(
           'roleId',
           'deptId',
           'mustChangePassword',
+          'passwordExpiresAt',
         ])
         .where('tenantId', '=', tenantId)
         .where('account', '=', account)
@@ -202,6 +206,9 @@ export async function verifyCredentials(
   }
   if (user.status === 2) throw new OAuthError(400, '账号待审核，请等待管理员审核');
   if (user.status !== 1) throw new OAuthError(400, '账号已被禁用，请联系管理员');
+  // A reset's one-time password (blade-user/passwords.ts) stops working after its expiry.
+  if (user.passwordExpiresAt !== null && user.passwordExpiresAt <= ctx.now())
+    throw new OAuthError(400, ONE_TIME_PASSWORD_EXPIRED);
   return user;
 }
 

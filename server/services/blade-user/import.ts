@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
@@ -8,10 +9,8 @@ import {
   type RowError,
 } from '../../lib/import/index.js';
 import { hashPassword } from '../../lib/password.js';
-import { paramValue } from '../blade-system/param/repository.js';
 import { assertMayAssignRoles, assertMayManage, QUOTA_REACHED } from './guards.js';
 import { EMAIL, PHONE, type UserBody } from './input.js';
-import { DEFAULT_INIT_PASSWORD } from './passwords.js';
 import { ACCOUNT_TAKEN, insertUserIn, newUserValues, updateUser, type NewUser } from './write.js';
 
 /** Letters, digits and _ . - @ (an e-mail address may be an account), at most 45. */
@@ -176,13 +175,12 @@ async function checkUsers(call: ImportCall, rows: ImportRow<UserImportRow>[]) {
   );
   let left = await accountsLeft(ctx, tenantId);
 
-  // Every new user gets the tenant's initial password (param account.initPassword), to be
-  // changed at the first login. One hash per import: the password is the same for all of them.
+  // No well-known initial password (issue 15 item 6): a new user gets the hash of a random
+  // secret nobody is told, so the account cannot sign in until an administrator resets its
+  // password (a one-time password, shown once). One hash per import: nobody knows the secret.
   let hash: Promise<string> | undefined;
   const initialHash = async () => {
-    hash ??= paramValue(ctx, tenantId, 'account.initPassword').then((p) =>
-      hashPassword(p || DEFAULT_INIT_PASSWORD),
-    );
+    hash ??= hashPassword(randomBytes(32).toString('base64'));
     return hash;
   };
 

@@ -1,16 +1,18 @@
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../auth/index.js';
 import { badRequest } from '../../lib/errors.js';
-import { hashPassword, passwordRuleViolation, verifyPassword } from '../../lib/password.js';
-import { nowText } from '../../lib/time.js';
+import {
+  generateOneTimePassword,
+  hashPassword,
+  passwordRuleViolation,
+  verifyPassword,
+} from '../../lib/password.js';
+import { formatDateTime, nowText } from '../../lib/time.js';
 import { revokeUserSessions } from '../blade-auth/tokens.js';
-import { paramValue } from '../blade-system/param/repository.js';
 import { assertMayManage } from './guards.js';
 import { tenantUsers } from './repository.js';
 
 export const UNDECRYPTABLE = '密码解密失败';
-/** Used when a tenant has no account.initPassword parameter. */
-export const DEFAULT_INIT_PASSWORD = 'Quanyi@123';
 
 /** Passwords travel RSA-OAEP encrypted (contract.md Part 1 decision 2); plaintext is refused. */
 export function decryptPassword(ctx: AppContext, cipher: string): string {
@@ -27,26 +29,40 @@ export function newPassword(ctx: AppContext, cipher: string): string {
   return plain;
 }
 
+/** How long a reset's one-time password signs in: 24 hours (it must be changed at first use). */
+export const ONE_TIME_PASSWORD_SECONDS = 24 * 3600;
+
+/** What a reset answers, once: each user's one-time password and when it stops working. */
+export interface ResetPassword {
+  id: string;
+  account: string;
+  password: string;
+  expireTime: string;
+}
+
 /**
- * reset-password: the tenant's initial password (param account.initPassword), to be changed at
- * the next login; the users' sessions end. Each user gets their own salt, hence one hash each.
+ * reset-password: a random one-time password per user (crypto randomness, the spec's rule),
+ * answered once and stored only as its hash; it must be changed at the next login and stops
+ * signing in after ONE_TIME_PASSWORD_SECONDS. The users' sessions end.
  */
 export async function resetPasswords(
   ctx: AppContext,
   caller: AuthUser,
   userIds: string[],
-): Promise<void> {
+): Promise<ResetPassword[]> {
   const rows = await tenantUsers(ctx, caller, userIds);
   await assertMayManage(ctx, caller, rows);
-  const initial =
-    (await paramValue(ctx, caller.tenantId, 'account.initPassword')) || DEFAULT_INIT_PASSWORD;
+  const expiresAt = ctx.now() + ONE_TIME_PASSWORD_SECONDS;
+  const answers: ResetPassword[] = [];
   for (const row of rows) {
-    const password = await hashPassword(initial);
+    const plain = generateOneTimePassword();
+    const password = await hashPassword(plain);
     await ctx.db
       .updateTable('bladeUser')
       .set((eb) => ({
         password,
         mustChangePassword: 1,
+        passwordExpiresAt: expiresAt,
         updateUser: caller.userId,
         updateTime: nowText(),
         version: eb('version', '+', 1),
@@ -54,12 +70,19 @@ export async function resetPasswords(
       .where('id', '=', row.id)
       .where('tenantId', '=', caller.tenantId)
       .execute();
+    answers.push({
+      id: row.id,
+      account: row.account,
+      password: plain,
+      expireTime: formatDateTime(new Date(expiresAt * 1000)),
+    });
   }
   await revokeUserSessions(
     ctx,
     rows.map((r) => r.id),
     'password-reset',
   );
+  return answers;
 }
 
 export interface PasswordChange {
@@ -103,6 +126,7 @@ export async function changeOwnPassword(
     .set((eb) => ({
       password,
       mustChangePassword: 0,
+      passwordExpiresAt: null,
       updateUser: caller.userId,
       updateTime: nowText(),
       version: eb('version', '+', 1),

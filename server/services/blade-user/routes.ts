@@ -139,9 +139,11 @@ export default async function bladeUserRoutes(app: FastifyInstance): Promise<voi
   app.post(
     `${base}/reset-password`,
     { config: { access: perm('user_reset') } },
-    async (request) => {
-      await resetPasswords(ctx, currentUser(request), userIds(request));
-      return okStatus('操作成功');
+    async (request, reply) => {
+      // The one-time passwords, answered once: not cached, not logged (the API log keeps the
+      // request's parameters only).
+      reply.header('cache-control', 'no-store');
+      return ok(await resetPasswords(ctx, currentUser(request), userIds(request)), '操作成功');
     },
   );
 

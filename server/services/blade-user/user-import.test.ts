@@ -171,8 +171,9 @@ describe('blade-user import (import engine)', () => {
       deptId: [depts.get('销售部'), depts.get('客服部')].join(','),
     });
     expect(by.get('imp_c')).toMatchObject({ roleId: '', deptId: '', email: null, phone: null });
-    // The tenant's initial password (param account.initPassword).
-    expect((await verifyPassword('Quanyi@123', by.get('imp_c')!.password)).ok).toBe(true);
+    // No well-known initial password: an imported user signs in only after a reset.
+    expect((await verifyPassword('Quanyi@123', by.get('imp_c')!.password)).ok).toBe(false);
+    expect((await t.tokenRequest('imp_c', 'Quanyi@123', DEMO_TENANT)).statusCode).toBe(400);
 
     const record = await t.app.ctx.db
       .selectFrom('bladeImport')
