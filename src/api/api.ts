@@ -18,6 +18,8 @@ const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (args, { sig
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
+  // Back online: the queries on display are fetched again (needs setupListeners, installApi).
+  refetchOnReconnect: true,
   tagTypes: ['Session', 'Menu', 'User', 'Notice', 'ExportTask', 'Dict', 'Tenant', 'Resource'],
   endpoints: () => ({}),
 });

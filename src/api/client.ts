@@ -39,11 +39,20 @@ export interface ApiRequest {
    * XMLHttpRequest, because fetch cannot report upload progress.
    */
   onUploadProgress?: (fraction: number) => void;
+  /**
+   * The shape the caller reads (envelope kind): an answer whose `data` fails this check is a
+   * malformed answer, reported like a failure (status 'malformed'), not handed to the caller.
+   */
+  expect?: (data: unknown) => boolean;
 }
 
 export interface ApiError {
-  /** HTTP or business code, or 'network' / 'timeout'. */
-  status: number | 'network' | 'timeout';
+  /**
+   * HTTP or business code, 'network' / 'timeout', or 'malformed': HTTP 200 with an answer that
+   * is not an envelope (truncated JSON, not an object, no numeric `code`) or whose `data` is not
+   * the shape the caller expects.
+   */
+  status: number | 'network' | 'timeout' | 'malformed';
   message: string;
 }
 
@@ -53,6 +62,8 @@ export interface ClientTexts {
   timeout: string;
   badCredentials: string;
   noPermission: string;
+  /** A malformed answer (spec section 8's list text, 'data loading error'). */
+  dataLoading: string;
 }
 
 export interface SessionAccess {
@@ -226,13 +237,32 @@ function interpret(req: ApiRequest, raw: RawResponse): { data: unknown } | { err
       ? { data: body }
       : { error: { status: raw.status, message: messageOf(body) ?? texts.network } };
   }
-  const env = body as { code?: unknown; data?: unknown } | undefined;
-  const code = typeof env?.code === 'number' ? env.code : raw.status;
-  if (raw.status === 200 && code === 200) return { data: env?.data };
-  return {
-    error: { status: code === 200 ? raw.status : code, message: messageOf(body) ?? texts.network },
-  };
+  const env = isObject(body) ? body : undefined;
+  const code = typeof env?.code === 'number' ? env.code : undefined;
+  if (raw.status === 200) {
+    // Success only for a JSON object whose numeric `code` is 200 (`success`, when present, must
+    // agree: contract Part 1), or, without a code, `success: true`. Anything else with HTTP 200
+    // (truncated or non-JSON text, an array, a string, no code) is malformed, never success.
+    const success =
+      code === undefined ? env?.success === true : code === 200 && env?.success !== false;
+    if (success) {
+      if (req.expect && !req.expect(env?.data)) return { error: malformed(texts) };
+      return { data: env?.data };
+    }
+    if (code === undefined || code === 200) return { error: malformed(texts) };
+  }
+  const status = code === undefined || code === 200 ? raw.status : code;
+  return { error: { status, message: messageOf(body) ?? texts.network } };
 }
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const malformed = (texts: ClientTexts): ApiError => ({
+  status: 'malformed',
+  message: texts.dataLoading,
+});
 
 let inflightRefresh: Promise<StoredSession | undefined> | undefined;
 let expiredFor: string | undefined;
@@ -261,7 +291,8 @@ export function refreshSession(): Promise<StoredSession | undefined> {
         {
           url: 'blade-auth/oauth/token',
           method: 'POST',
-          params: {
+          // A form body: a refresh token in the URL would land in access logs.
+          form: {
             grant_type: 'refresh_token',
             refresh_token: before.refresh_token,
             tenantId: before.tenant_id,

@@ -11,6 +11,38 @@ const url = (service: string, path: string | undefined, fallback: string) =>
 /** The service an endpoint path belongs to ('blade-system/role/tree' -> 'blade-system/role'). */
 export const serviceOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
 
+const isRecord = (value: unknown): value is Record_ =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A tree node: a record whose `children`, when written, are nodes too. */
+const isNode = (value: unknown): boolean =>
+  isRecord(value) &&
+  (value.children === undefined ||
+    value.children === null ||
+    (Array.isArray(value.children) && value.children.every(isNode)));
+
+/**
+ * What the engine reads from a list answer (spec section 7's table list contract): a page with
+ * `records` (an array of records) and a numeric `total`, or, for tree and plain lists, an array
+ * of nodes. Anything else (`records: null`, `data: null`, a string) is a malformed answer.
+ */
+export function isListAnswer(data: unknown): boolean {
+  if (Array.isArray(data)) return data.every(isNode);
+  return (
+    isRecord(data) &&
+    Array.isArray(data.records) &&
+    data.records.every(isRecord) &&
+    typeof data.total === 'number' &&
+    Number.isFinite(data.total)
+  );
+}
+
+/**
+ * A detail answer: a record, or `null` for a record that is not there (BladeX's `R.data(null)`,
+ * which its detail endpoints answer for an unknown id), shown by the caller as "no data".
+ */
+export const isDetailAnswer = (data: unknown): boolean => data === null || isRecord(data);
+
 const tag = (service: string) => [{ type: 'Resource' as const, id: service }];
 
 /** What a write changes: the service's lists, and whatever else its declaration names. */
@@ -31,11 +63,19 @@ export const resourceApi = api.injectEndpoints({
       Page<Record_> | Record_[],
       { service: string; path?: string | undefined; params: Params }
     >({
-      query: ({ service, path, params }) => ({ url: url(service, path, 'list'), params }),
+      query: ({ service, path, params }) => ({
+        url: url(service, path, 'list'),
+        params,
+        expect: isListAnswer,
+      }),
       providesTags: (_result, _error, { service }) => tag(service),
     }),
-    resourceDetail: build.query<Record_, { service: string; id: string }>({
-      query: ({ service, id }) => ({ url: `${service}/detail`, params: { id } }),
+    resourceDetail: build.query<Record_ | null, { service: string; id: string }>({
+      query: ({ service, id }) => ({
+        url: `${service}/detail`,
+        params: { id },
+        expect: isDetailAnswer,
+      }),
       providesTags: (_result, _error, { service }) => tag(service),
     }),
     /** Options of a select or tree select (GET `path`, relative to /api). */

@@ -26,6 +26,7 @@ export function createAppStore(): AppStore {
         timeout: translate(lang, 'errors.timeout'),
         badCredentials: translate(lang, 'errors.badCredentials'),
         noPermission: translate(lang, 'errors.noPermission'),
+        dataLoading: translate(lang, 'errors.dataLoading'),
       };
     },
   });

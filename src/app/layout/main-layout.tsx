@@ -7,6 +7,7 @@ import { useStore } from 'react-redux';
 import { ShortcutCheatSheet, ShortcutHelpHotkey } from '../../features/shortcuts/cheat-sheet';
 import { useUserMenu } from '../../features/menu-search/use-user-menu';
 import { UserDetailDrawer } from '../../features/users/user-detail-drawer';
+import { ResetPasswordHost } from '../../features/users/reset-password-host';
 import { usePersonalisationSync } from '../../features/personalise/use-personalisation-sync';
 import { permissionFlags, useMenuButtonsQuery } from '../../api/system';
 import { PermissionsProvider } from '../../state/permissions-context';
@@ -18,6 +19,7 @@ import { SHELL_THEMES } from '../../state/theme';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import classes from './layout.module.css';
 import { LogoBlock } from './logo-block';
+import { OfflineBanner } from './offline-banner';
 import { PaletteLauncher } from '../../palette/palette-launcher';
 import { shellVars } from '../../state/shell-style';
 import { Sidebar } from './sidebar';
@@ -88,6 +90,7 @@ export function MainLayout() {
           <Sidebar collapsed={narrow} onNavigate={() => small && setOverlayOpen(false)} />
         </AppShell.Navbar>
         <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+          <OfflineBanner />
           <TabBar />
           <div className={classes.pages}>
             <KeepAliveOutlet currentKey={currentKey} />
@@ -102,6 +105,7 @@ export function MainLayout() {
         <ShortcutCheatSheet />
         <ShortcutHelpHotkey />
         <UserDetailDrawer />
+        <ResetPasswordHost />
       </AppShell>
     </PermissionsProvider>
   );

@@ -76,6 +76,24 @@ describe('LogDetail', () => {
     expect(await within(drawer).findByText('ref-1')).toBeTruthy();
     expect(within(drawer).getByText('TypeError')).toBeTruthy();
   });
+
+  it('says there is no data for a record that is gone (data null), and fails a malformed one', async () => {
+    let data: unknown = null;
+    scriptFetch(() => data);
+    renderSignedIn(
+      <LogDetail service="blade-log/api" fields={FIELDS} rows={[{ id: '9' }]} onClose={() => {}} />,
+    );
+    const drawer = await screen.findByRole('dialog', { name: '日志详情' });
+    expect(await within(drawer).findByText('暂无数据')).toBeTruthy();
+    cleanup();
+
+    data = 'not a record';
+    renderSignedIn(
+      <LogDetail service="blade-log/api" fields={FIELDS} rows={[{ id: '8' }]} onClose={() => {}} />,
+    );
+    const again = await screen.findByRole('dialog', { name: '日志详情' });
+    expect(await within(again).findByText('日志详情加载失败')).toBeTruthy();
+  });
 });
 
 describe('API log screen', { timeout: 30_000 }, () => {

@@ -51,6 +51,11 @@ export function LogDetail({ service, fields, rows, onClose }: LogDetailProps) {
             {t('common.retry')}
           </Button>
         </Alert>
+      ) : record === null ? (
+        // The record is not there (deleted since the list was read): BladeX answers data null.
+        <Text py="xl" ta="center" c="dimmed">
+          {t('common.empty')}
+        </Text>
       ) : !record ? (
         <Center py="xl">
           <Loader size="sm" aria-label={t('common.loading')} />

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { defineResource, type ActionDialogProps } from '../types';
 import { renderSignedIn, scriptFetch, type Call } from '../../test/signed-in';
 import { giveTableAViewport } from '../../test/table-viewport';
+import { onApiEvent, type ApiEvent } from '../../api/events';
 import { ResourceScreen, type ResourceScreenProps } from './resource-screen';
 
 beforeAll(() => giveTableAViewport());
@@ -279,3 +280,48 @@ describe('ResourceScreen engine', { timeout: 30_000 }, () => {
     act(() => undefined);
   });
 });
+
+describe(
+  'ResourceScreen with a malformed or lost server (issue 15 items 7, 19)',
+  { timeout: 30_000 },
+  () => {
+    it('shows 数据加载错误 with a retry for records: null, logs it once, and recovers', async () => {
+      const failed: ApiEvent[] = [];
+      const stop = onApiEvent((e) => e.type === 'failed' && failed.push(e));
+      let broken = true;
+      answer = () => (broken ? { records: null, total: 0 } : page([{ id: '7', name: 'Nut' }]));
+      setup();
+      // The list's error state (beside the toast saying the same), not the crash page.
+      const retry = await screen.findByRole('button', { name: '重试' }, { timeout: 8000 });
+      const alert = retry.closest<HTMLElement>('[role="alert"]')!;
+      expect(within(alert).getByText('数据加载错误')).toBeTruthy();
+      expect(screen.queryByText('页面出错了，请刷新重试')).toBeNull();
+      expect(failed).toEqual([
+        expect.objectContaining({ type: 'failed', status: 'malformed', message: '数据加载错误' }),
+      ]);
+
+      broken = false;
+      const before = lists().length;
+      fireEvent.click(retry);
+      expect(await screen.findByText('Nut')).toBeTruthy();
+      expect(lists().length).toBe(before + 1);
+      expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+      stop();
+    });
+
+    it('fetches the list again when the browser comes back online', async () => {
+      let name = 'Nut';
+      answer = () => page([{ id: '7', name }]);
+      setup();
+      await screen.findByText('Nut', {}, { timeout: 8000 });
+      const before = lists().length;
+      name = 'Bolt';
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(await screen.findByText('Bolt')).toBeTruthy();
+      expect(lists().length).toBe(before + 1);
+    });
+  },
+);

@@ -349,8 +349,17 @@ export function ResourceScreen({
         {toolbarButtons}
       </Group>
       {list.isError && (
-        // The API layer has said why in a toast; the screen says the list is not current.
-        <Alert color="red" variant="light" title={t('table.loadFailed')}>
+        // The API layer has said why in a toast (and logged it); the screen says the list is not
+        // current, or for an answer it cannot read, spec section 8's 'data loading error'.
+        <Alert
+          color="red"
+          variant="light"
+          title={t(
+            (list.error as { status?: unknown } | undefined)?.status === 'malformed'
+              ? 'errors.dataLoading'
+              : 'table.loadFailed',
+          )}
+        >
           <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
             {t('common.retry')}
           </Button>
