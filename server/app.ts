@@ -91,6 +91,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
 
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  // JSON, forms and multipart only: a text/plain body is 415, not a string a route misreads.
+  app.removeContentTypeParser('text/plain');
   // Uploads and imports: each route reads its file with request.file({limits}) and its own size
   // limit; 10 MB is the default for a route that sets none.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });

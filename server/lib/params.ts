@@ -2,8 +2,18 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors.js';
 
 /**
+ * One value of a scalar parameter: a repeated one (`id=1&id=2`, or an array of several) is
+ * refused with 400 rather than silently answered for the first (issue 15 item 16).
+ */
+export function single(value: unknown, name: string): unknown {
+  if (!Array.isArray(value)) return value;
+  if (value.length > 1) throw badRequest(`参数格式错误: ${name}`);
+  return value[0];
+}
+
+/**
  * BladeX reads scalar parameters with @RequestParam, so they may come in the query string or in
- * a form/JSON body. Query wins; arrays take their first value.
+ * a form/JSON body. Query wins; a parameter given more than once is a 400.
  */
 export function param(request: FastifyRequest, name: string): string | undefined {
   const fromQuery = (request.query as Record<string, unknown> | undefined)?.[name];
@@ -12,8 +22,7 @@ export function param(request: FastifyRequest, name: string): string | undefined
     body && typeof body === 'object' && !Array.isArray(body)
       ? (body as Record<string, unknown>)[name]
       : undefined;
-  let value = fromQuery ?? fromBody;
-  if (Array.isArray(value)) value = value[0];
+  const value = single(fromQuery ?? fromBody, name);
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'object') return undefined;
   const s = String(value);
@@ -26,11 +35,16 @@ export function requiredParam(request: FastifyRequest, name: string): string {
   return value;
 }
 
-/** Comma-separated id list (`ids=1,2,3`), ids also accepted as a JSON array in the body. */
+/**
+ * Comma-separated id list (`ids=1,2,3`), ids also accepted as a JSON array in the body or as
+ * the parameter repeated (`ids=1&ids=2`, as Spring joins them).
+ */
 export function idList(request: FastifyRequest, name = 'ids'): string[] {
   const body = request.body as Record<string, unknown> | undefined;
-  const raw =
-    body && typeof body === 'object' && Array.isArray(body[name])
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.[name];
+  const raw = Array.isArray(fromQuery)
+    ? fromQuery.join(',')
+    : body && typeof body === 'object' && Array.isArray(body[name])
       ? (body[name] as unknown[]).join(',')
       : param(request, name);
   const ids = (raw ?? '')

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/database.js';
+import { single } from './params.js';
 import { parseDateTime } from './time.js';
 
 /**
@@ -73,8 +74,9 @@ export function likeExpr(
   return sql<SqlBool>`${sql.ref(column)} ${op} ${pattern} escape '\\'`;
 }
 
-function scalar(value: unknown): string | undefined {
-  if (Array.isArray(value)) value = value[0];
+/** A filter's, sort's or page's value; given twice it is a 400 (lib/params.ts `single`). */
+function scalar(value: unknown, name: string): string | undefined {
+  value = single(value, name);
   if (value === undefined || value === null) return undefined;
   const s = String(value);
   return s === '' ? undefined : s;
@@ -91,7 +93,7 @@ export function filterConditions(
     const { base, suffix } = splitParam(name);
     const def = spec.filters[base] ?? spec.filters[toCamel(base)];
     if (!def || suffix === 'ignore') continue;
-    const value = scalar(raw);
+    const value = scalar(raw, name);
     if (value === undefined) continue;
     const col = sql.ref(def.column);
     let op: string = suffix ?? def.default ?? 'like';
@@ -165,7 +167,7 @@ export interface SortItem {
 export function sortItems(query: QueryMap, spec: ListSpec): SortItem[] {
   const items: SortItem[] = [];
   for (const direction of ['asc', 'desc'] as const) {
-    const raw = scalar(query[`${direction}s`]);
+    const raw = scalar(query[`${direction}s`], `${direction}s`);
     if (!raw) continue;
     for (const name of raw.split(',')) {
       const key = name.trim();
@@ -184,8 +186,8 @@ export interface PageParams {
 }
 
 export function pageParams(query: QueryMap, defaultSize = 10): PageParams {
-  const current = Math.max(1, Math.floor(Number(scalar(query.current) ?? 1)) || 1);
-  const requested = Math.floor(Number(scalar(query.size) ?? defaultSize)) || defaultSize;
+  const current = Math.max(1, Math.floor(Number(scalar(query.current, 'current') ?? 1)) || 1);
+  const requested = Math.floor(Number(scalar(query.size, 'size') ?? defaultSize)) || defaultSize;
   return { current, size: Math.min(MAX_PAGE_SIZE, Math.max(1, requested)) };
 }
 

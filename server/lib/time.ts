@@ -17,10 +17,29 @@ export function epochSeconds(): number {
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 
-/** Accepts 'yyyy-MM-dd' or 'yyyy-MM-dd HH:mm:ss'; returns the full form or undefined. */
+/**
+ * Accepts 'yyyy-MM-dd' or 'yyyy-MM-dd HH:mm:ss' naming a real calendar date and time (no
+ * 2024-02-30, 2023-02-29, 24:00:00: Date would roll them over); returns the full form or
+ * undefined.
+ */
 export function parseDateTime(value: string): string | undefined {
   if (!DATE_TIME.test(value)) return undefined;
   const full = value.length === 10 ? `${value} 00:00:00` : value;
-  const d = new Date(full.replace(' ', 'T'));
-  return Number.isNaN(d.getTime()) ? undefined : full;
+  const [y, mo, d, h, mi, s] = full.split(/[- :]/).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  const real =
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    date.getUTCHours() === h &&
+    date.getUTCMinutes() === mi &&
+    date.getUTCSeconds() === s;
+  return real ? full : undefined;
 }

@@ -220,7 +220,8 @@ const splitIds = (s: string) =>
 
 /**
  * The roles and departments a session carries: all of the user's, or, in switch mode, the one
- * the Dept-Id / Role-Id headers ask for when the user holds it.
+ * the Dept-Id / Role-Id headers ask for. A header naming a role or department the user does not
+ * hold is refused (403), not ignored (issue 15 item 16).
  */
 export async function sessionRoles(
   ctx: AppContext,
@@ -231,8 +232,10 @@ export async function sessionRoles(
   let deptIds = splitIds(user.deptId);
   const wantRole = String(request.headers['role-id'] ?? '').trim();
   const wantDept = String(request.headers['dept-id'] ?? '').trim();
-  if (wantRole && roleIds.includes(wantRole)) roleIds = [wantRole];
-  if (wantDept && deptIds.includes(wantDept)) deptIds = [wantDept];
+  if (wantRole && !roleIds.includes(wantRole)) throw new OAuthError(403, '无权切换到该角色');
+  if (wantDept && !deptIds.includes(wantDept)) throw new OAuthError(403, '无权切换到该部门');
+  if (wantRole) roleIds = [wantRole];
+  if (wantDept) deptIds = [wantDept];
   const roles = roleIds.length
     ? await ctx.db
         .selectFrom('bladeRole')

@@ -170,6 +170,28 @@ export interface RoleInput {
 const isSuperRole = (role: Pick<RoleRow, 'tenantId' | 'roleAlias'>) =>
   role.tenantId === '000000' && role.roleAlias === SUPER_ROLE_ALIAS;
 
+/** Latin letters that other scripts and digits imitate (Cyrillic, Greek, 0/1). */
+const FAKES = 'аеіорстмнкхαειορτνμκ01l|!';
+const LATIN = 'aeiopctmhkxaeioptvmkoiiii';
+const skeleton = (alias: string) =>
+  [
+    ...alias
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[\s\p{Cf}_.-]/gu, ''),
+  ]
+    .map((c) => (FAKES.includes(c) ? LATIN[FAKES.indexOf(c)] : c))
+    .join('');
+export const SUPER_ALIAS_LOOKALIKE = '角色别名与超级管理员别名（administrator）过于相近，请更换';
+
+/**
+ * An alias that reads as the super administrator's without being it (`Administrator`,
+ * `ADMINISTRATOR `, Cyrillic letters, zero-width spaces): refused for everyone, so no role can
+ * pass for the super administrator's on a screen or in a token's role_name (issue 15 item 16).
+ */
+export const looksLikeSuperAlias = (alias: string) =>
+  alias !== SUPER_ROLE_ALIAS && skeleton(alias) === skeleton(SUPER_ROLE_ALIAS);
+
 /** The rules of a role write: alias, the super-administrator role, the parent. */
 async function checkRole(
   db: Kysely<DB>,
@@ -187,6 +209,7 @@ async function checkRole(
   }
   if (current && isSuperRole(current) && input.roleAlias !== SUPER_ROLE_ALIAS)
     throw badRequest('超管角色别名不可修改');
+  if (looksLikeSuperAlias(input.roleAlias)) throw badRequest(`roleAlias:${SUPER_ALIAS_LOOKALIKE}`);
 
   const sameAlias = await db
     .selectFrom('bladeRole')

@@ -207,6 +207,47 @@ describe('blade-system/role', () => {
       );
     });
 
+    it('refuses aliases that look like the super administrator alias (issue 15 item 16)', async () => {
+      const lookalikes = [
+        'Administrator',
+        'ADMINISTRATOR ',
+        ' administrator\u200b',
+        'admin_istrator',
+        'аdministrator', // Cyrillic а
+        'adm1nistrat0r',
+        'ａｄｍｉｎｉｓｔｒａｔｏｒ', // full width
+      ];
+      for (const token of [tenantAdmin, admin]) {
+        for (const roleAlias of lookalikes) {
+          const res = await submit(token, { roleName: '仿冒', roleAlias });
+          expect([roleAlias, res.statusCode, res.json().msg]).toEqual([
+            roleAlias,
+            400,
+            'roleAlias:角色别名与超级管理员别名（administrator）过于相近，请更换',
+          ]);
+        }
+      }
+      // Renaming an existing role to a look-alike is refused too.
+      const own = await roleId(DEMO_TENANT, 'admin');
+      const res = await submit(tenantAdmin, {
+        id: own,
+        roleName: '管理员',
+        roleAlias: 'Administrator',
+      });
+      expect(res.statusCode).toBe(400);
+      const aliases = await db()
+        .selectFrom('bladeRole')
+        .select('roleAlias')
+        .where('isDeleted', '=', 0)
+        .execute();
+      expect(
+        aliases
+          .filter((r) => /dm.n/i.test(r.roleAlias))
+          .map((r) => r.roleAlias)
+          .sort(),
+      ).toEqual(['admin', 'administrator']);
+    });
+
     it('validates names, aliases and parents', async () => {
       const own = await roleId(DEMO_TENANT, 'admin');
       const foreign = await roleId('000000', 'finance');
