@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { assertUsableAdminPassword, loadConfig, type ServerConfig } from './config.js';
+import { loadConfig, type ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { migrate, openDatabase, type Database } from './db/database.js';
 import { seedSystem } from './db/seed/system.js';
@@ -42,13 +42,7 @@ export interface BuildOptions {
 /** The whole server, ready for `inject` (tests) or `listen` (main.ts). */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...loadConfig(), ...options.config };
-  assertUsableAdminPassword(config.adminPassword);
-  const database =
-    options.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      sqliteFile: path.join(config.dataDir, 'quanyi.db'),
-    }));
+  // A weak or published signing key is refused before the database is touched.
   const secrets =
     options.secrets ??
     loadSecrets(config.dataDir, {
@@ -56,9 +50,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       rsaPrivateKey: config.rsaPrivateKey,
     });
   assertUsableJwtSecret(secrets.jwtSecret);
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      sqliteFile: path.join(config.dataDir, 'quanyi.db'),
+    }));
 
   await migrate(database.db, database.schema);
-  await seedSystem(database.db, { adminPassword: config.adminPassword });
+  await seedSystem(database.db);
   if (config.demoData) await seedDemo(database.db);
 
   const app = Fastify({
@@ -91,8 +91,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
 
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
-  // JSON, forms and multipart only: a text/plain body is 415, not a string a route misreads.
-  app.removeContentTypeParser('text/plain');
   // Uploads and imports: each route reads its file with request.file({limits}) and its own size
   // limit; 10 MB is the default for a route that sets none.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });

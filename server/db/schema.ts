@@ -71,8 +71,6 @@ export interface UserTable extends AuditColumns {
   /** Free-form JSON text edited through blade-user/update-platform. */
   userExt: string | null;
   mustChangePassword: number;
-  /** Epoch seconds after which a reset's one-time password no longer logs in; null: never. */
-  passwordExpiresAt: Generated<number | null>;
   version: number;
 }
 
@@ -226,6 +224,11 @@ export interface AuthSessionTable {
   expiresAt: number;
   revokedAt: number | null;
   revokeReason: string | null;
+  /** The sign-in or the last refresh (epoch seconds); the idle limit counts from it. */
+  lastUsedAt: number;
+  /** The refresh jti the last rotation spent, and when: its grace window (tokens.ts). */
+  prevRefreshJti: string | null;
+  rotatedAt: number | null;
 }
 
 export interface LoginFailureTable {

@@ -8,8 +8,17 @@ const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toStrin
 
 export type JwtClaims = Record<string, unknown> & { exp: number; iat: number };
 
+/**
+ * Registered claims every token of ours carries and every token must carry to be accepted, so
+ * a token minted by other software with the same key (BladeX writes `iss: "issuser"`, `aud:
+ * ["audience"]`) is refused.
+ */
+export const JWT_ISSUER = 'quanyi';
+export const JWT_AUDIENCE = 'quanyi-api';
+
 export function signJwt(claims: JwtClaims, secret: string): string {
-  const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const full = { ...claims, iss: JWT_ISSUER, aud: JWT_AUDIENCE };
+  const body = Buffer.from(JSON.stringify(full)).toString('base64url');
   const sig = createHmac('sha256', secret).update(`${HEADER}.${body}`).digest('base64url');
   return `${HEADER}.${body}.${sig}`;
 }
@@ -34,6 +43,7 @@ export function verifyJwt(
   }
   if (typeof claims !== 'object' || claims === null) return undefined;
   const c = claims as JwtClaims;
+  if (c.iss !== JWT_ISSUER || c.aud !== JWT_AUDIENCE) return undefined;
   if (typeof c.exp !== 'number' || c.exp <= nowSeconds) return undefined;
   if (typeof c.nbf === 'number' && c.nbf > nowSeconds + 5) return undefined;
   return c;

@@ -8,6 +8,7 @@ import {
   data,
   type TestApp,
 } from '../../../test/support.js';
+import { REFRESH_GRACE_SECONDS } from '../tokens.js';
 
 const TOKEN_URL = '/api/blade-auth/oauth/token';
 
@@ -179,7 +180,8 @@ describe('blade-auth/oauth', () => {
     expect((await t.get('/api/blade-auth/oauth/user-info', next.access_token)).statusCode).toBe(
       200,
     );
-    // Reuse of the spent token: refused, and the whole session ends.
+    // Reuse of the spent token after the grace window: refused, and the whole session ends.
+    t.advance(REFRESH_GRACE_SECONDS + 1);
     expect((await refresh(first.refresh_token)).statusCode).toBe(401);
     expect((await t.get('/api/blade-auth/oauth/user-info', next.access_token)).statusCode).toBe(
       401,

@@ -18,7 +18,7 @@ import {
   sessionRoles,
   verifyCredentials,
 } from '../login.js';
-import { revokeSession, rotateSession, startSession } from '../tokens.js';
+import { replayRotation, revokeSession, rotateSession, startSession } from '../tokens.js';
 
 const CAPTCHA_SECONDS = 5 * 60;
 
@@ -159,17 +159,15 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
         ) {
           throw new OAuthError(401, '令牌无效或已过期，请重新登录');
         }
-        const session = await ctx.db
-          .selectFrom('authSession')
-          .selectAll()
-          .where('id', '=', claims.sid)
-          .executeTakeFirst();
+        const readSession = (id: string) =>
+          ctx.db.selectFrom('authSession').selectAll().where('id', '=', id).executeTakeFirst();
+        let session = await readSession(claims.sid);
         if (!session || session.revokedAt !== null || session.expiresAt <= ctx.now()) {
           throw new OAuthError(401, '令牌已失效，请重新登录');
         }
-        if (session.refreshJti !== claims.jti) {
-          // A spent refresh token came back: someone holds a copy. End the whole family.
-          await revokeSession(ctx, session.id, 'refresh-reuse');
+        if (ctx.now() - session.lastUsedAt > ctx.config.sessionIdleSeconds) {
+          // Idle limit (SESSION_IDLE_HOURS): not signed in or refreshed for too long.
+          await revokeSession(ctx, session.id, 'idle');
           throw new OAuthError(401, '令牌已失效，请重新登录');
         }
         const user = await ctx.db
@@ -193,18 +191,30 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
           await revokeSession(ctx, session.id, 'user-unusable');
           throw new OAuthError(401, '令牌已失效，请重新登录');
         }
-        const roles = await sessionRoles(ctx, user, request);
-        const rotated = await rotateSession(
-          ctx,
-          session.id,
-          claims.jti,
-          user,
-          client,
-          roles,
-          session.expiresAt,
-        );
-        if (!rotated) throw new OAuthError(401, '令牌已失效，请重新登录');
-        return rotated;
+        if (session.refreshJti === claims.jti) {
+          const roles = await sessionRoles(ctx, user, request);
+          const rotated = await rotateSession(
+            ctx,
+            session.id,
+            claims.jti,
+            user,
+            client,
+            roles,
+            session.expiresAt,
+          );
+          if (rotated) return rotated;
+          // Another refresh of the same token rotated first: answer what it answered.
+          session = await readSession(session.id);
+          if (!session || session.revokedAt !== null) {
+            throw new OAuthError(401, '令牌已失效，请重新登录');
+          }
+        }
+        // The token the last rotation spent, within the grace window: the same new pair.
+        const replayed = await replayRotation(ctx, session, claims.jti, user, client);
+        if (replayed) return replayed;
+        // A spent refresh token came back later: someone holds a copy. End the whole family.
+        await revokeSession(ctx, session.id, 'refresh-reuse');
+        throw new OAuthError(401, '令牌已失效，请重新登录');
       }
 
       const tenantId =
