@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../errors.js';
+import { failAtLimit } from '../upload-limit.js';
 import { cleanFileName, contentMatches, extensionOf } from '../storage/file-types.js';
 import { NOT_EXCEL } from './workbook.js';
 import { inspectXlsx } from './zip-check.js';
@@ -41,6 +42,8 @@ export async function readXlsxUpload(request: FastifyRequest, maxBytes: number):
       }
     }
     fileName = cleanFileName(part.filename);
+    // Over the limit: refused at once, the rest of the body is not read (upload-limit.ts).
+    failAtLimit(part.file, () => tooLarge(maxBytes));
     buffer = await part.toBuffer();
   } catch (err) {
     if (err instanceof ApiError) throw err;

@@ -17,6 +17,7 @@ import {
   SNIFF_BYTES,
 } from '../../../lib/storage/file-types.js';
 import { nowText } from '../../../lib/time.js';
+import { failAtLimit } from '../../../lib/upload-limit.js';
 import type { AuthUser } from '../../../auth/index.js';
 
 /** What an upload endpoint accepts. */
@@ -123,6 +124,8 @@ export async function receiveUpload(
     throw badRequest(typeMessage(policy.extensions));
   }
 
+  // Over the limit: refused at once, the rest of the body is not read (upload-limit.ts).
+  failAtLimit(part.file, () => new ApiError(413, policy.tooLarge));
   const spooled = await spool(ctx, part.file);
   try {
     if (part.file.truncated) throw new ApiError(413, policy.tooLarge);

@@ -8,6 +8,7 @@ import type { AppContext } from '../../../context.js';
 import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
 import { LocalStorage, storageOf, type ObjectStorage } from '../../../lib/storage/index.js';
 import { nowText } from '../../../lib/time.js';
+import { failAtLimit } from '../../../lib/upload-limit.js';
 import { cleanFileName, extensionOf } from '../../../lib/storage/file-types.js';
 import { PUBLIC } from '../../../auth/index.js';
 import { EMPTY_FILE, NO_FILE, WRONG_CONTENT } from '../attach/store.js';
@@ -309,6 +310,8 @@ export async function receiveMedia(
         await drain(part.file);
         throw badRequest(policy.wrongType);
       }
+      // Over the limit: refused at once, the rest of the body is not read (upload-limit.ts).
+      failAtLimit(part.file, () => new ApiError(413, policy.tooLarge));
       received = await spool(ctx, part.file);
       truncated = part.file.truncated;
     }
