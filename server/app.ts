@@ -14,6 +14,7 @@ import { randomCaptchaText } from './lib/captcha.js';
 import { RsaTransport } from './lib/rsa.js';
 import { loadSecrets, assertUsableJwtSecret, type Secrets } from './lib/secrets.js';
 import { epochSeconds } from './lib/time.js';
+import { closeUnreadBodies } from './lib/upload-limit.js';
 import { registerApiDocs } from './lib/api-doc/index.js';
 import { readConsolePages } from './lib/console-pages.js';
 import { registerAuth } from './auth/index.js';
@@ -94,6 +95,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // Uploads and imports: each route reads its file with request.file({limits}) and its own size
   // limit; 10 MB is the default for a route that sets none.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });
+  // A refused upload stops reading its body; its answer closes the connection (upload-limit.ts).
+  closeUnreadBodies(app);
   await app.register(rateLimit, { global: false });
   const staticDir = config.staticDir;
   const pages = readConsolePages(staticDir, config.captcha);
