@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { loadConfig, type ServerConfig } from './config.js';
+import { assertUsableAdminPassword, loadConfig, type ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { migrate, openDatabase, type Database } from './db/database.js';
 import { seedSystem } from './db/seed/system.js';
@@ -43,6 +43,7 @@ export interface BuildOptions {
 /** The whole server, ready for `inject` (tests) or `listen` (main.ts). */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...loadConfig(), ...options.config };
+  assertUsableAdminPassword(config.adminPassword);
   // A weak or published signing key is refused before the database is touched.
   const secrets =
     options.secrets ??
@@ -59,7 +60,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     }));
 
   await migrate(database.db, database.schema);
-  await seedSystem(database.db);
+  await seedSystem(database.db, { adminPassword: config.adminPassword });
   if (config.demoData) await seedDemo(database.db);
 
   const app = Fastify({
@@ -92,6 +93,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
 
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  // JSON, forms and multipart only: a text/plain body is 415, not a string a route misreads.
+  app.removeContentTypeParser('text/plain');
   // Uploads and imports: each route reads its file with request.file({limits}) and its own size
   // limit; 10 MB is the default for a route that sets none.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { passwordRuleViolation } from './lib/password.js';
 import type { S3Config } from './lib/storage/s3.js';
 import { parseOutboundAllowlist, type OutboundAllowlist } from './lib/outbound.js';
 
@@ -46,6 +47,25 @@ export interface ServerConfig {
    * X-Forwarded-Proto/-For count (HSTS, client address).
    */
   trustProxy: boolean | string[];
+  /**
+   * The first administrator's password (admin, tenant 000000) on an empty database; must meet
+   * the password rule. Absent: admin/admin with a forced change at the first login.
+   */
+  adminPassword: string | undefined;
+}
+
+/**
+ * Start-up refuses an ADMIN_PASSWORD that breaks the password rule (the message names the rule,
+ * never the value).
+ */
+export function assertUsableAdminPassword(password: string | undefined): void {
+  if (password === undefined) return;
+  const violation = passwordRuleViolation(password);
+  if (violation)
+    throw new Error(
+      `ADMIN_PASSWORD does not meet the password rule (6-10 characters with at least 3 of ` +
+        `uppercase, lowercase, digit, symbol): ${violation}`,
+    );
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -105,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionIdleSeconds: int(env.SESSION_IDLE_HOURS, 24) * 3600,
     outboundAllowlist: parseOutboundAllowlist(env.OUTBOUND_ALLOWLIST),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
   };
 }

@@ -71,6 +71,8 @@ export interface UserTable extends AuditColumns {
   /** Free-form JSON text edited through blade-user/update-platform. */
   userExt: string | null;
   mustChangePassword: number;
+  /** Epoch seconds after which a reset's one-time password no longer logs in; null: never. */
+  passwordExpiresAt: Generated<number | null>;
   version: number;
 }
 

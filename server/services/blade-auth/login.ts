@@ -124,6 +124,9 @@ export async function checkCaptcha(
   }
 }
 
+/** The answer to a right but expired one-time password (issue 15 item 6). */
+export const ONE_TIME_PASSWORD_EXPIRED = '临时密码已过期，请联系管理员重新重置密码';
+
 export interface LoginUserRow extends TokenUser {
   password: string;
   status: number;
@@ -164,6 +167,7 @@ export async function verifyCredentials(
           'roleId',
           'deptId',
           'mustChangePassword',
+          'passwordExpiresAt',
         ])
         .where('tenantId', '=', tenantId)
         .where('account', '=', account)
@@ -188,6 +192,9 @@ export async function verifyCredentials(
   }
   if (user.status === 2) throw new OAuthError(400, '账号待审核，请等待管理员审核');
   if (user.status !== 1) throw new OAuthError(400, '账号已被禁用，请联系管理员');
+  // A reset's one-time password (blade-user/passwords.ts) stops working after its expiry.
+  if (user.passwordExpiresAt !== null && user.passwordExpiresAt <= ctx.now())
+    throw new OAuthError(400, ONE_TIME_PASSWORD_EXPIRED);
   return user;
 }
 
@@ -199,7 +206,8 @@ const splitIds = (s: string) =>
 
 /**
  * The roles and departments a session carries: all of the user's, or, in switch mode, the one
- * the Dept-Id / Role-Id headers ask for when the user holds it.
+ * the Dept-Id / Role-Id headers ask for. A header naming a role or department the user does not
+ * hold is refused (403), not ignored (issue 15 item 16).
  */
 export async function sessionRoles(
   ctx: AppContext,
@@ -210,8 +218,10 @@ export async function sessionRoles(
   let deptIds = splitIds(user.deptId);
   const wantRole = String(request.headers['role-id'] ?? '').trim();
   const wantDept = String(request.headers['dept-id'] ?? '').trim();
-  if (wantRole && roleIds.includes(wantRole)) roleIds = [wantRole];
-  if (wantDept && deptIds.includes(wantDept)) deptIds = [wantDept];
+  if (wantRole && !roleIds.includes(wantRole)) throw new OAuthError(403, '无权切换到该角色');
+  if (wantDept && !deptIds.includes(wantDept)) throw new OAuthError(403, '无权切换到该部门');
+  if (wantRole) roleIds = [wantRole];
+  if (wantDept) deptIds = [wantDept];
   const roles = roleIds.length
     ? await ctx.db
         .selectFrom('bladeRole')
