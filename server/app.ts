@@ -22,6 +22,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerRoutes } from './routes.js';
 import { registerLogRecording } from './services/blade-log/recorder.js';
+import { maskedLogSerializers } from './services/blade-log/mask.js';
 
 export interface BuildOptions {
   /** Overrides on top of the environment's configuration. */
@@ -38,6 +39,13 @@ export interface BuildOptions {
    * leaves it stopped (tests drive it with `app.exportJobs.runOnce()` / `drain()`).
    */
   exportWorker?: false | Omit<ExportWorkerOptions, 'logger'>;
+}
+
+/** Logger options with the masking serializers, whatever the caller gave. */
+function maskedLogger(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const given = logger === true ? {} : logger;
+  return { ...given, serializers: { ...given.serializers, ...maskedLogSerializers } };
 }
 
 /** The whole server, ready for `inject` (tests) or `listen` (main.ts). */
@@ -64,7 +72,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   if (config.demoData) await seedDemo(database.db);
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    // The access log masks credentials in URLs and errors (issue 15 item 1, blade-log/mask.ts).
+    logger: maskedLogger(options.logger ?? false),
     bodyLimit: 1024 * 1024,
     // TRUST_PROXY (config.ts): whether X-Forwarded-Proto/-For from a proxy count.
     trustProxy: config.trustProxy,

@@ -28,6 +28,8 @@ export interface TestOptions {
   captchaRateLimit?: number;
   /** A built console to serve (dist/client's layout); none by default. */
   staticDir?: string;
+  /** Where the server's own log goes (pino's JSON lines, level debug); no log by default. */
+  logStream?: NodeJS.WritableStream;
   /** ADMIN_PASSWORD: the first administrator's password; admin/admin by default. */
   adminPassword?: string;
   /** Any other configuration (OUTBOUND_ALLOWLIST, TRUST_PROXY, ...), applied last. */
@@ -91,6 +93,7 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
     },
     now: () => Math.floor(Date.now() / 1000) + offset,
     captchaText: () => state.nextCaptcha,
+    ...(options.logStream ? { logger: { level: 'debug', stream: options.logStream } } : {}),
   });
   const rsa = app.ctx.rsa;
 

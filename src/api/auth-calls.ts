@@ -1,4 +1,5 @@
 import type { Captcha, TokenResponse } from '../contracts/auth';
+import { encryptPassword } from '../lib/rsa';
 import { apiRequest, DEFAULT_TENANT } from './client';
 
 /**
@@ -42,22 +43,41 @@ export interface LoginSettings {
   pem: string;
   /** Whether the server requires a captcha to log in. */
   captcha: boolean;
+  /** The server's clock minus this browser's, in seconds, when the server tells its time. */
+  clockOffset?: number | undefined;
 }
 
 let settings: Promise<LoginSettings> | undefined;
 
 /** The server's public key and login settings, fetched once per page load (retried after a failure). */
 export function fetchLoginSettings(timeoutMs?: number): Promise<LoginSettings> {
-  settings ??= apiRequest<LoginSettings>({
+  settings ??= apiRequest<LoginSettings & { now?: unknown }>({
     url: 'blade-auth/oauth/public-key',
     auth: false,
     silent: true,
     ...(timeoutMs ? { timeoutMs } : {}),
-  }).catch((err: unknown) => {
-    settings = undefined;
-    throw err;
-  });
+  })
+    .then(({ now, ...answer }) => ({
+      ...answer,
+      clockOffset: typeof now === 'number' ? now - Math.floor(Date.now() / 1000) : undefined,
+    }))
+    .catch((err: unknown) => {
+      settings = undefined;
+      throw err;
+    });
   return settings;
+}
+
+/**
+ * The login password as the token endpoint takes it: RSA-OAEP ciphertext of the password and
+ * the server's time (`<password>\u0000<epoch seconds>`), which the server accepts once and only
+ * for a few minutes, so a copied ciphertext does not log in again. A server that does not tell
+ * its time gets the bare password encrypted, as BladeX expects.
+ */
+export async function encryptLoginPassword(plain: string): Promise<string> {
+  const { pem, clockOffset } = await fetchLoginSettings();
+  if (clockOffset === undefined) return encryptPassword(pem, plain);
+  return encryptPassword(pem, `${plain}\u0000${Math.floor(Date.now() / 1000) + clockOffset}`);
 }
 
 /** The server's RSA public key (PEM). */
@@ -74,7 +94,10 @@ export function fetchCaptcha(): Promise<Captcha> {
   });
 }
 
-/** Password or captcha grant; rejects with the text to show (server's, else 'wrong username or password'). */
+/**
+ * Password or captcha grant, as a form body (nothing secret in the URL); rejects with the text
+ * to show (server's, else 'wrong username or password').
+ */
 export function requestToken(p: LoginParams, captchaMode: boolean): Promise<TokenResponse> {
   const headers: Record<string, string> = { 'Tenant-Id': p.tenantId || DEFAULT_TENANT };
   if (p.captchaKey) headers['Captcha-Key'] = p.captchaKey;
@@ -84,7 +107,7 @@ export function requestToken(p: LoginParams, captchaMode: boolean): Promise<Toke
   return apiRequest<TokenResponse>({
     url: 'blade-auth/oauth/token',
     method: 'POST',
-    params: {
+    form: {
       tenantId: p.tenantId || DEFAULT_TENANT,
       username: p.username,
       password: p.password,

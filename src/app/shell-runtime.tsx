@@ -6,7 +6,13 @@ import { authMachine, type Session } from '../../machines/auth-machine';
 import { lockMachine, type LockSecret } from '../../machines/lock-machine';
 import { tabsMachine } from '../../machines/tabs-machine';
 import { tokenRefreshMachine } from '../../machines/token-refresh-machine';
-import { fetchCaptcha, fetchPublicKey, requestLogout, requestToken } from '../api/auth-calls';
+import {
+  encryptLoginPassword,
+  fetchCaptcha,
+  fetchPublicKey,
+  requestLogout,
+  requestToken,
+} from '../api/auth-calls';
 import { apiRequest, refreshSession } from '../api/client';
 import { onApiEvent } from '../api/events';
 import { isStoredSession } from '../contracts/auth';
@@ -82,11 +88,11 @@ class ShellRuntimeImpl {
         actors: {
           loadCaptcha: fromPromise(() => fetchCaptcha()),
           login: fromPromise(async ({ input }) => {
-            const password = await fetchPublicKey()
-              .then((key) => encryptPassword(key, input.password))
-              .catch((err: { message?: string }) => {
+            const password = await encryptLoginPassword(input.password).catch(
+              (err: { message?: string }) => {
                 throw new Error(err.message ?? '');
-              });
+              },
+            );
             const token = await requestToken({ ...input, password }, this.captchaMode).catch(
               (err: { message?: string }) => {
                 throw new Error(err.message ?? '');
@@ -116,7 +122,7 @@ class ShellRuntimeImpl {
             const token = await apiRequest<Session>({
               url: 'blade-auth/oauth/token',
               method: 'POST',
-              params: {
+              form: {
                 grant_type: 'refresh_token',
                 refresh_token: current.refresh_token,
                 tenantId: current.tenant_id,

@@ -54,7 +54,7 @@ function common(request: FastifyRequest, reply: FastifyReply, tenantId: string):
     remoteIp: cut(request.ip, 255),
     methodClass: cut(route ?? null, 255),
     methodName: cut(segments.at(-1) ?? '', 255),
-    params: paramsText(request.query, request.body) ?? null,
+    params: paramsText(request.query, request.body, pathname) ?? null,
     time: String(Math.round(reply.elapsedTime)),
     createBy: cut(request.auth?.account ?? null, 64),
     createTime: nowText(),

@@ -19,10 +19,15 @@ import {
   verifyCredentials,
 } from '../login.js';
 import { replayRotation, revokeSession, rotateSession, startSession } from '../tokens.js';
+import { openLoginPassword, SpentCiphertexts } from '../password-stamp.js';
+import { maskText } from '../../blade-log/mask.js';
 
 const CAPTCHA_SECONDS = 5 * 60;
 
-/** The token endpoint in the API reference (lib/api-doc); parameters as query or form fields. */
+/**
+ * The token endpoint in the API reference (lib/api-doc). Parameters are form fields (the
+ * console's way: no credential in a URL) or, as BladeX gateways send them, query parameters.
+ */
 const TOKEN_DOC: RouteDocInput = {
   summary: { zh: '登录或刷新令牌', en: 'Sign in, or refresh the tokens' },
   clientAuth: true,
@@ -95,6 +100,7 @@ const logEntries = z
 export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const base = '/api/blade-auth/oauth';
+  const spent = new SpentCiphertexts();
 
   app.get(`${base}/public-key`, { config: { access: PUBLIC } }, async () =>
     ok({
@@ -104,6 +110,9 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
       hash: 'SHA-256',
       // Login settings the console needs before the form: captcha mode is the server's (CAPTCHA).
       captcha: ctx.config.captcha,
+      // The server's clock (epoch seconds): the console stamps login passwords with it
+      // (password-stamp.ts), so a browser with a wrong clock still logs in.
+      now: ctx.now(),
     }),
   );
 
@@ -231,7 +240,7 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
         };
         await checkCaptcha(ctx, header('captcha-key'), header('captcha-code'));
       }
-      const plain = ctx.rsa.decrypt(param(request, 'password'));
+      const plain = openLoginPassword(ctx, spent, param(request, 'password'));
       const user = await verifyCredentials(ctx, tenantId, account, plain);
       const roles = await sessionRoles(ctx, user, request);
       return startSession(ctx, user, client, roles);
@@ -261,6 +270,11 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
         tenantId: user.tenantId,
         userId: user.userId,
         ...e,
+        // What the browser recorded may quote a request: no credential is stored.
+        url: maskText(e.url),
+        message: maskText(e.message),
+        stack: maskText(e.stack),
+        info: maskText(e.info),
         createTime,
       }));
       for (let i = 0; i < rows.length; i += 50)
