@@ -22,6 +22,15 @@ export interface PlatformDetail {
   userExt: string;
 }
 
+/** What blade-user/reset-password answers, once: each user's one-time password. */
+export interface ResetPassword {
+  id: string;
+  account: string;
+  password: string;
+  /** 'yyyy-MM-dd HH:mm:ss': the password no longer signs in after this. */
+  expireTime: string;
+}
+
 export const userAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** submit without id; `password` RSA-encrypted. */
@@ -37,6 +46,16 @@ export const userAdminApi = api.injectEndpoints({
     /** The users' roles become exactly `roleIds` (both comma-joined). */
     grantUserRoles: build.mutation<unknown, { userIds: string; roleIds: string }>({
       query: (params) => ({ url: 'blade-user/grant', method: 'POST', params, silent: true }),
+      invalidatesTags: USERS,
+    }),
+    /** A one-time password per user (comma-joined ids), to be shown once and never kept. */
+    resetUserPasswords: build.mutation<ResetPassword[], { userIds: string }>({
+      query: (params) => ({
+        url: 'blade-user/reset-password',
+        method: 'POST',
+        params,
+        silent: true,
+      }),
       invalidatesTags: USERS,
     }),
     userPlatform: build.query<PlatformDetail, string>({
@@ -59,6 +78,7 @@ export const {
   useCreateUserMutation,
   useUpdateUserMutation,
   useGrantUserRolesMutation,
+  useResetUserPasswordsMutation,
   useUserPlatformQuery,
   useUpdateUserPlatformMutation,
   useRoleTreeQuery,

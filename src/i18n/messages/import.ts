@@ -29,7 +29,7 @@ export const imports = {
     'import.resultFile': '{name}-导入结果.xlsx',
     'import.users.title': '导入用户',
     'import.users.hint':
-      '账户、姓名必填；角色、部门、岗位填写名称（角色也可填别名），多个用逗号分隔。新用户的初始密码为系统参数 account.initPassword，首次登录时须修改。',
+      '账户、姓名必填；角色、部门、岗位填写名称（角色也可填别名），多个用逗号分隔。新用户没有可登录的初始密码：导入后请用「密码重置」为其生成一次性密码（仅显示一次），首次登录时须修改。',
     'import.users.coverHint': '开启后，账户已存在的行将更新该用户的资料；关闭时这些行视为错误。',
     'import.users.templateFile': '用户数据模板.xlsx',
   },
@@ -62,7 +62,7 @@ export const imports = {
     'import.resultFile': '{name}-import-result.xlsx',
     'import.users.title': 'Import users',
     'import.users.hint':
-      'Account and real name are required; roles, departments and posts by name (roles also by alias), several separated by commas. New users get the initial password of the system parameter account.initPassword and must change it at first sign-in.',
+      'Account and real name are required; roles, departments and posts by name (roles also by alias), several separated by commas. New users get no password to sign in with: after the import, use Reset password to give them one-time passwords (shown once), to be changed at first sign-in.',
     'import.users.coverHint':
       'When on, rows whose account exists update that user; when off, such rows are errors.',
     'import.users.templateFile': 'user-import-template.xlsx',

@@ -29,6 +29,19 @@ export const userAdmin = {
     'userAdmin.platform.extInvalid': '扩展信息须为JSON格式',
     'userAdmin.platform.loadFailed': '平台配置加载失败',
     'userAdmin.platform.done': '平台配置已保存',
+    'userAdmin.reset.title': '密码重置',
+    'userAdmin.reset.confirm':
+      '确定重置所选用户（{count}）：{names} 的密码？系统将为每个账号生成一次性密码，原密码立即失效，已登录的会话结束。',
+    'userAdmin.reset.submit': '重置',
+    'userAdmin.reset.doneTitle': '一次性密码',
+    'userAdmin.reset.warning':
+      '一次性密码只显示这一次，关闭后无法再次查看。请立即复制并通过安全渠道告知用户；用户须在 {expireTime} 前登录并修改密码，过期后需重新重置。',
+    'userAdmin.reset.account': '账号',
+    'userAdmin.reset.password': '一次性密码',
+    'userAdmin.reset.copy': '复制',
+    'userAdmin.reset.copyOf': '复制{account}的一次性密码',
+    'userAdmin.reset.copied': '已复制',
+    'userAdmin.reset.close': '我已记下，关闭',
   },
   en: {
     'userAdmin.form.mismatch': 'The two passwords do not match',
@@ -60,5 +73,18 @@ export const userAdmin = {
     'userAdmin.platform.extInvalid': 'The extension must be JSON',
     'userAdmin.platform.loadFailed': 'Could not load the platform settings',
     'userAdmin.platform.done': 'Platform settings saved',
+    'userAdmin.reset.title': 'Reset password',
+    'userAdmin.reset.confirm':
+      'Reset the password of the selected users ({count}): {names}? Each account gets a one-time password; the old password stops working and open sessions end.',
+    'userAdmin.reset.submit': 'Reset',
+    'userAdmin.reset.doneTitle': 'One-time passwords',
+    'userAdmin.reset.warning':
+      'These one-time passwords are shown only now and cannot be shown again once you close this dialog. Copy them and tell the users through a safe channel; they must sign in and change the password before {expireTime}, after which a new reset is needed.',
+    'userAdmin.reset.account': 'Account',
+    'userAdmin.reset.password': 'One-time password',
+    'userAdmin.reset.copy': 'Copy',
+    'userAdmin.reset.copyOf': 'Copy the one-time password of {account}',
+    'userAdmin.reset.copied': 'Copied',
+    'userAdmin.reset.close': 'I have noted them, close',
   },
 } as const;

@@ -3,6 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../api/client';
 import { translate, type MessageKey } from '../../i18n';
 import { closeUserDetail, useUserDetailId } from '../../resources/blade-user/user-detail-store';
+import {
+  closeResetPassword,
+  useResetPasswordTarget,
+} from '../../resources/blade-user/reset-password-store';
 import type { LookupContext, RecordAction, RecordHit } from '../record-lookup';
 import { RECORD_LOOKUPS } from './index';
 import { createUserLookup, maskPhone, userLookup, type UserHit } from './users';
@@ -244,11 +248,9 @@ describe('userLookup open and actions', () => {
         id: 'user.resetPassword',
         label: { zh: '重置密码', en: 'Reset password' },
         permission: 'user_reset',
-        confirm: {
-          zh: '确定将 {title} 的密码重置为初始密码?',
-          en: 'Reset the password of {title} to the initial one?',
-        },
-        done: { zh: '重置成功', en: 'Password reset' },
+        // The dialog it opens confirms and shows the one-time password.
+        confirm: undefined,
+        done: undefined,
       },
       {
         id: 'user.unlock',
@@ -267,15 +269,24 @@ describe('userLookup open and actions', () => {
     ]);
   });
 
-  it.each([
-    ['user.resetPassword', 'blade-user/reset-password'],
-    ['user.unlock', 'blade-user/unlock'],
-  ])('%s posts the user id as userIds to %s', async (id, url) => {
+  it('user.unlock posts the user id as userIds to blade-user/unlock', async () => {
     const { calls, request } = fakeRequest();
     const { ctx, navigated } = context(request);
-    await action(id).run(hit, ctx);
-    expect(calls).toEqual([{ url, method: 'POST', params: { userIds: '42' }, silent: true }]);
+    await action('user.unlock').run(hit, ctx);
+    expect(calls).toEqual([
+      { url: 'blade-user/unlock', method: 'POST', params: { userIds: '42' }, silent: true },
+    ]);
     expect(navigated).toEqual([]);
+  });
+
+  it('user.resetPassword opens the reset dialog for the user and posts nothing itself', () => {
+    const { result } = renderHook(() => useResetPasswordTarget());
+    const { calls, request } = fakeRequest();
+    const { ctx } = context(request);
+    act(() => void action('user.resetPassword').run(hit, ctx));
+    expect(result.current).toEqual({ id: '42', account: 'op', realName: '' });
+    expect(calls).toEqual([]);
+    act(() => closeResetPassword());
   });
 
   it('rejects when the server refuses, so the palette reports the failure', async () => {

@@ -2,6 +2,7 @@ import type { UserDetail } from '../../api/user';
 import { loadStoredSession } from '../../state/session-slice';
 import type { Page } from '../../contracts/auth';
 import { openUserDetail } from '../../resources/blade-user/user-detail-store';
+import { openResetPassword } from '../../resources/blade-user/reset-password-store';
 import { decryptPhone } from '../../lib/phone';
 import type { LookupContext, RecordAction, RecordHit, RecordLookup } from '../record-lookup';
 
@@ -95,16 +96,12 @@ const ACTIONS: readonly RecordAction[] = [
     id: 'user.resetPassword',
     label: 'palette.users.resetPassword',
     permission: 'user_reset',
-    confirm: 'palette.users.resetPasswordConfirm',
-    done: 'palette.users.resetPasswordDone',
-    run: async (hit, context) => {
-      await context.request({
-        url: 'blade-user/reset-password',
-        method: 'POST',
-        params: { userIds: hit.id },
-        silent: true,
-      });
-    },
+    // The users screen's dialog: it confirms, then shows the one-time password once.
+    run: (hit, context) =>
+      openResetPassword(
+        { id: hit.id, account: accountOf(hit) ?? hit.title, realName: '' },
+        context.opener,
+      ),
   },
   {
     id: 'user.unlock',

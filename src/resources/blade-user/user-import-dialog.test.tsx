@@ -40,7 +40,7 @@ describe('UserImportDialog', () => {
     const onClose = vi.fn();
     renderSignedIn(<UserImportDialog rows={[]} onClose={onClose} />);
     const dialog = await screen.findByRole('dialog', { name: '导入用户' });
-    expect(within(dialog).getByText(/account\.initPassword/)).toBeTruthy();
+    expect(within(dialog).getByText(/一次性密码（仅显示一次）/)).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('switch', { name: '覆盖已有数据' }));
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;

@@ -99,15 +99,8 @@ export function userResource({ route, edit, view }: ScreenCodes): ResourceDef<Us
         permission: 'user_reset',
         selection: 'some',
         color: 'orange',
-        call: {
-          path: 'blade-user/reset-password',
-          params: (rows) => ({ userIds: ids(rows) }),
-          confirm: {
-            zh: '确定将选中账号的密码重置为初始密码？初始密码见系统参数 account.initPassword，用户须在下次登录时修改密码。',
-            en: 'Reset the password of the selected accounts to the initial password (system parameter account.initPassword)? The users must change it at their next sign-in.',
-          },
-          done: { zh: '密码已重置', en: 'Password reset' },
-        },
+        // A one-time password per user, shown once in the dialog (issue 15 item 6).
+        dialog: () => import('./reset-password-dialog'),
       },
       {
         id: 'unlock',
