@@ -141,6 +141,57 @@ describe('blade-log', () => {
     expect(await storedText()).not.toContain(SECRET);
   });
 
+  it('API log: refusals of signed-in users, reads and writes, without bodies (issue 15 item 17)', async () => {
+    const finance = await t.login('finance', DEMO_PASSWORD);
+    // 403: the finance role has no role screen (a read and a write with a secret in the body).
+    expect((await t.get('/api/blade-system/role/list', finance)).statusCode).toBe(403);
+    const write = await t.post('/api/blade-system/role/submit', finance, {
+      roleName: 'x',
+      roleAlias: 'x',
+      password: SECRET,
+    });
+    expect(write.statusCode).toBe(403);
+    // 404: another tenant's role asked for by id.
+    const foreign = await t.app.ctx.db
+      .selectFrom('bladeRole')
+      .select('id')
+      .where('tenantId', '=', DEMO)
+      .executeTakeFirstOrThrow();
+    const detail = await t.get('/api/blade-system/role/detail', admin, { id: foreign.id });
+    expect(detail.statusCode).toBe(404);
+
+    const denied = (await list('api', admin, { title: '拒绝访问' })).records;
+    expect(denied.map((r) => [r.createBy, r.method, r.requestUri, r.title])).toEqual(
+      expect.arrayContaining([
+        ['finance', 'GET', '/api/blade-system/role/list', '拒绝访问 403 blade-system/role/list'],
+        [
+          'finance',
+          'POST',
+          '/api/blade-system/role/submit',
+          '拒绝访问 403 blade-system/role/submit',
+        ],
+      ]),
+    );
+    const missing = (await list('api', admin, { title: '未找到' })).records;
+    expect(missing.map((r) => [r.createBy, r.method, r.requestUri, r.title])).toContainEqual([
+      'admin',
+      'GET',
+      '/api/blade-system/role/detail',
+      '未找到 404 blade-system/role/detail',
+    ]);
+    // The query (masked) is kept, the body never.
+    const missingRow = missing.find((r) => r.requestUri === '/api/blade-system/role/detail')!;
+    const shown = data<Log>(await t.get(`${LOG}/api/detail`, admin, { id: String(missingRow.id) }));
+    expect(JSON.parse(String(shown.params))).toEqual({ id: foreign.id });
+    const writeRow = denied.find((r) => r.method === 'POST')!;
+    const written = data<Log>(await t.get(`${LOG}/api/detail`, admin, { id: String(writeRow.id) }));
+    expect(String(written.params ?? '')).toBe('');
+    expect(await storedText()).not.toContain(SECRET);
+    // A request without a valid token is a 401, not a user's refusal.
+    expect((await t.get('/api/blade-system/role/list')).statusCode).toBe(401);
+    expect((await list('api', admin, { title: '拒绝访问' })).total).toBe(denied.length);
+  });
+
   it('usual log: logins that succeeded or failed, credentials never stored', async () => {
     await t.login('sales', DEMO_PASSWORD, DEMO);
     const failed = await t.inject({

@@ -11,6 +11,8 @@ import { maskText, paramsText } from './mask.js';
  * Records the three logs as requests finish (contract.md 4.13):
  * - API log: every write (POST, PUT, PATCH, DELETE under /api, blade-auth aside) of a signed-in
  *   user that succeeded (status below 400): what the operation log shows;
+ *   and every refusal of a signed-in user, read or write (403, and 404 on an existing route:
+ *   another tenant's id), titled `拒绝访问 403 <path>` / `未找到 404 <path>`;
  * - error log: every 500, with the reference id the error answer showed; the stack stays on the
  *   server (blade-log/error never sends it);
  * - usual log: explicit events, here logins (password and captcha grants) that succeeded or
@@ -22,6 +24,8 @@ import { maskText, paramsText } from './mask.js';
  */
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Refusals of a signed-in user that the API log keeps (issue 15 item 17). */
+const DENIED = new Set([403, 404]);
 const TOKEN_ROUTE = '/api/blade-auth/oauth/token';
 const REFERENCE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -75,6 +79,27 @@ async function recordApi(db: Kysely<DB>, request: FastifyRequest, reply: Fastify
   await db
     .insertInto('bladeLogApi')
     .values({ ...row, type: '1', title: cut(row.requestUri?.replace(/^\/api\//, ''), 255) })
+    .execute();
+}
+
+/**
+ * A refusal of a signed-in user (403: no permission; 404 on a route that exists: another
+ * tenant's or an unknown id): reads and writes alike, with who, the path and the status in the
+ * title. Only the masked query is kept, never the body.
+ */
+async function recordDenial(db: Kysely<DB>, request: FastifyRequest, reply: FastifyReply) {
+  const user = request.auth!;
+  const row = common(request, reply, user.tenantId);
+  const path = row.requestUri?.replace(/^\/api\//, '') ?? '';
+  const what = reply.statusCode === 403 ? '拒绝访问' : '未找到';
+  await db
+    .insertInto('bladeLogApi')
+    .values({
+      ...row,
+      params: paramsText(request.query, undefined) ?? null,
+      type: '1',
+      title: cut(`${what} ${reply.statusCode} ${path}`, 255),
+    })
     .execute();
 }
 
@@ -170,6 +195,8 @@ export function registerLogRecording(app: FastifyInstance): void {
         await recordLogin(db, request, reply, payload);
       else if (request.auth && reply.statusCode < 400 && isWrite(request))
         await recordApi(db, request, reply);
+      else if (request.auth && DENIED.has(reply.statusCode) && request.url.startsWith('/api/'))
+        await recordDenial(db, request, reply);
     } catch (error) {
       request.log.warn({ err: error }, 'log not recorded');
     }

@@ -75,7 +75,8 @@ const KINDS: LogKind[] = [
   {
     name: 'api',
     table: 'bladeLogApi',
-    // The operation log (/setting/operate-log) is this log: the API log holds writes only.
+    // The operation log (/setting/operate-log) is this log: the API log holds writes and the
+    // refusals of signed-in users (403, 404) only.
     access: perm('log_api', 'log_api_view', 'operate_log', 'operate_log_view'),
     list: ['type', 'title'],
     detail: ['params'],

@@ -3,7 +3,8 @@ import { column, COMMON_COLUMNS_END, COMMON_FILTERS, DETAILS, L, type LogRow } f
 
 /**
  * The API log (blade-log/api): the writes signed-in users made (the server records successful
- * POST/PUT/PATCH/DELETE calls, credentials masked). Read only; details in a drawer.
+ * POST/PUT/PATCH/DELETE calls, credentials masked) and their refusals (`拒绝访问 403 <path>`,
+ * `未找到 404 <path>`). Read only; details in a drawer.
  */
 export function apiLogScreen(
   route: string,
