@@ -34,9 +34,11 @@ export class ApiClient {
       grant_type: 'password',
       scope: 'all',
     });
-    const res = await fetch(`${this.base}/api/blade-auth/oauth/token?${q}`, {
+    // A form body, as the console sends it: nothing secret in the URL (issue 15 item 1).
+    const res = await fetch(`${this.base}/api/blade-auth/oauth/token`, {
       method: 'POST',
-      headers: { Authorization: BASIC },
+      headers: { Authorization: BASIC, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: q.toString(),
     });
     const body = (await res.json()) as Record<string, unknown>;
     if (typeof body.access_token !== 'string')

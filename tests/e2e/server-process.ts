@@ -9,6 +9,8 @@ export interface RunningServer {
   process: ChildProcess;
   /** Startup line fields: startupMs, rssMb, and wallMs from spawn to listening. */
   ready: Record<string, unknown>;
+  /** Everything the server wrote to stdout and stderr so far (its log). */
+  output(): string;
   stop(): Promise<number | null>;
 }
 
@@ -61,6 +63,7 @@ export async function startServer(
     dataDir: dir,
     process: child,
     ready,
+    output: () => output,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);

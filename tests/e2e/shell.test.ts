@@ -73,7 +73,8 @@ describe('the signed-in shell in Chromium', () => {
     });
     let refreshes = 0;
     page.on('request', (req) => {
-      if (req.url().includes('grant_type=refresh_token')) refreshes++;
+      // The grant travels in the form body (issue 15 item 1), not the URL.
+      if (req.postData()?.includes('grant_type=refresh_token')) refreshes++;
     });
     await page.reload(); // menu, buttons, top menus and profile requests all fail together
     await page.waitForURL('**/login');
