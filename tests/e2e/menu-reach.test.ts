@@ -55,7 +55,8 @@ describe('every seeded menu entry', () => {
         continue;
       }
       try {
-        await main.getByText('该功能将在后续版本提供').waitFor({ timeout: 5000 });
+        // The first placeholder loads its chunk: as long as a declared screen's first table.
+        await main.getByText('该功能将在后续版本提供').waitFor({ timeout: 20_000 });
         await main.getByText(leaf.path, { exact: true }).waitFor({ timeout: 1000 });
         await main.getByRole('heading', { name: leaf.zh }).waitFor({ timeout: 1000 });
       } catch {
