@@ -36,6 +36,8 @@ export interface TenantPackageTable extends AuditColumns {
   packageName: string;
   menuId: string;
   remark: string | null;
+  /** Optimistic lock (migration 013): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 export interface ClientTable extends AuditColumns {
@@ -49,6 +51,8 @@ export interface ClientTable extends AuditColumns {
   refreshTokenValidity: number;
   webServerRedirectUri: string | null;
   additionalInformation: string | null;
+  /** Optimistic lock (migration 013): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 export interface UserTable extends AuditColumns {
@@ -160,6 +164,8 @@ export interface PostTable extends AuditColumns {
   postName: string;
   sort: number;
   remark: string | null;
+  /** Optimistic lock (migration 013): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 export interface DictTable {
@@ -200,6 +206,8 @@ export interface ScopeDataTable extends AuditColumns {
   scopeType: number;
   scopeValue: string | null;
   remark: string | null;
+  /** Optimistic lock (migration 013): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 export interface ScopeApiTable extends AuditColumns {
@@ -210,6 +218,8 @@ export interface ScopeApiTable extends AuditColumns {
   scopePath: string;
   scopeType: number;
   remark: string | null;
+  /** Optimistic lock (migration 013): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 /** One login: the refresh-token family. Revoking it ends every token minted from it. */
@@ -367,6 +377,8 @@ export interface NoticeTable extends AuditColumns {
   category: number;
   releaseTime: string | null;
   content: string | null;
+  /** Optimistic lock (migration 013): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 /** A region (contract.md 4.10), keyed by its code; global, deleted physically. */
@@ -406,6 +418,8 @@ export interface SmsTable extends AuditColumns {
   regionId: string | null;
   signName: string | null;
   remark: string | null;
+  /** Optimistic lock (migration 013): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 /** A message the embedded SMS driver "sent": one row per recipient. */
@@ -438,6 +452,8 @@ export interface OssTable extends AuditColumns {
   appId: string | null;
   region: string | null;
   remark: string | null;
+  /** Optimistic lock (migration 013): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 /** Columns every blade-log table has (contract.md 4.13). */
@@ -571,6 +587,8 @@ export interface DatasourceTable extends AuditColumns {
   /** Never answered (the mask instead). */
   password: string | null;
   remark: string | null;
+  /** Optimistic lock (migration 013): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 /** A code generator configuration (blade-develop/code, contract.md 4.14; global). */
@@ -589,6 +607,8 @@ export interface CodeTable extends AuditColumns {
   wrapMode: number;
   apiPath: string | null;
   webPath: string | null;
+  /** Optimistic lock (migration 013): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 /** A tenant's personalisation (blade-system/personalise): one row per tenant. */

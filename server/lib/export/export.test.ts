@@ -20,6 +20,7 @@ import {
 const base = {
   table: 'bladePost',
   scope: 'tenant',
+  versioned: true,
   access: { read: 'post', add: 'post_add', edit: 'post_edit', remove: 'post_delete' },
   columns: ['postCode', 'postName', 'category', 'remark'],
   list: { filters: { postCode: { column: 'postCode' } }, sorts: { postCode: 'postCode' } },

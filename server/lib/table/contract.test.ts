@@ -47,6 +47,7 @@ const shelves = defineContractTable({
   contract: shelfContract as never,
   table: 'bladePost',
   scope: 'tenant',
+  versioned: true,
   readers: ['user'],
   defaultOrder: { id: 'asc' },
 });
@@ -110,6 +111,7 @@ describe('defineContractTable', () => {
       contract: codeContract,
       table: 'bladeCode',
       scope: 'global',
+      versioned: true,
       access: { add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },
       // A declaration's own filter of a whole-number field replaces the contract's check.
       list: { filters: { baseMode: { column: 'baseMode', default: 'equal', type: 'int' } } },

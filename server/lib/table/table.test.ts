@@ -11,6 +11,7 @@ const posts = defineTable({
   path: 'test/posts',
   table: 'bladePost',
   scope: 'tenant',
+  versioned: true,
   access: { read: 'post', add: 'post_add', edit: 'post_edit', remove: 'post_delete' },
   columns: ['postCode', 'postName', 'category'],
   list: {
@@ -65,9 +66,9 @@ const probe = {
 // @ts-expect-error a table with a version column must declare versioned: true
 defineTable({ ...probe, table: 'bladeParam', scope: 'tenant', columns: ['paramKey'] });
 // @ts-expect-error a table without one cannot
-defineTable({ ...probe, table: 'bladePost', scope: 'tenant', versioned: true, columns: [] });
+defineTable({ ...probe, table: 'bladeTopMenu', scope: 'tenant', versioned: true, columns: [] });
 // @ts-expect-error tenantId, audit columns and version are the engine's, not declared
-defineTable({ ...probe, table: 'bladePost', scope: 'tenant', columns: ['tenantId'] });
+defineTable({ ...probe, table: 'bladeTopMenu', scope: 'tenant', columns: ['tenantId'] });
 // @ts-expect-error only tables with a tenantId column can be tenant tables
 defineTable({ ...probe, table: 'bladeTenantPackage', scope: 'tenant', columns: [] });
 
@@ -277,6 +278,7 @@ describe('defineTable / tableRoutes', () => {
       path: 'test/packages',
       table: 'bladeTenantPackage',
       scope: 'global',
+      versioned: true,
       columns: ['packageName'],
       list: { filters: {}, sorts: {} },
       defaultOrder: {},

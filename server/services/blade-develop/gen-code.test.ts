@@ -134,6 +134,8 @@ describe('blade-develop/code/gen-code', () => {
         '  contract: postContract,',
         "  table: 'bladePost',",
         "  scope: 'tenant',",
+        // blade_post has a version column (migration 013): updates lock optimistically.
+        '  versioned: true,',
         "  defaultOrder: { sort: 'asc', id: 'asc' },",
         '});',
       ].join('\n'),
@@ -264,7 +266,7 @@ describe('blade-develop/code/gen-code', () => {
     ]);
     const global = files.find((f) => f.path === 'server/services/gen-check/datasource/table.ts')!;
     expect(global.content).toContain(
-      "  scope: 'global',\n  access: { add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },",
+      "  scope: 'global',\n  versioned: true,\n  access: { add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },",
     );
     expect(
       files.find((f) => f.path === 'src/resources/gen-check/datasource.ts')!.content,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
 import type { AppContext } from '../../context.js';
 import type { RouteDocInput } from '../../lib/api-doc/index.js';
+import type { Selectable } from 'kysely';
 import type { CodeTable } from '../../db/schema.js';
 import { ok } from '../../lib/envelope.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -54,7 +55,7 @@ async function generate(ctx: AppContext, user: AuthUser, ids: string[], system: 
   const files: GeneratedFile[] = [];
   const madeBy = new Map<string, string>();
   for (const id of ids) {
-    const code = byId.get(id) as CodeTable;
+    const code = byId.get(id) as Selectable<CodeTable>;
     const name = `「${code.codeName}」`;
     const source = sourceOf.get(code.datasourceId);
     if (!source) throw fail(`${name}的数据源不存在`);

@@ -9,6 +9,8 @@ export interface Notice {
   categoryName: string;
   releaseTime: string;
   content: string | null;
+  /** Optimistic lock: sent back on edit, a stale one answers 409. */
+  version: number;
   createTime: string;
 }
 

@@ -18,6 +18,8 @@ export interface CodeConfig {
   wrapMode: number;
   apiPath: string | null;
   webPath: string | null;
+  /** Optimistic lock: sent back on edit, a stale one answers 409. */
+  version: number;
   createTime: string;
 }
 

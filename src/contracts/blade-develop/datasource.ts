@@ -10,6 +10,8 @@ export interface Datasource {
   /** Always the mask ('******', or '' when none is stored): sent back unchanged it is kept. */
   password: string;
   remark: string | null;
+  /** Optimistic lock: sent back on edit, a stale one answers 409. */
+  version: number;
   createTime: string;
 }
 

@@ -23,6 +23,8 @@ export interface SmsSetting {
   remark: string | null;
   /** 1 off, 2 on: one setting per tenant is on. */
   status: number;
+  /** Optimistic lock: sent back on edit, a stale one answers 409. */
+  version: number;
   createTime: string;
 }
 

@@ -16,6 +16,8 @@ export interface ApiScope {
   scopeType: number;
   scopeTypeName: string;
   remark: string;
+  /** Optimistic lock: sent back on edit, a stale one answers 409. */
+  version: number;
   createTime: string;
 }
 

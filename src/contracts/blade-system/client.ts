@@ -13,6 +13,8 @@ export interface OAuthClient {
   refreshTokenValidity: number;
   webServerRedirectUri: string | null;
   additionalInformation: string | null;
+  /** Optimistic lock: sent back on edit, a stale one answers 409. */
+  version: number;
   createTime: string;
   updateTime?: string;
 }

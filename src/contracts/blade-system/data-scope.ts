@@ -16,6 +16,8 @@ export interface DataScope {
   scopeTypeName: string;
   scopeValue: string;
   remark: string;
+  /** Optimistic lock: sent back on edit, a stale one answers 409. */
+  version: number;
   createTime: string;
 }
 

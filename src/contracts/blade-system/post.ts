@@ -9,6 +9,8 @@ export interface Post {
   postName: string;
   sort: number;
   remark: string | null;
+  /** Optimistic lock: sent back on edit, a stale one answers 409. */
+  version: number;
   createTime: string;
 }
 

@@ -7,6 +7,8 @@ export interface TenantPackage {
   /** Comma-joined menu (and button) ids. */
   menuId: string;
   remark: string | null;
+  /** Optimistic lock: sent back on edit, a stale one answers 409. */
+  version: number;
   createTime: string;
   updateTime: string;
 }

@@ -24,6 +24,7 @@ const setting = (over: Partial<SmsSetting> = {}): SmsSetting => ({
   signName: '权益平台',
   remark: null,
   status: 2,
+  version: 1,
   createTime: '2026-01-02 10:00:00',
   ...over,
 });

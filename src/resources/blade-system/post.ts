@@ -16,7 +16,10 @@ export default defineContractResource({
       kind: 'number',
       width: 120,
       // The submit validates a whole post (category, code and name are required).
-      edit: { kind: 'text', extraFields: ['id', 'category', 'postCode', 'postName', 'remark'] },
+      edit: {
+        kind: 'text',
+        extraFields: ['id', 'version', 'category', 'postCode', 'postName', 'remark'],
+      },
     },
     { field: 'remark', width: 220 },
   ],

@@ -87,6 +87,33 @@ describe('blade-desk/notice', () => {
     expect(data<Page<Notice>>(await list(tenantAdmin)).total).toBe(0);
   });
 
+  // Issue 15 item 10: two operators editing the same notice; the later save does not overwrite.
+  it('answers 409 to a stale save and keeps the first save', async () => {
+    const id = await create(tenantAdmin, {
+      title: '停电通知',
+      category: 1,
+      releaseTime: '2026-03-01',
+    });
+    const opened = data<Notice & { version: number }>(
+      await t.get(`${URL}/detail`, tenantAdmin, { id }),
+    );
+    expect(opened.version).toBe(1);
+    const body = { id, version: opened.version, category: 1, releaseTime: '2026-03-01' };
+    expect((await submit(tenantAdmin, { ...body, title: '第一次' })).statusCode).toBe(200);
+    const stale = await submit(tenantAdmin, { ...body, title: '第二次' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 409,
+      success: false,
+      msg: '数据已被其他用户修改，请刷新后重试',
+    });
+    const now = data<Notice & { version: number }>(
+      await t.get(`${URL}/detail`, tenantAdmin, { id }),
+    );
+    expect(now).toMatchObject({ title: '第一次', version: 2 });
+    await t.post(`${URL}/remove`, tenantAdmin, undefined, { ids: id });
+  });
+
   it('validates title, category and release time with zh messages', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ category: 1, releaseTime: '2026-01-01' }, 'title:请输入通知标题'],

@@ -12,6 +12,7 @@ const RELEASE_TIME = noticeContract.fields.releaseTime.required.zh;
 export default defineContractTable({
   contract: noticeContract,
   table: 'bladeNotice',
+  versioned: true,
   scope: 'tenant',
   readers: ['wel'],
   defaultOrder: { releaseTime: 'desc', id: 'desc' },

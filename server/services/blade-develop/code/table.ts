@@ -18,6 +18,7 @@ const PK_NAME = fields.pkName.pattern;
 export default defineContractTable({
   contract: codeContract,
   table: 'bladeCode',
+  versioned: true,
   scope: 'global',
   access: { add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },
   defaultOrder: { createTime: 'asc', id: 'asc' },

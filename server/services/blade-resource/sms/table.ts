@@ -18,6 +18,7 @@ export const SMS_CATEGORIES: Readonly<Record<number, string>> = {
 export default defineContractTable({
   contract: smsContract,
   table: 'bladeSms',
+  versioned: true,
   scope: 'tenant',
   defaultOrder: { createTime: 'desc', id: 'desc' },
   fieldInputs: { secretKey: secretField(smsContract.fields.secretKey.maxLength) },

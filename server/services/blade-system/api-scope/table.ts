@@ -11,6 +11,7 @@ import { assertLiveMenu, menuIdField, withNames } from '../data-scope/shared.js'
 export default defineContractTable({
   contract: apiScopeContract,
   table: 'bladeScopeApi',
+  versioned: true,
   scope: 'global',
   access: { add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },
   // A type that is not a whole number matches nothing (no 400).

@@ -76,6 +76,7 @@ async function guardOwnClient(
 export default defineContractTable({
   contract: clientContract,
   table: 'bladeClient',
+  versioned: true,
   scope: 'global',
   access: { add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },
   defaultOrder: { createTime: 'asc', id: 'asc' },

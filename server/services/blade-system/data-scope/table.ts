@@ -17,6 +17,7 @@ const COLUMN = dataScopeContract.fields.scopeColumn.pattern;
 export default defineContractTable({
   contract: dataScopeContract,
   table: 'bladeScopeData',
+  versioned: true,
   scope: 'global',
   access: { add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },
   // A type that is not a whole number matches nothing (no 400).

@@ -90,6 +90,27 @@ describe('blade-system/post', () => {
     expect((await t.get(`${URL}/detail`, tenantAdmin, { id })).statusCode).toBe(404);
   });
 
+  // Issue 15 item 10: two operators editing the same post; the later save does not overwrite.
+  it('answers 409 to a stale save and keeps the first save', async () => {
+    const id = await create(tenantAdmin, { postCode: 'lock-1', postName: '锁定', category: 1 });
+    const opened = data<Post & { version: number }>(
+      await t.get(`${URL}/detail`, tenantAdmin, { id }),
+    );
+    expect(opened.version).toBe(1);
+    const body = { id, version: opened.version, postCode: 'lock-1', category: 1 };
+    expect((await submit(tenantAdmin, { ...body, postName: '第一次' })).statusCode).toBe(200);
+    const stale = await submit(tenantAdmin, { ...body, postName: '第二次' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 409,
+      success: false,
+      msg: '数据已被其他用户修改，请刷新后重试',
+    });
+    const now = data<Post & { version: number }>(await t.get(`${URL}/detail`, tenantAdmin, { id }));
+    expect(now).toMatchObject({ postName: '第一次', version: 2 });
+    await t.post(`${URL}/remove`, tenantAdmin, undefined, { ids: id });
+  });
+
   it("answers 404 for another tenant's post on detail, update and remove", async () => {
     const ceo = data<Page<Post>>(await list(admin)).records[0]!;
     expect((await t.get(`${URL}/detail`, tenantAdmin, { id: ceo.id })).statusCode).toBe(404);

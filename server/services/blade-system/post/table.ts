@@ -6,6 +6,7 @@ import { dataScopeFor } from '../data-scope/resolve.js';
 export default defineContractTable({
   contract: postContract,
   table: 'bladePost',
+  versioned: true,
   scope: 'tenant',
   readers: ['user', 'user_info'],
   defaultOrder: { sort: 'asc', id: 'asc' },

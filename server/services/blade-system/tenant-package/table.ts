@@ -56,6 +56,7 @@ async function assertUnused({ db }: TableCall, ids: string[]): Promise<void> {
 export default defineContractTable({
   contract: tenantPackageContract,
   table: 'bladeTenantPackage',
+  versioned: true,
   scope: 'global',
   access: { read: SUPER_ADMIN, add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },
   defaultOrder: { createTime: 'desc', id: 'desc' },
