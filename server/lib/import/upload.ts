@@ -3,7 +3,7 @@ import { ApiError, badRequest } from '../errors.js';
 import { failAtLimit } from '../upload-limit.js';
 import { cleanFileName, contentMatches, extensionOf } from '../storage/file-types.js';
 import { NOT_EXCEL } from './workbook.js';
-import { inspectXlsx } from './zip-check.js';
+import { checkXlsx } from './zip-check.js';
 
 export const NO_FILE = '请上传文件!';
 
@@ -55,7 +55,7 @@ export async function readXlsxUpload(request: FastifyRequest, maxBytes: number):
   if (extensionOf(fileName) !== 'xlsx' || !contentMatches('xlsx', buffer.subarray(0, 8))) {
     throw badRequest(NOT_EXCEL);
   }
-  const verdict = inspectXlsx(buffer);
+  const verdict = await checkXlsx(buffer);
   if (verdict === 'too-large') throw badRequest('文件内容过大，请拆分后分批导入');
   if (verdict !== 'xlsx') throw badRequest(NOT_EXCEL);
   return { fileName, buffer, fields };

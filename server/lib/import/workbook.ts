@@ -1,6 +1,8 @@
+import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { badRequest } from '../errors.js';
+import { ApiError, badRequest } from '../errors.js';
 import type { ImportColumn } from './define.js';
+import { entryText, zipEntries, zipStream } from './zip-check.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const NOT_EXCEL = '请上传正确的excel文件!';
@@ -49,25 +51,77 @@ export function cellText(value: ExcelJS.CellValue | undefined): string {
   return '';
 }
 
+/** The relation (its id) of the first sheet in workbook.xml's order: the sheet a user sees first. */
+function firstSheetRel(workbookXml: string): string | undefined {
+  const sheets = /<(?:\w+:)?sheets\b[^>]*>([\s\S]*?)<\/(?:\w+:)?sheets>/.exec(workbookXml)?.[1];
+  const first = sheets && /<(?:\w+:)?sheet\b[^>]*>/.exec(sheets)?.[0];
+  // The relation id is the one attribute in the relationships namespace: always prefixed.
+  return first ? /\s[\w.-]+:id\s*=\s*["']([^"']*)["']/.exec(first)?.[1] : undefined;
+}
+
+/** The zip path of the relation `id` of xl/_rels/workbook.xml.rels. */
+function relTarget(relsXml: string, id: string): string | undefined {
+  for (const [rel] of relsXml.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
+    const attr = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`).exec(rel)?.[1];
+    if (attr('Id') !== id) continue;
+    const target = attr('Target');
+    if (!target) return undefined;
+    const parts: string[] = [];
+    for (const part of (target.startsWith('/') ? target.slice(1) : `xl/${target}`).split('/')) {
+      if (part === '..') parts.pop();
+      else if (part !== '.' && part !== '') parts.push(part);
+    }
+    return parts.join('/');
+  }
+  return undefined;
+}
+
+/** What exceljs's streaming reader keeps, read before the sheet (it would spool the sheet to disk otherwise). */
+const FIRST = [
+  'xl/_rels/workbook.xml.rels',
+  'xl/workbook.xml',
+  'xl/styles.xml',
+  'xl/sharedStrings.xml',
+];
+/** The name exceljs's streaming reader recognises a sheet by. */
+const SHEET_NAME = 'xl/worksheets/sheet1.xml';
+const SMALL_XML = 4 * 1024 * 1024;
+
 /**
- * The data rows of the workbook's first sheet. Row 1 is the header: each declared column is
- * found by its header text (or an alias); other columns are ignored (a result file's 行号 and
- * 错误原因 too, so a corrected result file can be uploaded again). Blank rows are skipped.
+ * The workbook's first sheet as a zip stream exceljs's streaming reader reads without spooling:
+ * the workbook, its relations, styles and shared strings first, then only that sheet.
+ */
+function firstSheetStream(buffer: Buffer): Readable {
+  const entries = zipEntries(buffer);
+  if (!Array.isArray(entries)) throw badRequest(NOT_EXCEL);
+  const byName = new Map(entries.map((e) => [e.name, e]));
+  const book = byName.get('xl/workbook.xml');
+  const rels = byName.get('xl/_rels/workbook.xml.rels');
+  const bookXml = book && entryText(buffer, book, SMALL_XML);
+  const relsXml = rels && entryText(buffer, rels, SMALL_XML);
+  const rel = bookXml && firstSheetRel(bookXml);
+  const path = rel && relsXml ? relTarget(relsXml, rel) : undefined;
+  const sheet = path ? byName.get(path) : undefined;
+  if (!sheet) throw badRequest(NOT_EXCEL);
+  const records = FIRST.flatMap((name) => {
+    const entry = byName.get(name);
+    return entry ? [{ entry }] : [];
+  });
+  return zipStream(buffer, [...records, { entry: sheet, rename: SHEET_NAME }]);
+}
+
+/**
+ * The data rows of the workbook's first sheet, streamed: rows are read one by one (the
+ * workbook is never built whole) and reading stops as soon as the sheet holds more than
+ * `maxRows` data rows. Row 1 is the header: each declared column is found by its header text
+ * (or an alias); other columns are ignored (a result file's 行号 and 错误原因 too, so a
+ * corrected result file can be uploaded again). Blank rows are skipped.
  */
 export async function readSheet(
   buffer: Buffer,
   columns: readonly ImportColumn[],
   maxRows: number,
 ): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  } catch {
-    throw badRequest(NOT_EXCEL);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw badRequest(NOT_EXCEL);
-
   const byHeader = new Map<string, ImportColumn>();
   for (const column of columns) {
     for (const header of [column.header, ...(column.aliases ?? [])]) {
@@ -75,33 +129,60 @@ export async function readSheet(
     }
   }
   const positions = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const column = byHeader.get(normalise(cellText(cell.value)));
-    if (column && !positions.has(column.key)) positions.set(column.key, col);
+  let headerSeen = false;
+  const header = (row: ExcelJS.Row | undefined) => {
+    headerSeen = true;
+    row?.eachCell((cell, col) => {
+      const column = byHeader.get(normalise(cellText(cell.value)));
+      if (column && !positions.has(column.key)) positions.set(column.key, col);
+    });
+    const missing = columns.filter((c) => c.required && !positions.has(c.key));
+    if (positions.size === 0 || missing.length > 0) {
+      const names = (missing.length ? missing : columns.filter((c) => c.required)).map(
+        (c) => c.header,
+      );
+      throw badRequest(`导入模板不正确，缺少列：${names.join('、')}`);
+    }
+  };
+
+  const source = firstSheetStream(buffer);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
   });
-  const missing = columns.filter((c) => c.required && !positions.has(c.key));
-  if (positions.size === 0 || missing.length > 0) {
-    const names = (missing.length ? missing : columns.filter((c) => c.required)).map(
-      (c) => c.header,
-    );
-    throw badRequest(`导入模板不正确，缺少列：${names.join('、')}`);
-  }
+  // Without a shared strings entry the reader would wait for one, spooling the sheet to disk.
+  (reader as unknown as { sharedStrings: unknown[] }).sharedStrings = [];
 
   const rows: SheetRow[] = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const values: Record<string, string> = {};
-    let blank = true;
-    for (const column of columns) {
-      const at = positions.get(column.key);
-      const text = at === undefined ? '' : cellText(row.getCell(at).value);
-      values[column.key] = text;
-      if (text !== '') blank = false;
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
+        if (!headerSeen) header(row.number === 1 ? row : undefined);
+        if (row.number === 1) continue;
+        const values: Record<string, string> = {};
+        let blank = true;
+        for (const column of columns) {
+          const at = positions.get(column.key);
+          const text = at === undefined ? '' : cellText(row.getCell(at).value);
+          values[column.key] = text;
+          if (text !== '') blank = false;
+        }
+        if (blank) continue;
+        rows.push({ row: row.number, values });
+        if (rows.length > maxRows) throw badRequest(`单次导入不能超过${maxRows}条数据`);
+      }
+      break;
     }
-    if (blank) continue;
-    rows.push({ row: r, values });
-    if (rows.length > maxRows) throw badRequest(`单次导入不能超过${maxRows}条数据`);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw badRequest(NOT_EXCEL);
+  } finally {
+    source.destroy();
   }
+  if (!headerSeen) header(undefined);
   if (rows.length === 0) throw badRequest('导入文件中没有数据');
   return rows;
 }
