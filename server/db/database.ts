@@ -27,6 +27,7 @@ import * as m012 from './migrations/012-list-indexes.js';
 import * as m013 from './migrations/013-versions.js';
 import * as m015 from './migrations/015-password-expiry.js';
 import * as m016 from './migrations/016-session-idle-grace.js';
+import * as m018 from './migrations/018-spent-ciphertexts.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '013-versions': m013,
   '015-password-expiry': m015,
   '016-session-idle-grace': m016,
+  '018-spent-ciphertexts': m018,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

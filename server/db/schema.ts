@@ -257,6 +257,12 @@ export interface CaptchaTable {
   expiresAt: number;
 }
 
+/** A stamped login ciphertext already presented (migration 018): its SHA-256, until its expiry. */
+export interface SpentCiphertextTable {
+  digest: string;
+  expiresAt: number;
+}
+
 /** Console debug-log entries uploaded with POST /blade-auth/oauth/logout. */
 export interface ClientLogTable {
   id: string;
@@ -335,6 +341,7 @@ export interface DB {
   authSession: AuthSessionTable;
   authLoginFailure: LoginFailureTable;
   authCaptcha: CaptchaTable;
+  authSpentCiphertext: SpentCiphertextTable;
   bladeClientLog: ClientLogTable;
   bladeDataExport: DataExportTable;
   bladeExportTicket: ExportTicketTable;

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import type { ServerConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
+import { openDatabase, type Database } from '../db/database.js';
 import { RsaTransport } from '../lib/rsa.js';
 import { hashPassword } from '../lib/password.js';
 import { DEMO_PASSWORD, DEMO_TENANT } from '../db/seed/demo.js';
@@ -34,10 +34,17 @@ export interface TestOptions {
   adminPassword?: string;
   /** Any other configuration (OUTBOUND_ALLOWLIST, TRUST_PROXY, ...), applied last. */
   config?: Partial<ServerConfig>;
+  /**
+   * Another server process on `other`'s database, with its secrets: PostgreSQL through its own
+   * pool on the same schema, SQLite through the same connection (an in-memory database has one).
+   * Close it before `other` (which drops the schema).
+   */
+  sameDatabaseAs?: TestApp;
 }
 
 export interface TestApp {
   app: FastifyInstance;
+  database: Database;
   /** Moves the server clock (seconds). */
   advance(seconds: number): void;
   /** The next captcha text the server will draw. */
@@ -70,17 +77,28 @@ export interface TestApp {
 export async function createTestApp(options: TestOptions = {}): Promise<TestApp> {
   rsaPem ??= RsaTransport.generatePrivateKeyPem();
   const url = process.env.TEST_DATABASE_URL;
-  const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase({
-    databaseUrl: url,
-    sqliteFile: ':memory:',
-    ...(schema ? { pgSchema: schema } : {}),
-  });
+  const other = options.sameDatabaseAs;
+  const schema = other
+    ? other.database.schema
+    : url
+      ? `t_${randomBytes(6).toString('hex')}`
+      : undefined;
+  const database =
+    other && !url
+      ? other.database
+      : await openDatabase({
+          databaseUrl: url,
+          sqliteFile: ':memory:',
+          ...(schema ? { pgSchema: schema } : {}),
+        });
   let offset = 0;
   const state = { nextCaptcha: 'abcde' };
   const app = await buildApp({
     database,
-    secrets: { jwtSecret: randomBytes(32).toString('hex'), rsaPrivateKeyPem: rsaPem },
+    secrets: {
+      jwtSecret: other?.app.ctx.jwtSecret ?? randomBytes(32).toString('hex'),
+      rsaPrivateKeyPem: rsaPem,
+    },
     config: {
       captcha: options.captcha ?? false,
       demoData: options.demo ?? true,
@@ -130,6 +148,7 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
   let adminReady = false;
   const t: TestApp = {
     app,
+    database,
     advance: (s) => {
       offset += s;
     },
@@ -168,8 +187,9 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
     inject,
     close: async () => {
       await app.close();
+      if (database === other?.database) return;
       await database.close();
-      if (url && schema) {
+      if (url && schema && !other) {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
         await client.query(`drop schema if exists ${schema} cascade`);

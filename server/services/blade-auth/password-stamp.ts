@@ -10,9 +10,9 @@ import type { AppContext } from '../../context.js';
  * make a new one, so a copy from a log, a proxy or a browser history is spent or stale.
  * A ciphertext of the bare password (BladeX clients, scripts) is accepted as before.
  *
- * The spent set lives in the server process: it stays small (entries leave after at most
- * 2 x STAMP_SECONDS); with several server processes a copy could be replayed once on another
- * process inside the window, which a shared table would close.
+ * The spent set is a table (auth_spent_ciphertext, migration 018) shared by every server
+ * process on the database, claimed with one conditional insert: two processes, or two
+ * simultaneous requests, cannot both accept the same ciphertext.
  */
 export const STAMP_SECONDS = 5 * 60;
 const SEPARATOR = '\u0000';
@@ -25,24 +25,37 @@ function digestOf(ciphertextBase64: string): string {
   return createHash('sha256').update(bytes.subarray(start)).digest('hex');
 }
 
+/**
+ * Rows are kept STAMP_SECONDS past their expiry before they go: server processes whose clocks
+ * differ by up to that much still find a ciphertext another process spent.
+ */
+const CLOCK_GRACE_SECONDS = STAMP_SECONDS;
+/** How often one process removes the expired rows (on a login, no timer). */
+const SWEEP_SECONDS = 60;
+
 export class SpentCiphertexts {
-  private readonly until = new Map<string, number>();
   private sweptAt = 0;
 
-  /** True the first time `digest` is claimed within its lifetime; false for a replay. */
-  claim(digest: string, expiresAt: number, now: number): boolean {
-    if (now - this.sweptAt >= 60) {
-      for (const [key, end] of this.until) if (end <= now) this.until.delete(key);
-      this.sweptAt = now;
-    }
-    const known = this.until.get(digest);
-    if (known !== undefined && known > now) return false;
-    this.until.set(digest, expiresAt);
-    return true;
-  }
+  constructor(private readonly ctx: Pick<AppContext, 'db'>) {}
 
-  get size(): number {
-    return this.until.size;
+  /**
+   * True the first time `digest` is claimed on any process sharing the database; false for a
+   * replay. One insert that does nothing on a known digest: the row count says who won.
+   */
+  async claim(digest: string, expiresAt: number, now: number): Promise<boolean> {
+    if (now - this.sweptAt >= SWEEP_SECONDS) {
+      this.sweptAt = now;
+      await this.ctx.db
+        .deleteFrom('authSpentCiphertext')
+        .where('expiresAt', '<', now - CLOCK_GRACE_SECONDS)
+        .execute();
+    }
+    const result = await this.ctx.db
+      .insertInto('authSpentCiphertext')
+      .values({ digest, expiresAt })
+      .onConflict((oc) => oc.column('digest').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 }
 
@@ -51,11 +64,11 @@ export class SpentCiphertexts {
  * first use. Undefined for anything that does not decrypt, a stale stamp or a replay: the
  * caller answers all of them as a wrong password.
  */
-export function openLoginPassword(
+export async function openLoginPassword(
   ctx: Pick<AppContext, 'rsa' | 'now'>,
   spent: SpentCiphertexts,
   ciphertext: string | undefined,
-): string | undefined {
+): Promise<string | undefined> {
   const plain = ctx.rsa.decrypt(ciphertext);
   if (plain === undefined || ciphertext === undefined) return undefined;
   const at = plain.lastIndexOf(SEPARATOR);
@@ -65,6 +78,7 @@ export function openLoginPassword(
   const stampedAt = Number(stamp);
   const now = ctx.now();
   if (Math.abs(now - stampedAt) > STAMP_SECONDS) return undefined;
-  if (!spent.claim(digestOf(ciphertext), stampedAt + STAMP_SECONDS + 1, now)) return undefined;
+  const claimed = await spent.claim(digestOf(ciphertext), stampedAt + STAMP_SECONDS + 1, now);
+  if (!claimed) return undefined;
   return plain.slice(0, at);
 }

@@ -100,7 +100,7 @@ const logEntries = z
 export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const base = '/api/blade-auth/oauth';
-  const spent = new SpentCiphertexts();
+  const spent = new SpentCiphertexts(ctx);
 
   app.get(`${base}/public-key`, { config: { access: PUBLIC } }, async () =>
     ok({
@@ -240,7 +240,7 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
         };
         await checkCaptcha(ctx, header('captcha-key'), header('captcha-code'));
       }
-      const plain = openLoginPassword(ctx, spent, param(request, 'password'));
+      const plain = await openLoginPassword(ctx, spent, param(request, 'password'));
       const user = await verifyCredentials(ctx, tenantId, account, plain);
       const roles = await sessionRoles(ctx, user, request);
       return startSession(ctx, user, client, roles);
