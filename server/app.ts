@@ -16,6 +16,7 @@ import { loadSecrets, assertUsableJwtSecret, type Secrets } from './lib/secrets.
 import { epochSeconds } from './lib/time.js';
 import { closeUnreadBodies } from './lib/upload-limit.js';
 import { registerApiDocs } from './lib/api-doc/index.js';
+import { registerIdempotency } from './lib/idempotency/index.js';
 import { readConsolePages } from './lib/console-pages.js';
 import { registerAuth } from './auth/index.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -125,6 +126,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   }
   registerErrorHandling(app, pages);
   registerAuth(app);
+  // Idempotency-Key on the routes that opt in (lib/idempotency): after auth, before handlers.
+  registerIdempotency(app);
   registerApiDocs(app);
   registerLogRecording(app);
   await registerRoutes(app);

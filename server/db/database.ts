@@ -25,6 +25,7 @@ import * as m010 from './migrations/010-media-stock.js';
 import * as m011 from './migrations/011-platform-settings.js';
 import * as m012 from './migrations/012-list-indexes.js';
 import * as m013 from './migrations/013-versions.js';
+import * as m014 from './migrations/014-idempotency.js';
 import * as m015 from './migrations/015-password-expiry.js';
 import * as m016 from './migrations/016-session-idle-grace.js';
 import * as m018 from './migrations/018-spent-ciphertexts.js';
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011-platform-settings': m011,
   '012-list-indexes': m012,
   '013-versions': m013,
+  '014-idempotency': m014,
   '015-password-expiry': m015,
   '016-session-idle-grace': m016,
   '018-spent-ciphertexts': m018,

@@ -363,6 +363,7 @@ export interface DB {
   bladePlatformSetting: PlatformSettingTable;
   bladeDatasource: DatasourceTable;
   bladeCode: CodeTable;
+  bladeIdempotency: IdempotencyTable;
 }
 
 /** One user's layout of one table (blade-system/table-set). */
@@ -639,4 +640,22 @@ export interface PlatformSettingTable extends AuditColumns {
   platform: string;
   config: string;
   version: number;
+}
+
+/** An idempotency key and the answer it gave (014-idempotency, lib/idempotency). */
+export interface IdempotencyTable {
+  id: string;
+  tenantId: string;
+  userId: string;
+  idemKey: string;
+  /** 'POST /api/...' as registered. */
+  route: string;
+  /** sha-256 hex of the request's query and body. */
+  requestHash: string;
+  /** Null while the first request is being handled. */
+  statusCode: number | null;
+  contentType: string | null;
+  response: string | null;
+  /** Epoch seconds. */
+  createdAt: number;
 }

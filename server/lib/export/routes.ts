@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, SIGNED_IN, assertPermission } from '../../auth/index.js';
 import type { RouteDocInput } from '../api-doc/types.js';
 import { ok } from '../envelope.js';
+import { IDEMPOTENCY_DOC } from '../idempotency/index.js';
 import { badRequest, forbidden } from '../errors.js';
 import type { QueryMap } from '../query.js';
 import { EXPORT_CREATED, type ExportEngine, type Exporter } from './engine.js';
@@ -23,6 +24,7 @@ const EXPORT_DOC: RouteDocInput = {
       required: true,
       description: { zh: '导出类型（列表的资源名）', en: 'What to export (the list resource)' },
     },
+    IDEMPOTENCY_DOC,
   ],
   body: {
     contentType: 'application/json',
@@ -82,7 +84,8 @@ export function registerExporter(app: FastifyInstance, exporter: Exporter): void
   const service = exporter.service;
   app.post(
     `/api/${service}/excel/export/async`,
-    { config: { access: SIGNED_IN, doc: EXPORT_DOC } },
+    // The same Idempotency-Key again answers the first task instead of making a second one.
+    { config: { access: SIGNED_IN, doc: EXPORT_DOC, idempotent: true } },
     async (request) => {
       const user = currentUser(request);
       const { excelType, query } = exportParams(request);

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, data, type TestApp } from '../../test/support.js';
+import { KEEP_SECONDS, KEY_IN_USE } from './index.js';
+
+/** Issue 15 item 11: an Idempotency-Key makes a repeated POST answer once, and only once. */
+describe('Idempotency-Key (lib/idempotency)', () => {
+  let t: TestApp;
+  let tenantAdmin: string;
+  let sysAdmin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.exportJobs.stop();
+    tenantAdmin = await t.tenantAdminToken();
+    sysAdmin = await t.adminToken();
+  });
+  afterAll(() => t.close());
+
+  const EXPORT = '/api/blade-system/post/excel/export/async';
+  const startExport = (token: string, key: string | undefined, body: Record<string, string>) =>
+    t.inject({
+      method: 'POST',
+      url: EXPORT,
+      headers: {
+        'blade-auth': `bearer ${token}`,
+        ...(key !== undefined ? { 'idempotency-key': key } : {}),
+      },
+      payload: body,
+    });
+
+  /** The caller's export tasks (the export centre's list). */
+  const tasks = async (token: string) =>
+    data<{ total: number }>(
+      await t.get('/api/blade-system/data-export/list', token, { size: '100' }),
+    ).total;
+
+  /** Queued tasks are finished, so the 5-unfinished limit never interferes. */
+  const drain = () => t.app.exportJobs.drain();
+
+  it('answers the same key and body once: the repeat replays the first answer, one task', async () => {
+    const before = await tasks(tenantAdmin);
+    const body = { excelType: 'post', postName: '经理' };
+    const first = await startExport(tenantAdmin, 'key-same-1', body);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await startExport(tenantAdmin, 'key-same-1', body);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await tasks(tenantAdmin)).toBe(before + 1);
+    await drain();
+  });
+
+  it('refuses the same key with another body (422) and creates nothing', async () => {
+    const first = await startExport(tenantAdmin, 'key-other-1', { excelType: 'post' });
+    expect(first.statusCode).toBe(200);
+    const before = await tasks(tenantAdmin);
+    const other = await startExport(tenantAdmin, 'key-other-1', {
+      excelType: 'post',
+      postName: '别的',
+    });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ code: 422, success: false, msg: KEY_IN_USE });
+    expect(await tasks(tenantAdmin)).toBe(before);
+    await drain();
+  });
+
+  it('makes one task of parallel requests with the same key', async () => {
+    const before = await tasks(tenantAdmin);
+    const body = { excelType: 'post', postCode: 'p' };
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => startExport(tenantAdmin, 'key-parallel-1', body)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const ids = new Set(answers.map((a) => data<{ id: string }>(a).id));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
+    expect(await tasks(tenantAdmin)).toBe(before + 1);
+    await drain();
+  });
+
+  it("does not collide with another user's or tenant's key", async () => {
+    const body = { excelType: 'post' };
+    const mine = await startExport(tenantAdmin, 'key-shared-1', body);
+    const before = await tasks(sysAdmin);
+    const theirs = await startExport(sysAdmin, 'key-shared-1', body);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(data<{ id: string }>(theirs).id).not.toBe(data<{ id: string }>(mine).id);
+    expect(await tasks(sysAdmin)).toBe(before + 1);
+    await drain();
+  });
+
+  it('refuses a malformed key and documents the header on the routes that accept it', async () => {
+    const bad = await startExport(tenantAdmin, 'has space', { excelType: 'post' });
+    expect(bad.statusCode).toBe(400);
+    const doc = data<{
+      services: {
+        routes: { method: string; path: string; query?: { name: string; in?: string }[] }[];
+      }[];
+    }>(await t.get('/api/blade-system/api-document', sysAdmin));
+    const routes = doc.services.flatMap((s) => s.routes);
+    const header = (path: string) =>
+      routes
+        .find((r) => r.method === 'POST' && r.path === path)
+        ?.query?.find((q) => q.name === 'Idempotency-Key');
+    expect(header(EXPORT)).toMatchObject({ in: 'header' });
+    expect(header('/api/blade-user/import-user')).toMatchObject({ in: 'header' });
+  });
+
+  it('forgets a key after 24 hours; without a key every call is a new task', async () => {
+    const body = { excelType: 'post' };
+    const first = await startExport(tenantAdmin, 'key-old-1', body);
+    t.advance(KEEP_SECONDS + 1);
+    // (The clock moved past the token's life too.)
+    tenantAdmin = await t.tenantAdminToken();
+    const later = await startExport(tenantAdmin, 'key-old-1', body);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(data<{ id: string }>(later).id).not.toBe(data<{ id: string }>(first).id);
+    await drain();
+    const before = await tasks(tenantAdmin);
+    await startExport(tenantAdmin, undefined, body);
+    await startExport(tenantAdmin, undefined, body);
+    expect(await tasks(tenantAdmin)).toBe(before + 2);
+    await drain();
+  });
+});
