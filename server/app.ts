@@ -17,6 +17,7 @@ import { epochSeconds } from './lib/time.js';
 import { closeUnreadBodies } from './lib/upload-limit.js';
 import { registerApiDocs } from './lib/api-doc/index.js';
 import { registerIdempotency } from './lib/idempotency/index.js';
+import { registerListRateLimit } from './lib/list-rate-limit.js';
 import { readConsolePages } from './lib/console-pages.js';
 import { registerAuth } from './auth/index.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -111,6 +112,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // A refused upload stops reading its body; its answer closes the connection (upload-limit.ts).
   closeUnreadBodies(app);
   await app.register(rateLimit, { global: false });
+  // Per-user limit on list and page reads (lib/list-rate-limit.ts).
+  registerListRateLimit(app, config.listRateLimit);
   const staticDir = config.staticDir;
   const pages = readConsolePages(staticDir, config.captcha);
   registerSecurityHeaders(app, pages?.scriptHashes ?? []);

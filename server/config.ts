@@ -27,6 +27,8 @@ export interface ServerConfig {
   /** Requests per minute per client address on the token and captcha endpoints. */
   tokenRateLimit: number;
   captchaRateLimit: number;
+  /** LIST_RATE_LIMIT: list and page reads per minute per signed-in user (0: no limit). */
+  listRateLimit: number;
   /** Uploaded files go to this S3-compatible bucket when S3_ENDPOINT is set; else DATA_DIR/files. */
   s3: S3Config | undefined;
   /** Largest upload in MB (avatars: 500 KB whatever this says). */
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     tokenRateLimit: int(env.TOKEN_RATE_LIMIT, 30),
     captchaRateLimit: int(env.CAPTCHA_RATE_LIMIT, 60),
+    listRateLimit: int(env.LIST_RATE_LIMIT, 600),
     s3: s3Config(env),
     uploadMaxMb: int(env.UPLOAD_MAX_MB, 10),
     sessionIdleSeconds: int(env.SESSION_IDLE_HOURS, 24) * 3600,
