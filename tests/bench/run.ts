@@ -4,12 +4,15 @@
  *   (first start: migrations, key generation, seed and demo data) and on a second start;
  * - API latency on the embedded database: token grant, menu routes, a user page.
  * `--export`: 200,000 posts exported to .xlsx (time, memory growth) and list latency.
+ * `--import`: the 1,048,576-row user import attack against a server process (answer, peak RSS
+ *   growth, latency of concurrent GETs).
  */
 import { execSync } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import { startServer } from '../e2e/server-process';
 import { benchConsole } from './console';
 import { benchExport } from './export';
+import { benchImport } from './import';
 import { benchPalettePaint } from './palette-paint';
 import { benchPaletteRanking } from './palette-ranking';
 import { benchTablePaint } from './table-paint';
@@ -42,6 +45,11 @@ async function main(): Promise<void> {
   if (process.argv.includes('--export')) {
     // `npm run bench -- --export`: the export engine and list latency (server in this process).
     await benchExport();
+    return;
+  }
+  if (process.argv.includes('--import')) {
+    // `npm run bench -- --import`: the import attack (a server process from the sources).
+    await benchImport();
     return;
   }
   // Always measure the current sources.
@@ -153,6 +161,8 @@ async function main(): Promise<void> {
   }
   console.log('');
   await benchExport();
+  console.log('');
+  await benchImport();
 }
 
 main().catch((err: unknown) => {
