@@ -30,10 +30,10 @@ export interface TestOptions {
   staticDir?: string;
   /** Where the server's own log goes (pino's JSON lines, level debug); no log by default. */
   logStream?: NodeJS.WritableStream;
-  /** ADMIN_PASSWORD: the first administrator's password; admin/admin by default. */
-  adminPassword?: string;
   /** Any other configuration (OUTBOUND_ALLOWLIST, TRUST_PROXY, ...), applied last. */
   config?: Partial<ServerConfig>;
+  /** ADMIN_PASSWORD: the first administrator's password; admin/admin by default. */
+  adminPassword?: string;
   /**
    * Another server process on `other`'s database, with its secrets: PostgreSQL through its own
    * pool on the same schema, SQLite through the same connection (an in-memory database has one).

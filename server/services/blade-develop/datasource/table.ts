@@ -30,7 +30,6 @@ export default defineContractTable({
   contract: datasourceContract,
   table: 'bladeDatasource',
   versioned: true,
-  versioned: true,
   scope: 'global',
   readers: ['code_generator', 'code_generator_view'],
   access: { add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },

@@ -24,7 +24,6 @@ export default defineContractTable({
   contract: ossContract,
   table: 'bladeOss',
   versioned: true,
-  versioned: true,
   scope: 'tenant',
   defaultOrder: { createTime: 'desc', id: 'desc' },
   fieldInputs: { secretKey: secretField(ossContract.fields.secretKey.maxLength) },
