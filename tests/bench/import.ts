@@ -235,9 +235,20 @@ export async function benchImport(): Promise<void> {
         peak = Math.max(peak, rssOf(child.pid!));
       }, 5);
       const samples: number[] = [];
+      let failed = 0;
       const pending: Promise<void>[] = [];
       const ticker = setInterval(() => {
-        pending.push(get().then((ms) => void samples.push(ms)));
+        const s = performance.now();
+        pending.push(
+          get().then(
+            (ms) => void samples.push(ms),
+            // A GET that failed (a connect timeout of a stalled server) counts with its wait.
+            () => {
+              failed++;
+              samples.push(performance.now() - s);
+            },
+          ),
+        );
       }, GET_EVERY);
       t0 = performance.now();
       const answers = new Map<string, number>();
@@ -257,7 +268,8 @@ export async function benchImport(): Promise<void> {
         `attack ${String(run)}: ${String(uploads)} uploads, answered ` +
           `${[...answers].map(([said, n]) => `${said} x${String(n)}`).join(', ')} after ` +
           `${took.toFixed(0)} ms each; server RSS ${mb(resting)} at rest, peak +${mb(peak - resting)}; ` +
-          `GETs started every ${String(GET_EVERY)} ms meanwhile: ${summary(samples)}`,
+          `GETs started every ${String(GET_EVERY)} ms meanwhile: ${summary(samples)}` +
+          (failed ? `, ${String(failed)} failed` : ''),
       );
     }
   } finally {
