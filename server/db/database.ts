@@ -29,6 +29,7 @@ import * as m014 from './migrations/014-idempotency.js';
 import * as m015 from './migrations/015-password-expiry.js';
 import * as m016 from './migrations/016-session-idle-grace.js';
 import * as m018 from './migrations/018-spent-ciphertexts.js';
+import * as m019 from './migrations/019-more-versions.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '015-password-expiry': m015,
   '016-session-idle-grace': m016,
   '018-spent-ciphertexts': m018,
+  '019-more-versions': m019,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -29,6 +29,8 @@ export interface TenantTable extends AuditColumns {
   expireTime: string | null;
   packageId: string | null;
   datasourceId: string | null;
+  /** Optimistic lock (migration 019): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 export interface TenantPackageTable extends AuditColumns {
@@ -123,6 +125,8 @@ export interface MenuTable {
   isOpen: number;
   remark: string | null;
   isDeleted: number;
+  /** Optimistic lock (migration 019): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 export interface TopMenuTable extends AuditColumns {
@@ -134,6 +138,8 @@ export interface TopMenuTable extends AuditColumns {
   source: string;
   path: string | null;
   sort: number;
+  /** Optimistic lock (migration 019): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 export interface TopMenuSettingTable {
@@ -411,6 +417,8 @@ export interface RegionTable {
   level: number;
   sort: number;
   remark: string | null;
+  /** Optimistic lock (migration 019): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 /** SMS settings of a tenant (blade-resource/sms). status: 1 off, 2 on (one per tenant). */
@@ -525,6 +533,8 @@ export interface AttachTable extends AuditColumns {
   /** The type the content was checked to be (never the client's claim). */
   contentType: string;
   attachSize: number;
+  /** Optimistic lock (migration 019): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 /** One uploaded import file (server/lib/import); `status` 'success' or 'failed'. */
@@ -553,6 +563,8 @@ export interface PicFolderTable extends AuditColumns {
   parentId: string;
   name: string;
   sort: number;
+  /** Optimistic lock (migration 019): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 /** What the picture and video stock keep of a stored file; the bytes live under `objectKey`. */
@@ -631,6 +643,8 @@ export interface PersonaliseTable {
   createTime: string | null;
   updateUser: string | null;
   updateTime: string | null;
+  /** Optimistic lock (migration 019): submit sends it back, a stale one is 409. */
+  version: Generated<number>;
 }
 
 /** A tenant's configuration of one platform (blade-system/platform-setting); `config` is JSON. */

@@ -6,9 +6,11 @@ import { isWebAddress, URL_MAX, type FieldError, type Text } from './platform-se
  * Part 1 decision 9), shared by the server and the console:
  *
  * - `GET  /api/blade-system/personalise/detail` (any signed-in user: every console of the
- *   tenant applies it) -> `PersonaliseSettings` ('' everywhere while nothing is stored);
+ *   tenant applies it) -> `SavedPersonalise` ('' everywhere and `version` 0 while nothing is
+ *   stored);
  * - `POST /api/blade-system/personalise/submit` (`personalise_edit`) with `PersonaliseSettings`
- *   -> the saved settings ('修改成功').
+ *   and the `version` the editor loaded -> the saved settings ('修改成功'). A stale `version`
+ *   answers 409 (another save came first); without one the save replaces whatever is current.
  *
  * The tenant always comes from the token. Logos are '' or an image address: an avatar-style
  * upload of the caller's tenant (`put-file-avatar`'s public link) or an http(s) URL; never
@@ -23,6 +25,11 @@ export interface PersonaliseSettings {
   smallWindowLogoUrl: string;
   /** The logo in front of the header's title. */
   navigationBarLogoUrl: string;
+}
+
+/** What detail and submit answer: the settings and their optimistic lock (0: nothing stored). */
+export interface SavedPersonalise extends PersonaliseSettings {
+  version: number;
 }
 
 /** Spec section 9: the default theme colour. */

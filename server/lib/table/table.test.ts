@@ -66,9 +66,9 @@ const probe = {
 // @ts-expect-error a table with a version column must declare versioned: true
 defineTable({ ...probe, table: 'bladeParam', scope: 'tenant', columns: ['paramKey'] });
 // @ts-expect-error a table without one cannot
-defineTable({ ...probe, table: 'bladeTopMenu', scope: 'tenant', versioned: true, columns: [] });
+defineTable({ ...probe, table: 'bladePic', scope: 'tenant', versioned: true, columns: [] });
 // @ts-expect-error tenantId, audit columns and version are the engine's, not declared
-defineTable({ ...probe, table: 'bladeTopMenu', scope: 'tenant', columns: ['tenantId'] });
+defineTable({ ...probe, table: 'bladePic', scope: 'tenant', columns: ['tenantId'] });
 // @ts-expect-error only tables with a tenantId column can be tenant tables
 defineTable({ ...probe, table: 'bladeTenantPackage', scope: 'tenant', columns: [] });
 

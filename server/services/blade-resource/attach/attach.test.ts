@@ -316,6 +316,25 @@ describe('blade-resource uploads and attachments', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  // Issue 15 item 10: two operators renaming the same attachment; the later save does not overwrite.
+  it('answers 409 to a stale rename and keeps the first', async () => {
+    const file = data<FileRecord>(await upload(tenantAdmin, PDF, 'lock.pdf'));
+    const id = file.attachId;
+    const detail = async () =>
+      data<Attach & { version: number }>(
+        await t.get('/api/blade-resource/attach/detail', tenantAdmin, { id }),
+      );
+    const { version } = await detail();
+    expect(version).toBe(1);
+    const rename = (originalName: string) =>
+      t.post('/api/blade-resource/attach/submit', tenantAdmin, { id, version, originalName });
+    expect((await rename('第一次')).statusCode).toBe(200);
+    const stale = await rename('第二次');
+    expect(stale.statusCode).toBe(409);
+    expect(msg(stale)).toBe('数据已被其他用户修改，请刷新后重试');
+    expect(await detail()).toMatchObject({ originalName: '第一次.pdf', version: 2 });
+  });
+
   it('removes the rows and the stored files, all or nothing', async () => {
     const a = data<FileRecord>(await upload(tenantAdmin, PDF, 'a.pdf'));
     const b = data<FileRecord>(await upload(tenantAdmin, PDF, 'b.pdf'));

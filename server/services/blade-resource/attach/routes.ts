@@ -6,9 +6,10 @@ import { forbidden, notFound } from '../../../lib/errors.js';
 import { bodyObject, idList, queryMap, requiredParam } from '../../../lib/params.js';
 import { paged, type ListSpec } from '../../../lib/query.js';
 import { listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
-import { wire } from '../../../lib/records.js';
+import { assertUpdated, wire } from '../../../lib/records.js';
 import { storageOf } from '../../../lib/storage/index.js';
 import { attachmentDisposition, extensionOf } from '../../../lib/storage/file-types.js';
+import { versionField } from '../../../lib/table/fields.js';
 import { nowText } from '../../../lib/time.js';
 import { parseBody } from '../../../lib/validation.js';
 import {
@@ -47,6 +48,7 @@ const COLUMNS = [
   'a.createUser',
   'a.createTime',
   'a.updateTime',
+  'a.version',
 ] as const;
 
 const READ = perm('attach', 'attach_view');
@@ -85,6 +87,8 @@ const RENAME = z.object({
     .max(200, '附件名称不能超过200个字符')
     // eslint-disable-next-line no-control-regex
     .refine((s) => !/[\\/\u0000-\u001f\u007f]/.test(s), '附件名称不能包含路径或控制字符'),
+  // Optimistic lock of a rename: the version the editor loaded (absent: whatever is current).
+  version: versionField,
 });
 
 /**
@@ -125,7 +129,7 @@ export default async function attachRoutes(app: FastifyInstance): Promise<void> 
     const user = currentUser(request);
     const input = parseBody(RENAME, bodyObject(request));
     const row = await visible(ctx, user)
-      .select(['a.id', 'a.extension'])
+      .select(['a.id', 'a.extension', 'a.version'])
       .where('a.id', '=', input.id)
       .executeTakeFirst();
     if (!row) throw notFound(NOT_FOUND);
@@ -134,12 +138,21 @@ export default async function attachRoutes(app: FastifyInstance): Promise<void> 
       extensionOf(input.originalName) === row.extension
         ? input.originalName
         : `${input.originalName}.${row.extension}`;
-    await ctx.db
+    const version = input.version ?? row.version;
+    const result = await ctx.db
       .updateTable('bladeAttach')
-      .set({ originalName: name, updateUser: user.userId, updateTime: nowText() })
+      .set({
+        originalName: name,
+        updateUser: user.userId,
+        updateTime: nowText(),
+        version: version + 1,
+      })
       .where('id', '=', row.id)
       .where('tenantId', '=', user.tenantId)
-      .execute();
+      .where('isDeleted', '=', 0)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    assertUpdated(result.numUpdatedRows, true);
     return okStatus('修改成功');
   });
 

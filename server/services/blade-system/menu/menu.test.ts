@@ -661,4 +661,28 @@ describe('blade-system/menu', () => {
       expect(staff.sort()).toEqual(['home', 'info']);
     });
   });
+
+  // Issue 15 item 10: two administrators editing the same menu; the later save does not overwrite.
+  it('answers 409 to a stale save and keeps the first save', async () => {
+    const submit = (body: Record<string, unknown>) =>
+      t.post('/api/blade-system/menu/submit', admin, body);
+    const { id } = data<{ id: string }>(
+      await submit({ code: 'lock_menu', name: '锁定', path: '/lock', category: 1 }),
+    );
+    const detail = async () =>
+      data<Node & { version: number }>(await t.get('/api/blade-system/menu/detail', admin, { id }));
+    const opened = await detail();
+    expect(opened.version).toBe(1);
+    const body = { id, version: opened.version, code: 'lock_menu' };
+    expect((await submit({ ...body, name: '第一次' })).statusCode).toBe(200);
+    const stale = await submit({ ...body, name: '第二次' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 409,
+      success: false,
+      msg: '数据已被其他用户修改，请刷新后重试',
+    });
+    expect(await detail()).toMatchObject({ name: '第一次', version: 2 });
+    await t.post('/api/blade-system/menu/remove', admin, undefined, { ids: id });
+  });
 });

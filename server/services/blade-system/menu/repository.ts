@@ -4,7 +4,7 @@ import type { DB } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { filterConditions, sortItems, type ListSpec, type QueryMap } from '../../../lib/query.js';
-import { buildTree, type TreeNode } from '../../../lib/records.js';
+import { assertUpdated, buildTree, type TreeNode } from '../../../lib/records.js';
 import { inChunks } from './input.js';
 
 /**
@@ -26,6 +26,7 @@ export const MENU_COLUMNS = [
   'isOpen',
   'remark',
   'isDeleted',
+  'version',
 ] as const;
 
 export interface MenuRow {
@@ -43,6 +44,8 @@ export interface MenuRow {
   isOpen: number;
   remark: string | null;
   isDeleted: number;
+  /** Optimistic lock: sent back on edit, a stale one answers 409. */
+  version: number;
 }
 
 /** MenuVO (contract.md 3.1): the row plus display names, filled only by `detail`. */
@@ -219,6 +222,8 @@ export interface MenuInput {
   action?: number | undefined;
   isOpen?: number | undefined;
   remark?: string | undefined;
+  /** The version the editor loaded (absent: whatever is current); a stale one is 409. */
+  version?: number | undefined;
 }
 
 const ROUTE_PATH = /^(\/[^\s]*|https?:\/\/[^\s]+)$/i;
@@ -284,7 +289,8 @@ export async function saveMenu(ctx: AppContext, input: MenuInput): Promise<strin
   if (!current) throw notFound();
   await checkMenu(ctx.db, input, current);
   // Fields the client left out keep their value (BladeX updateById skips nulls).
-  await ctx.db
+  const version = input.version ?? current.version;
+  const result = await ctx.db
     .updateTable('bladeMenu')
     .set({
       parentId: input.parentId ?? current.parentId,
@@ -299,10 +305,13 @@ export async function saveMenu(ctx: AppContext, input: MenuInput): Promise<strin
       action: input.action ?? current.action,
       isOpen: input.isOpen ?? current.isOpen,
       remark: input.remark ?? current.remark,
+      version: version + 1,
     })
     .where('id', '=', input.id)
     .where('isDeleted', '=', 0)
-    .execute();
+    .where('version', '=', version)
+    .executeTakeFirst();
+  assertUpdated(result.numUpdatedRows, true);
   return input.id;
 }
 
@@ -327,7 +336,11 @@ export async function removeMenus(ctx: AppContext, ids: string[]): Promise<void>
     .executeTakeFirst();
   if (child) throw badRequest('请先删除子节点!');
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('bladeMenu').set({ isDeleted: 1 }).where('id', 'in', ids).execute();
+    await trx
+      .updateTable('bladeMenu')
+      .set((eb) => ({ isDeleted: 1, version: eb('version', '+', 1) }))
+      .where('id', 'in', ids)
+      .execute();
     await trx.deleteFrom('bladeRoleMenu').where('menuId', 'in', ids).execute();
     await trx.deleteFrom('bladeTopMenuSetting').where('menuId', 'in', ids).execute();
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok, okStatus } from '../../../lib/envelope.js';
 import { idList, param, queryMap, requiredParam } from '../../../lib/params.js';
+import { versionField } from '../../../lib/table/fields.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
 import { SIGNED_IN, SUPER_ADMIN, currentUser, perm } from '../../../auth/index.js';
 import { commaIds, optionalId, optionalInt, optionalParentId, optionalText } from './input.js';
@@ -40,6 +41,7 @@ const menuInput = z.object({
     '新窗口须为1(否)或2(是)',
   ),
   remark: optionalText(255),
+  version: versionField,
 });
 
 /** Screens that show the menu tree (menu management, menu resources). */

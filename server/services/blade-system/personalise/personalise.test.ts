@@ -67,6 +67,7 @@ describe('blade-system/personalise', () => {
       sideName: '',
       smallWindowLogoUrl: '',
       navigationBarLogoUrl: '',
+      version: 0,
     });
     const logo = await uploadLogo(tenantAdmin);
     expect(logo).toMatch(
@@ -86,6 +87,7 @@ describe('blade-system/personalise', () => {
       sideName: '演示权益平台',
       smallWindowLogoUrl: logo,
       navigationBarLogoUrl: 'https://cdn.example.com/brand/logo.png',
+      version: 1,
     };
     expect(data<Personalise>(res)).toEqual(saved);
     expect(await detail(staff)).toEqual(saved);
@@ -94,7 +96,11 @@ describe('blade-system/personalise', () => {
 
     // A second save replaces the row (one per tenant).
     data(await submit(tenantAdmin, valid({ sideName: '  新名称  ' })));
-    expect(await detail(staff)).toMatchObject({ sideName: '新名称', smallWindowLogoUrl: '' });
+    expect(await detail(staff)).toMatchObject({
+      sideName: '新名称',
+      smallWindowLogoUrl: '',
+      version: 2,
+    });
     const rows = await t.app.ctx.db
       .selectFrom('bladePersonalise')
       .select('tenantId')
@@ -153,5 +159,23 @@ describe('blade-system/personalise', () => {
     expect(refused.statusCode).toBe(403);
     expect((await t.get(`${URL}/detail`)).statusCode).toBe(401);
     expect((await submit('', valid())).statusCode).toBe(401);
+  });
+
+  // Issue 15 item 10: two administrators saving the personalisation; the later one does not overwrite.
+  it('answers 409 to a stale save and keeps the first save', async () => {
+    const opened = (await detail(tenantAdmin)) as Personalise & { version: number };
+    const version = opened.version;
+    const first = await submit(tenantAdmin, { ...valid({ sideName: '第一次' }), version });
+    expect(first.statusCode).toBe(200);
+    expect(data<{ version: number }>(first).version).toBe(version + 1);
+    const stale = await submit(tenantAdmin, { ...valid({ sideName: '第二次' }), version });
+    expect(stale.statusCode).toBe(409);
+    expect(msg(stale)).toBe('数据已被其他用户修改，请刷新后重试');
+    expect(await detail(tenantAdmin)).toMatchObject({ sideName: '第一次', version: version + 1 });
+    // Nothing stored yet (version 0): of two first saves, the second is stale.
+    await t.app.ctx.db.deleteFrom('bladePersonalise').where('tenantId', '=', '000000').execute();
+    expect(((await detail(admin)) as Personalise & { version: number }).version).toBe(0);
+    expect((await submit(admin, { ...valid(), version: 0 })).statusCode).toBe(200);
+    expect((await submit(admin, { ...valid(), version: 0 })).statusCode).toBe(409);
   });
 });

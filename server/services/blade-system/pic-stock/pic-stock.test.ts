@@ -269,4 +269,22 @@ describe('blade-system/pic-stock', () => {
     expect(tree).not.toContain(parent);
     expect(tree).not.toContain(child);
   });
+
+  // Issue 15 item 10: two operators renaming the same folder; the later save does not overwrite.
+  it('answers 409 to a stale folder save and keeps the first save', async () => {
+    const id = await newFolder(admin, '锁定');
+    const folder = async () =>
+      data<(FolderNode & { version: number })[]>(await t.get(`${BASE}/tree-datas`, admin)).find(
+        (f) => f.id === id,
+      );
+    const opened = await folder();
+    expect(opened?.version).toBe(1);
+    const body = { id, parentId: '0', version: opened?.version };
+    expect((await folderSubmit(admin, { ...body, name: '第一次' })).statusCode).toBe(200);
+    const stale = await folderSubmit(admin, { ...body, name: '第二次' });
+    expect(stale.statusCode).toBe(409);
+    expect(msg(stale)).toBe('数据已被其他用户修改，请刷新后重试');
+    expect(await folder()).toMatchObject({ name: '第一次', version: 2 });
+    await t.post(`${BASE}/folder-remove`, admin, undefined, { ids: id });
+  });
 });

@@ -6,9 +6,10 @@ import { badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { bodyObject, idList, param, queryMap } from '../../../lib/params.js';
 import { paged, type ListSpec } from '../../../lib/query.js';
-import { buildTree, insertAudit, wire } from '../../../lib/records.js';
+import { assertUpdated, buildTree, insertAudit, wire } from '../../../lib/records.js';
 import { storageOf } from '../../../lib/storage/index.js';
 import { blank } from '../../../lib/table/index.js';
+import { versionField } from '../../../lib/table/fields.js';
 import { nowText } from '../../../lib/time.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
 import { currentUser, perm, type AuthUser } from '../../../auth/index.js';
@@ -84,6 +85,8 @@ const folderInput = z.object({
       .min(-999999, '排序必须是整数')
       .max(999999, '排序必须是整数'),
   ),
+  // Optimistic lock of a rename or move: the version the editor loaded (absent: current).
+  version: versionField,
 });
 
 interface Folder {
@@ -91,13 +94,14 @@ interface Folder {
   parentId: string;
   name: string;
   sort: number;
+  version: number;
 }
 
 /** The tenant's live folders. */
 function folders(ctx: AppContext, user: AuthUser): Promise<Folder[]> {
   return ctx.db
     .selectFrom('bladePicFolder')
-    .select(['id', 'parentId', 'name', 'sort'])
+    .select(['id', 'parentId', 'name', 'sort', 'version'])
     .where('tenantId', '=', user.tenantId)
     .where('isDeleted', '=', 0)
     .orderBy('sort', 'asc')
@@ -264,7 +268,8 @@ export default async function picStockRoutes(app: FastifyInstance): Promise<void
     if (sibling) throw badRequest(`name:${FOLDER_DUPLICATE}`);
     const now = nowText();
     if (input.id) {
-      await ctx.db
+      const version = input.version ?? byId.get(input.id)!.version;
+      const result = await ctx.db
         .updateTable('bladePicFolder')
         .set({
           parentId: input.parentId,
@@ -272,14 +277,16 @@ export default async function picStockRoutes(app: FastifyInstance): Promise<void
           sort: input.sort,
           updateUser: user.userId,
           updateTime: now,
+          version: version + 1,
         })
         .where('id', '=', input.id)
         .where('tenantId', '=', user.tenantId)
-        .execute();
-      return ok(
-        wire({ id: input.id, parentId: input.parentId, name: input.name, sort: input.sort }),
-        '修改成功',
-      );
+        .where('isDeleted', '=', 0)
+        .where('version', '=', version)
+        .executeTakeFirst();
+      assertUpdated(result.numUpdatedRows, true);
+      const { parentId, name, sort } = input;
+      return ok(wire({ id: input.id, parentId, name, sort, version: version + 1 }), '修改成功');
     }
     const id = nextId();
     await ctx.db
@@ -294,7 +301,7 @@ export default async function picStockRoutes(app: FastifyInstance): Promise<void
       })
       .execute();
     return ok(
-      wire({ id, parentId: input.parentId, name: input.name, sort: input.sort }),
+      wire({ id, parentId: input.parentId, name: input.name, sort: input.sort, version: 1 }),
       '新增成功',
     );
   });

@@ -200,4 +200,22 @@ describe('blade-system/region', () => {
     );
     expect(named.records.map((r) => r.code)).toEqual(['110108']);
   });
+
+  // Issue 15 item 10: two administrators editing the same region; the later save does not overwrite.
+  it('answers 409 to a stale save and keeps the first save', async () => {
+    expect((await submit({ code: '98', parentCode: '00', name: '锁定' })).statusCode).toBe(200);
+    const opened = (await detail('98')) as Region & { version: number };
+    expect(opened.version).toBe(1);
+    const body = { id: '98', code: '98', version: opened.version };
+    expect((await submit({ ...body, name: '第一次' })).statusCode).toBe(200);
+    const stale = await submit({ ...body, name: '第二次' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 409,
+      success: false,
+      msg: '数据已被其他用户修改，请刷新后重试',
+    });
+    expect(await detail('98')).toMatchObject({ name: '第一次', version: 2 });
+    await t.post(`${URL}/remove`, admin, undefined, { ids: '98' });
+  });
 });

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../../context.js';
-import type { DB, RegionTable } from '../../../db/schema.js';
+import type { DB, RegionTable as RegionColumns } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { filterConditions, paged, type ListSpec, type QueryMap } from '../../../lib/query.js';
-import { buildTree, wire, type SelectNode } from '../../../lib/records.js';
+import { assertUpdated, buildTree, wire, type SelectNode } from '../../../lib/records.js';
 
 /**
  * Regions (contract.md 4.10): one global table keyed by the region code. The wire adds BladeX's
@@ -53,8 +53,11 @@ const COLUMNS = [
   'r.level',
   'r.sort',
   'r.remark',
+  'r.version',
 ] as const;
 
+/** A region row as selected (its version read, not generated). */
+type RegionTable = Selectable<RegionColumns>;
 type RegionRow = RegionTable & { parentName: string | null };
 
 function regions(db: Kysely<DB>) {
@@ -192,6 +195,8 @@ export interface RegionInput {
   name: string;
   sort: number;
   remark?: string | undefined;
+  /** The version the editor loaded (absent: whatever is current); a stale one is 409. */
+  version?: number | undefined;
 }
 
 /** The level-specific code/name columns of a region under `parent` (BladeX submit). */
@@ -233,7 +238,14 @@ export async function saveRegion(ctx: AppContext, input: RegionInput): Promise<s
       if (input.code !== current.code) throw badRequest('code:区划编号不可修改');
       if (input.parentCode !== undefined && input.parentCode !== current.parentCode)
         throw badRequest('parentCode:上级区划不可修改');
-      await trx.updateTable('bladeRegion').set(fields).where('code', '=', current.code).execute();
+      const version = input.version ?? current.version;
+      const result = await trx
+        .updateTable('bladeRegion')
+        .set({ ...fields, version: version + 1 })
+        .where('code', '=', current.code)
+        .where('version', '=', version)
+        .executeTakeFirst();
+      assertUpdated(result.numUpdatedRows, true);
       // The region's name is copied into its descendants' level columns: keep them in step.
       const level = LEVEL_COLUMNS[current.level as keyof typeof LEVEL_COLUMNS];
       if (level && current.name !== input.name) {

@@ -4,6 +4,7 @@ import { ok, okStatus } from '../../../lib/envelope.js';
 import { badRequest } from '../../../lib/errors.js';
 import { param, queryMap } from '../../../lib/params.js';
 import { blank, optionalText } from '../../../lib/table/index.js';
+import { versionField } from '../../../lib/table/fields.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
 import { perm, SIGNED_IN, SUPER_ADMIN } from '../../../auth/index.js';
 import { LAZY_PARENT_QUERY, listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
@@ -57,6 +58,7 @@ const regionFields = z.object({
       .max(999999, '排序必须是整数'),
   ),
   remark: optionalText(255),
+  version: versionField,
 });
 const regionInput = z.preprocess(withCode, regionFields);
 

@@ -2,7 +2,7 @@ import type { AppContext } from '../../../context.js';
 import { type AuthUser, SUPER_TENANT } from '../../../auth/index.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { paged, type ListSpec, type QueryMap } from '../../../lib/query.js';
-import { wire } from '../../../lib/records.js';
+import { assertUpdated, wire } from '../../../lib/records.js';
 import { nowText } from '../../../lib/time.js';
 import { provisionTenant, type NewTenant } from './provision.js';
 
@@ -45,6 +45,7 @@ const COLUMNS = [
   't.updateTime',
   't.status',
   't.isDeleted',
+  't.version',
 ] as const;
 
 /** Live tenants visible to the caller, with their package's name. */
@@ -167,15 +168,20 @@ export interface TenantChanges {
   address?: string | null | undefined;
 }
 
+/**
+ * Optimistic locking (issue 15 item 10): `version` is the one the editor loaded (absent: whatever
+ * is current); a tenant that moved on since answers 409.
+ */
 export async function updateTenant(
   ctx: AppContext,
   user: AuthUser,
   id: string,
   changes: TenantChanges,
+  version?: number,
 ) {
   const current = await ctx.db
     .selectFrom('bladeTenant')
-    .select(['id', 'tenantId'])
+    .select(['id', 'tenantId', 'version'])
     .where('id', '=', id)
     .where('isDeleted', '=', 0)
     .executeTakeFirst();
@@ -183,7 +189,15 @@ export async function updateTenant(
   await assertDomainFree(ctx, changes.domain, id);
   const set: Record<string, string | null> = { updateUser: user.userId, updateTime: nowText() };
   for (const [key, value] of Object.entries(changes)) if (value !== undefined) set[key] = value;
-  await ctx.db.updateTable('bladeTenant').set(set).where('id', '=', id).execute();
+  const given = version ?? current.version;
+  const result = await ctx.db
+    .updateTable('bladeTenant')
+    .set({ ...set, version: given + 1 })
+    .where('id', '=', id)
+    .where('isDeleted', '=', 0)
+    .where('version', '=', given)
+    .executeTakeFirst();
+  assertUpdated(result.numUpdatedRows, true);
   return { id: current.id, tenantId: current.tenantId };
 }
 
@@ -201,7 +215,12 @@ export async function removeTenants(ctx: AppContext, user: AuthUser, ids: string
     if (rows.some((r) => r.tenantId === SUPER_TENANT)) throw badRequest('不能删除管理租户');
     await trx
       .updateTable('bladeTenant')
-      .set({ isDeleted: 1, updateUser: user.userId, updateTime: nowText() })
+      .set((eb) => ({
+        isDeleted: 1,
+        updateUser: user.userId,
+        updateTime: nowText(),
+        version: eb('version', '+', 1),
+      }))
       .where('id', 'in', unique)
       .execute();
     await trx
@@ -237,7 +256,13 @@ export async function setTenantLicence(
   if (rows.some((r) => r.tenantId === SUPER_TENANT)) throw badRequest('不能修改管理租户的授权');
   await ctx.db
     .updateTable('bladeTenant')
-    .set({ accountNumber, expireTime, updateUser: user.userId, updateTime: nowText() })
+    .set((eb) => ({
+      accountNumber,
+      expireTime,
+      updateUser: user.userId,
+      updateTime: nowText(),
+      version: eb('version', '+', 1),
+    }))
     .where('id', 'in', unique)
     .execute();
 }
@@ -252,7 +277,12 @@ export async function setTenantDatasource(
   const tenant = await liveTenantByCode(ctx, tenantId);
   await ctx.db
     .updateTable('bladeTenant')
-    .set({ datasourceId, updateUser: user.userId, updateTime: nowText() })
+    .set((eb) => ({
+      datasourceId,
+      updateUser: user.userId,
+      updateTime: nowText(),
+      version: eb('version', '+', 1),
+    }))
     .where('id', '=', tenant.id)
     .execute();
 }
@@ -290,7 +320,12 @@ export async function setTenantPackage(
   if (packageId) await packageMenuSet(ctx, packageId);
   await ctx.db
     .updateTable('bladeTenant')
-    .set({ packageId, updateUser: user.userId, updateTime: nowText() })
+    .set((eb) => ({
+      packageId,
+      updateUser: user.userId,
+      updateTime: nowText(),
+      version: eb('version', '+', 1),
+    }))
     .where('id', '=', tenant.id)
     .execute();
 }

@@ -4,6 +4,7 @@ import { ok, okStatus } from '../../../lib/envelope.js';
 import { badRequest } from '../../../lib/errors.js';
 import { idList, param, queryMap, requiredParam } from '../../../lib/params.js';
 import { parseDateTime } from '../../../lib/time.js';
+import { versionField } from '../../../lib/table/fields.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
 import { currentUser, perm, PUBLIC, SIGNED_IN, SUPER_ADMIN } from '../../../auth/index.js';
 import { listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
@@ -46,6 +47,8 @@ const optionalId = (message: string) =>
 
 const tenantInput = z.object({
   id: optionalId('参数格式错误'),
+  // Optimistic lock of an update: the version the editor loaded (absent: whatever is current).
+  version: versionField,
   tenantName: requiredText(z, '请输入租户名称', 50),
   domain: optionalText(255),
   backgroundUrl: optionalText(1000),
@@ -111,8 +114,9 @@ export default async function tenantRoutes(app: FastifyInstance): Promise<void> 
   app.post(`${base}/submit`, superOnly, async (request) => {
     const input = parseBody(tenantInput, request.body);
     const user = currentUser(request);
-    const { id, packageId, tenantName, ...fields } = input;
-    if (id) return ok(await updateTenant(ctx, user, id, { tenantName, ...fields }), '修改成功');
+    const { id, version, packageId, tenantName, ...fields } = input;
+    if (id)
+      return ok(await updateTenant(ctx, user, id, { tenantName, ...fields }, version), '修改成功');
     const created = await createTenant(ctx, user, {
       tenantName,
       domain: fields.domain ?? null,

@@ -506,4 +506,26 @@ describe('blade-system/tenant', () => {
     const finance = await t.login('finance', DEMO_PASSWORD);
     expect((await submit(finance, { tenantName: 'x' })).statusCode).toBe(403);
   });
+
+  // Issue 15 item 10: two operators editing the same tenant; the later save does not overwrite.
+  it('answers 409 to a stale save and keeps the first save', async () => {
+    const { id } = await createTenant({ tenantName: '锁定租户' });
+    const detail = async () =>
+      data<Tenant & { version: number }>(await t.get(`${URL}/detail`, admin, { id }));
+    const opened = await detail();
+    expect(opened.version).toBe(1);
+    const first = await submit(admin, { id, version: opened.version, tenantName: '第一次' });
+    expect(first.statusCode).toBe(200);
+    const stale = await submit(admin, { id, version: opened.version, tenantName: '第二次' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 409,
+      success: false,
+      msg: '数据已被其他用户修改，请刷新后重试',
+    });
+    expect(await detail()).toMatchObject({ tenantName: '第一次', version: 2 });
+    // Without a version the save replaces whatever is current.
+    expect((await submit(admin, { id, tenantName: '第三次' })).statusCode).toBe(200);
+    expect(await detail()).toMatchObject({ tenantName: '第三次', version: 3 });
+  });
 });

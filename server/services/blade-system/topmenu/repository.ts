@@ -2,7 +2,7 @@ import type { AppContext } from '../../../context.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { paged, type ListSpec, type QueryMap } from '../../../lib/query.js';
-import { wire, insertAudit } from '../../../lib/records.js';
+import { assertUpdated, wire, insertAudit } from '../../../lib/records.js';
 import { nowText } from '../../../lib/time.js';
 import type { AuthUser } from '../../../auth/index.js';
 import { distinct, inChunks } from '../menu/input.js';
@@ -32,6 +32,7 @@ const COLUMNS = [
   'updateTime',
   'status',
   'isDeleted',
+  'version',
 ] as const;
 
 const tenantTopMenus = (ctx: AppContext, user: AuthUser) =>
@@ -72,6 +73,8 @@ export interface TopMenuInput {
   source?: string | undefined;
   path?: string | undefined;
   sort?: number | undefined;
+  /** The version the editor loaded (absent: whatever is current); a stale one is 409. */
+  version?: number | undefined;
 }
 
 export async function saveTopMenu(
@@ -104,7 +107,8 @@ export async function saveTopMenu(
     return id;
   }
   const current = await getTopMenu(ctx, user, input.id);
-  await ctx.db
+  const version = input.version ?? current.version;
+  const result = await ctx.db
     .updateTable('bladeTopMenu')
     .set({
       code: input.code,
@@ -115,11 +119,14 @@ export async function saveTopMenu(
       sort: input.sort ?? current.sort,
       updateUser: user.userId,
       updateTime: now,
+      version: version + 1,
     })
     .where('id', '=', input.id)
     .where('tenantId', '=', user.tenantId)
     .where('isDeleted', '=', 0)
-    .execute();
+    .where('version', '=', version)
+    .executeTakeFirst();
+  assertUpdated(result.numUpdatedRows, true);
   return input.id;
 }
 

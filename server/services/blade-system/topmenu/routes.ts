@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok, okStatus } from '../../../lib/envelope.js';
 import { idList, queryMap, requiredParam } from '../../../lib/params.js';
+import { versionField } from '../../../lib/table/fields.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
 import { currentUser, perm, assertPermission } from '../../../auth/index.js';
 import { listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
@@ -23,6 +24,7 @@ const topMenuInput = z.object({
   source: optionalText(100),
   path: optionalText(500),
   sort: optionalInt('排序须为整数'),
+  version: versionField,
 });
 
 const grantInput = z.object({

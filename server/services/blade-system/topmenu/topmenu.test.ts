@@ -222,4 +222,28 @@ describe('blade-system/topmenu', () => {
       data(await t.get('/api/blade-system/menu/routes', tenantAdmin, { topMenuId: id })),
     ).toEqual([]);
   });
+
+  // Issue 15 item 10: two operators editing the same top menu; the later save does not overwrite.
+  it('answers 409 to a stale save and keeps the first save', async () => {
+    const { id } = data<{ id: string }>(await submit(tenantAdmin, { code: 'lock', name: '锁定' }));
+    const detail = async () =>
+      data<TopMenu & { version: number }>(
+        await t.get('/api/blade-system/topmenu/detail', tenantAdmin, { id }),
+      );
+    const opened = await detail();
+    expect(opened.version).toBe(1);
+    const body = { id, version: opened.version, code: 'lock' };
+    expect((await submit(tenantAdmin, { ...body, name: '第一次' })).statusCode).toBe(200);
+    const stale = await submit(tenantAdmin, { ...body, name: '第二次' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 409,
+      success: false,
+      msg: '数据已被其他用户修改，请刷新后重试',
+    });
+    expect(await detail()).toMatchObject({ name: '第一次', version: 2 });
+    // Another tenant's top menu stays 404, version or not.
+    expect((await submit(admin, { ...body, version: 2, name: 'x' })).statusCode).toBe(404);
+    await t.post('/api/blade-system/topmenu/remove', tenantAdmin, undefined, { ids: id });
+  });
 });
