@@ -15,5 +15,7 @@ export interface Tenant {
   packageId: string | null;
   packageName: string | null;
   datasourceId: string | null;
+  /** Optimistic lock: sent back on edit, a stale one answers 409. */
+  version: number;
   createTime: string;
 }

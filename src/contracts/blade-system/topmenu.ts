@@ -8,5 +8,7 @@ export interface TopMenu {
   source: string;
   path: string;
   sort: number;
+  /** Optimistic lock: sent back on edit, a stale one answers 409. */
+  version: number;
   createTime: string;
 }

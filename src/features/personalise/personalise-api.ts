@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
 import { personalisationChanged } from '../../state/ui-slice';
-import type { PersonaliseSettings } from '../../contracts/personalise';
+import type { PersonaliseSettings, SavedPersonalise } from '../../contracts/personalise';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -15,6 +15,15 @@ export function normalise(data: unknown): PersonaliseSettings {
   };
 }
 
+/** The four texts and the version they were loaded at (0: nothing stored). */
+export function normaliseSaved(data: unknown): SavedPersonalise {
+  const version = Number((data as { version?: unknown } | null | undefined)?.version);
+  return { ...normalise(data), version: Number.isInteger(version) ? version : 0 };
+}
+
+/** A save: the settings and the version the editor loaded (a stale one answers 409). */
+export type PersonaliseSave = PersonaliseSettings & { version?: number };
+
 /**
  * blade-system/personalise (src/contracts/personalise.ts): the tenant's personalisation. A save
  * updates the cached detail and the locally stored personalisation at once, so the title, the
@@ -22,11 +31,11 @@ export function normalise(data: unknown): PersonaliseSettings {
  */
 export const personaliseApi = api.injectEndpoints({
   endpoints: (build) => ({
-    personalise: build.query<PersonaliseSettings, void>({
+    personalise: build.query<SavedPersonalise, void>({
       query: () => ({ url: 'blade-system/personalise/detail', silent: true }),
-      transformResponse: normalise,
+      transformResponse: normaliseSaved,
     }),
-    savePersonalise: build.mutation<PersonaliseSettings, PersonaliseSettings>({
+    savePersonalise: build.mutation<SavedPersonalise, PersonaliseSave>({
       query: (body) => ({
         url: 'blade-system/personalise/submit',
         method: 'POST',
@@ -34,12 +43,12 @@ export const personaliseApi = api.injectEndpoints({
         // The page shows a refused save beside its field.
         silent: true,
       }),
-      transformResponse: normalise,
+      transformResponse: normaliseSaved,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (!data) return;
         dispatch(personaliseApi.util.upsertQueryData('personalise', undefined, data));
-        dispatch(personalisationChanged(data));
+        dispatch(personalisationChanged(normalise(data)));
       },
     }),
   }),

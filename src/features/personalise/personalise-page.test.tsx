@@ -76,8 +76,11 @@ const submits = () => calls.filter((c) => c.url.startsWith('/api/blade-system/pe
 describe('personalisation page', { timeout: 30_000 }, () => {
   it('saves: the logo block, the window title, the favicon and the stored colour change at once', async () => {
     answer = (call) => {
-      if (call.url.startsWith('/api/blade-system/personalise/detail')) return BLANK;
-      if (call.url.startsWith('/api/blade-system/personalise/submit')) return call.body;
+      // The version the page loaded goes back with the save (issue 15 item 10: 409 when stale).
+      if (call.url.startsWith('/api/blade-system/personalise/detail'))
+        return { ...BLANK, version: 3 };
+      if (call.url.startsWith('/api/blade-system/personalise/submit'))
+        return { ...(call.body as object), version: 4 };
       return null;
     };
     const store = setup(['personalise', 'personalise_edit']);
@@ -108,6 +111,7 @@ describe('personalisation page', { timeout: 30_000 }, () => {
       sideName: '演示权益平台',
       smallWindowLogoUrl: SMALL_LOGO,
       navigationBarLogoUrl: NAV_LOGO,
+      version: 3,
     });
 
     const block = await screen.findByRole('link', { name: '演示权益平台，返回首页' });

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { useLang, useT } from '../../state/hooks';
 import {
@@ -27,7 +27,7 @@ import {
 import { usePermissions } from '../../state/permissions-context';
 import { HeaderPreview } from './header-preview';
 import { LogoField } from './logo-field';
-import { usePersonaliseQuery, useSavePersonaliseMutation } from './personalise-api';
+import { normalise, usePersonaliseQuery, useSavePersonaliseMutation } from './personalise-api';
 import { useErrorsFollowLanguage } from '../../components/form-errors';
 
 /** The seeded button code that saves (server/db/seed/menu-tree.ts). */
@@ -61,7 +61,7 @@ type Errors = Partial<Record<Field, string>>;
 /** The form's values for what the server answered (no colour stored = the default). */
 const formValues = (saved: PersonaliseSettings | undefined): PersonaliseSettings => ({
   ...DEFAULTS,
-  ...saved,
+  ...(saved ? normalise(saved) : {}),
   systemColor: saved?.systemColor || DEFAULT_SYSTEM_COLOR,
 });
 
@@ -104,8 +104,12 @@ export default function PersonalisePage() {
   useErrorsFollowLanguage(form);
   // Until the user edits, the form shows what the server holds (also after a save).
   const [edited, setEdited] = useState(false);
+  // The version the form's values were loaded at: a save sends it, a stale one is refused (409).
+  const loadedVersion = useRef<number | undefined>(undefined);
   useLayoutEffect(() => {
-    if (!edited) form.setValues(formValues(query.data));
+    if (edited) return;
+    form.setValues(formValues(query.data));
+    loadedVersion.current = query.data?.version;
     // `form` is a new object every render; its setValues is stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.data, edited]);
@@ -129,7 +133,7 @@ export default function PersonalisePage() {
     const checked = checkPersonalise(input);
     if ('error' in checked) return;
     try {
-      await save(checked.value).unwrap();
+      await save({ ...checked.value, version: loadedVersion.current }).unwrap();
       setEdited(false);
       form.clearErrors();
       notifications.show({ color: 'green', message: t('personalise.saved') });

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import type { RootState } from '../../state/store';
 import { personalisationChanged, type Personalisation } from '../../state/ui-slice';
 import { applyFavicon } from './favicon';
-import { usePersonaliseQuery } from './personalise-api';
+import { normalise, usePersonaliseQuery } from './personalise-api';
 
 const KEYS = ['systemColor', 'sideName', 'smallWindowLogoUrl', 'navigationBarLogoUrl'] as const;
 const samePersonalisation = (a: Personalisation, b: Personalisation) =>
@@ -24,7 +24,7 @@ export function usePersonalisationSync(): void {
   // Only a new answer is stored (a save has stored its own already).
   useEffect(() => {
     if (data && !samePersonalisation(data, store.getState().ui.personalisation))
-      dispatch(personalisationChanged({ ...data }));
+      dispatch(personalisationChanged(normalise(data)));
   }, [data, dispatch, store]);
 
   useEffect(() => applyFavicon(favicon), [favicon]);

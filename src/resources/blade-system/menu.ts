@@ -19,6 +19,8 @@ export interface Menu {
   /** 1 no, 2 yes (open in a new window). */
   isOpen: number;
   remark: string;
+  /** Optimistic lock: sent back on edit, a stale one answers 409. */
+  version: number;
   hasChildren?: boolean;
   children?: Menu[];
 }

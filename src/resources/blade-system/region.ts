@@ -20,6 +20,8 @@ export interface Region {
   provinceName: string | null;
   cityName: string | null;
   districtName: string | null;
+  /** Optimistic lock: sent back on edit, a stale one answers 409. */
+  version: number;
   hasChildren?: boolean;
 }
 

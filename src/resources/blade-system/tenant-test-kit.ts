@@ -65,6 +65,7 @@ export const tenant = (over: Partial<Tenant> = {}): Tenant => ({
   packageId: null,
   packageName: null,
   datasourceId: null,
+  version: 1,
   createTime: '2026-01-02 10:00:00',
   ...over,
 });

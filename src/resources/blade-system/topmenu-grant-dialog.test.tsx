@@ -13,6 +13,7 @@ const topMenu = (id: string, name: string): TopMenu => ({
   source: 'IconHome',
   path: '',
   sort: 1,
+  version: 1,
   createTime: '2026-01-01 00:00:00',
 });
 
