@@ -16,6 +16,8 @@ export interface PicFolder {
   title: string;
   name: string;
   sort: number;
+  /** Optimistic lock: sent back with a rename, a stale one answers 409. */
+  version?: number;
   hasChildren: boolean;
   children?: PicFolder[];
 }
@@ -66,6 +68,7 @@ export interface FolderInput {
   parentId: string;
   name: string;
   sort?: number | undefined;
+  version?: number | undefined;
 }
 
 /** The top level of the picture stock (no folder). */

@@ -45,6 +45,7 @@ export function FolderDialog({ mode, onClose }: Props) {
               parentId: mode.folder.parentId,
               name: value,
               sort: mode.folder.sort,
+              version: mode.folder.version,
             },
       ).unwrap();
       onClose(saved);

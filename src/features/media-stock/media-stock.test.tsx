@@ -168,6 +168,34 @@ describe('picture stock', () => {
     });
   });
 
+  // Issue 15 item 10: a rename sends the version the tree answered (409 when another came first).
+  it('renames the chosen folder, sending the version it was loaded at', async () => {
+    const calls = scriptPictures((call) => {
+      if (call.url.startsWith('/api/blade-system/pic-stock/tree-datas'))
+        return [{ ...folder('13', '空文件夹'), version: 4 }];
+      if (call.url.startsWith('/api/blade-system/pic-stock/folder-submit'))
+        return { ...folder('13', '素材'), version: 5 };
+      return undefined;
+    });
+    renderSignedIn(<PicStockPage />, { permissions: WRITER });
+    const tree = await screen.findByRole('tree');
+    fireEvent.click(within(tree).getByText('空文件夹'));
+    fireEvent.click(screen.getByRole('button', { name: '重命名' }));
+    const dialog = await screen.findByRole('dialog', { name: '重命名文件夹“空文件夹”' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /文件夹名称/ }), {
+      target: { value: '素材' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('folder-submit'))).toBe(true));
+    expect(calls.find((c) => c.url.includes('folder-submit'))!.body).toEqual({
+      id: '13',
+      parentId: '0',
+      name: '素材',
+      sort: 0,
+      version: 4,
+    });
+  });
+
   it('says why a folder that is not empty stays, and hides writes from readers', async () => {
     scriptPictures((call) =>
       call.url.startsWith('/api/blade-system/pic-stock/folder-remove')
