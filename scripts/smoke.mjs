@@ -37,8 +37,9 @@ async function token(pw) {
     scope: 'all',
   });
   const body = await json(
-    await fetch(`${base}/api/blade-auth/oauth/token?${query}`, {
+    await fetch(`${base}/api/blade-auth/oauth/token`, {
       method: 'POST',
+      body: query,
       headers: { Authorization: BASIC },
     }),
   );

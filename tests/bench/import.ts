@@ -195,8 +195,9 @@ export async function benchImport(): Promise<void> {
       ).toString('base64'),
       grant_type: 'password',
     });
-    const login = await fetch(`${url}/api/blade-auth/oauth/token?${q}`, {
+    const login = await fetch(`${url}/api/blade-auth/oauth/token`, {
       method: 'POST',
+      body: q,
       headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}` },
     });
     const token = ((await login.json()) as { access_token: string }).access_token;

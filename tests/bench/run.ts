@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   }
 
   console.log('\n## API latency on the embedded SQLite database (loopback, one client)');
-  const server = await startServer({ TOKEN_RATE_LIMIT: '100000' });
+  const server = await startServer({ TOKEN_RATE_LIMIT: '100000', LIST_RATE_LIMIT: '0' });
   try {
     const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
     const key = (
@@ -106,8 +106,9 @@ async function main(): Promise<void> {
         password: enc('Demo@2026'),
         grant_type: 'password',
       });
-      const res = await fetch(`${server.url}/api/blade-auth/oauth/token?${q}`, {
+      const res = await fetch(`${server.url}/api/blade-auth/oauth/token`, {
         method: 'POST',
+        body: q,
         headers: { Authorization: basic },
       });
       return ((await res.json()) as { access_token: string }).access_token;
@@ -134,8 +135,9 @@ async function main(): Promise<void> {
         password: enc('Demo@2026'),
         grant_type: 'password',
       });
-      const res = await fetch(`${server.url}/api/blade-auth/oauth/token?${q}`, {
+      const res = await fetch(`${server.url}/api/blade-auth/oauth/token`, {
         method: 'POST',
+        body: q,
         headers: { Authorization: basic },
       });
       return ((await res.json()) as { access_token: string }).access_token;
