@@ -14,7 +14,5 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   throw badRequest(field ? `${field}:${message}` : message);
 }
 
-/** A required, trimmed text field with one zh message for missing, empty and wrong type. */
-export function requiredText(zod: typeof z, message: string, max: number) {
-  return zod.string({ error: message }).trim().min(1, message).max(max, `长度不能超过${max}个字符`);
-}
+/** Text fields with the zh messages, shared with the resource contracts. */
+export { optionalText, requiredText, tooLong } from '../../src/contracts/resource-contract.js';

@@ -122,7 +122,8 @@ export type ResourceContract<
 /** The wire row of a contract. */
 export type RowOf<C> = C extends { row?: infer R } ? R : never;
 
-const blank = (v: unknown) => v === undefined || v === null || v === '';
+/** An absent value: undefined, null or the empty text. */
+export const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 const CODE_OF: Record<ButtonAlias, keyof ResourceCodes> = {
   add: 'add',
@@ -132,20 +133,31 @@ const CODE_OF: Record<ButtonAlias, keyof ResourceCodes> = {
   export: 'export',
 };
 
+/** The zh message for a text longer than `max` (the server's answer, BladeX's wording). */
+export const tooLong = (max: number) => `长度不能超过${max}个字符`;
+
+/** A required, trimmed text with one zh message for missing, empty and wrong type. */
+export function requiredText(message: string, max: number): z.ZodString {
+  return z.string({ error: message }).trim().min(1, message).max(max, tooLong(max));
+}
+
+/**
+ * An optional text: empty means absent (stored as null); longer than `max` is refused. `shape`
+ * adds checks to the text itself (a pattern).
+ */
+export function optionalText(max: number, shape: (text: z.ZodString) => z.ZodString = (t) => t) {
+  return z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    shape(z.string().max(max, tooLong(max))).optional(),
+  );
+}
+
 /** A text field: trimmed; required ones refuse empty and non-text with one message. */
 function textInput(spec: FieldSpec): z.ZodType {
   const max = spec.maxLength ?? 255;
-  const tooLong = `长度不能超过${max}个字符`;
   const shaped = (text: z.ZodString) =>
     spec.pattern ? text.regex(spec.pattern.regex, spec.pattern.message.zh) : text;
-  if (spec.required) {
-    const message = spec.required.zh;
-    return shaped(z.string({ error: message }).trim().min(1, message).max(max, tooLong));
-  }
-  return z.preprocess(
-    (v) => (blank(v) ? undefined : v),
-    shaped(z.string().max(max, tooLong)).optional(),
-  );
+  return spec.required ? shaped(requiredText(spec.required.zh, max)) : optionalText(max, shaped);
 }
 
 /** An integer (or fen) field: empty is `emptyAs`, or refused when required, or absent. */

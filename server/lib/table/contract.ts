@@ -158,7 +158,7 @@ export function defineContractTable<
 }
 
 /** Names of dictionary `code` (dictKey -> dictValue), read each time so edits show. */
-async function dictNames(ctx: AppContext, code: string): Promise<Map<string, string>> {
+export async function dictNames(ctx: AppContext, code: string): Promise<Map<string, string>> {
   const rows = await ctx.db
     .selectFrom('bladeDict')
     .select(['dictKey', 'dictValue'])

@@ -1,17 +1,14 @@
 import { z } from 'zod';
+import { blank } from '../../../src/contracts/resource-contract.js';
 import { badRequest } from '../errors.js';
 import type { QueryMap } from '../query.js';
 
-/** Field helpers of table declarations (zod, zh messages as lib/validation.ts). */
-
-export const blank = (v: unknown) => v === undefined || v === null || v === '';
-
-/** An optional text field: empty means absent (stored as null); longer than max is a 400. */
-export const optionalText = (max: number) =>
-  z.preprocess(
-    (v) => (blank(v) ? undefined : v),
-    z.string().max(max, `长度不能超过${max}个字符`).optional(),
-  );
+/**
+ * Field helpers of table declarations (zod, zh messages). `blank` and `optionalText` are the
+ * resource contracts' own, so a declared and a hand-written field check text alike.
+ */
+export { blank };
+export { optionalText } from '../validation.js';
 
 /**
  * beforeList for integer columns: only equality (`name`, `name_equal`) on an integer is allowed,

@@ -15,5 +15,6 @@ export {
   contractList,
   defineContractTable,
   dictLabels,
+  dictNames,
   type ContractTableDef,
 } from './contract.js';

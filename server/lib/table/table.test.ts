@@ -22,8 +22,8 @@ const posts = defineTable({
   select: true,
   unique: [{ columns: ['postCode'], message: '岗位编号已存在' }],
   input: z.object({
-    postCode: requiredText(z, '请输入岗位编号', 32),
-    postName: requiredText(z, '请输入岗位名称', 64),
+    postCode: requiredText('请输入岗位编号', 32),
+    postName: requiredText('请输入岗位名称', 64),
     category: z.coerce.number().int().default(1),
   }),
   decorate: (_call, rows) => rows.map((r) => ({ ...r, label: `${r.postCode}/${r.postName}` })),
@@ -49,9 +49,9 @@ const params = defineTable({
   list: { filters: {}, sorts: {} },
   defaultOrder: { createTime: 'desc' },
   input: z.object({
-    paramName: requiredText(z, '请输入参数名称', 255),
-    paramKey: requiredText(z, '请输入参数键名', 255),
-    paramValue: requiredText(z, '请输入参数键值', 2000),
+    paramName: requiredText('请输入参数名称', 255),
+    paramKey: requiredText('请输入参数键名', 255),
+    paramValue: requiredText('请输入参数键值', 2000),
   }),
 });
 

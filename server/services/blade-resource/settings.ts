@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { requiredParam } from '../../lib/params.js';
 import { blank } from '../../lib/table/index.js';
 import { nowText } from '../../lib/time.js';
+import { tooLong } from '../../lib/validation.js';
 import { currentUser, perm, type AuthUser } from '../../auth/index.js';
 import { isMask, SECRET_MASK } from '../../../src/contracts/secret-mask.js';
 
@@ -28,7 +29,7 @@ export const maskSecret = (value: string | null | undefined): string => (value ?
 export const secretField = (max: number) =>
   z.preprocess(
     (v) => (blank(v) || isMask(v) ? undefined : typeof v === 'string' ? v.trim() : v),
-    z.string().min(1).max(max, `长度不能超过${max}个字符`).optional(),
+    z.string().min(1).max(max, tooLong(max)).optional(),
   );
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { codeContract } from '../../../../src/contracts/blade-develop/code.js';
 import { badRequest } from '../../../lib/errors.js';
+import { tooLong } from '../../../lib/validation.js';
 import { blank, defineContractTable } from '../../../lib/table/index.js';
 import { SUPER_ADMIN } from '../../../auth/index.js';
 
@@ -32,7 +33,7 @@ export default defineContractTable({
       (v) => (blank(v) ? 'id' : typeof v === 'string' ? v.trim() : v),
       z
         .string({ error: PK_NAME.message.zh })
-        .max(fields.pkName.maxLength, `长度不能超过${fields.pkName.maxLength}个字符`)
+        .max(fields.pkName.maxLength, tooLong(fields.pkName.maxLength))
         .regex(PK_NAME.regex, PK_NAME.message.zh),
     ),
   },

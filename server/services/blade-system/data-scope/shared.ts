@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SCOPE_FIELDS } from '../../../../src/contracts/blade-system/data-scope.js';
 import type { AppContext } from '../../../context.js';
 import { badRequest } from '../../../lib/errors.js';
-import { blank } from '../../../lib/table/index.js';
+import { blank, dictNames } from '../../../lib/table/index.js';
 import type { TableCall } from '../../../lib/table/index.js';
 
 /**
@@ -45,15 +45,8 @@ export async function withNames<R extends { menuId: string; scopeType: number }>
         .where('id', 'in', menuIds)
         .execute()
     : [];
-  const types = await ctx.db
-    .selectFrom('bladeDict')
-    .select(['dictKey', 'dictValue'])
-    .where('code', '=', dict)
-    .where('parentId', '<>', '0')
-    .where('isDeleted', '=', 0)
-    .execute();
+  const typeName = await dictNames(ctx, dict);
   const menuName = new Map(menus.map((m) => [m.id, m.name]));
-  const typeName = new Map(types.map((t) => [t.dictKey, t.dictValue]));
   return rows.map((r) => ({
     ...r,
     menuName: menuName.get(r.menuId) ?? '',

@@ -42,7 +42,7 @@ const deptInput = z.object({
     z.string().regex(ID, '参数格式错误').optional(),
   ),
   parentId: parentIdField,
-  deptName: requiredText(z, '请输入机构名称', 64),
+  deptName: requiredText('请输入机构名称', 64),
   fullName: optionalText(128),
   deptCategory: intWithin(1, 3, 1, '请选择机构类型'),
   sort: intWithin(-999999, 999999, 0, '排序必须是整数'),

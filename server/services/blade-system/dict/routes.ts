@@ -43,12 +43,12 @@ const dictInput = z.object({
     z.string({ error: '参数格式错误' }).trim().max(32, '参数格式错误').optional(),
   ),
   parentId: z.preprocess(emptyToUndefined, z.string().trim().max(32, '上级字典不存在').optional()),
-  code: requiredText(z, '请输入字典编号', 100),
+  code: requiredText('请输入字典编号', 100),
   dictKey: z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : v === null || v === '' ? undefined : v),
     z.string({ error: '请输入字典键值' }).trim().max(100, '长度不能超过100个字符').optional(),
   ),
-  dictValue: requiredText(z, '请输入字典名称', 255),
+  dictValue: requiredText('请输入字典名称', 255),
   sort: z.preprocess(
     numeric,
     z

@@ -21,8 +21,8 @@ import { lazyMenus, MENU_LIST, menuDetail, menuTree, removeMenus, saveMenu } fro
 const menuInput = z.object({
   id: optionalId,
   parentId: optionalParentId,
-  name: requiredText(z, '请输入菜单名称', 100),
-  code: requiredText(z, '请输入菜单编号', 100),
+  name: requiredText('请输入菜单名称', 100),
+  code: requiredText('请输入菜单编号', 100),
   nameEn: optionalText(100),
   alias: optionalText(50),
   path: optionalText(500),

@@ -74,7 +74,7 @@ const folderInput = z.object({
     (v) => (blank(v) || v === 0 || v === -1 || v === '-1' ? '0' : String(v)),
     z.string().regex(ID, FOLDER_NOT_FOUND),
   ),
-  name: requiredText(z, '请输入文件夹名称', 64)
+  name: requiredText('请输入文件夹名称', 64)
     // eslint-disable-next-line no-control-regex
     .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), '文件夹名称不能包含控制字符'),
   sort: z.preprocess(

@@ -40,7 +40,7 @@ const regionFields = z.object({
   ),
   code: z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : v),
-    requiredText(z, '请输入区划编号', 12).regex(CODE, '区划编号须为2到12位数字'),
+    requiredText('请输入区划编号', 12).regex(CODE, '区划编号须为2到12位数字'),
   ),
   // The client writes an empty reference as '', null, 0 or -1 (contract.md Part 1 decision 1).
   parentCode: z.preprocess(
@@ -48,7 +48,7 @@ const regionFields = z.object({
       v === undefined ? undefined : blank(v) || v === '-1' || v === -1 || v === 0 ? '0' : String(v),
     z.string().refine(codeOrRoot, '上级区划不存在').optional(),
   ),
-  name: requiredText(z, '请输入区划名称', 32),
+  name: requiredText('请输入区划名称', 32),
   sort: z.preprocess(
     (v) => (blank(v) ? 0 : Number(v)),
     z

@@ -22,8 +22,8 @@ import {
 const roleInput = z.object({
   id: optionalId,
   parentId: optionalParentId,
-  roleName: requiredText(z, '请输入角色名称', 50),
-  roleAlias: requiredText(z, '请输入角色别名', 50),
+  roleName: requiredText('请输入角色名称', 50),
+  roleAlias: requiredText('请输入角色别名', 50),
   sort: optionalInt('排序须为整数'),
   version: optionalInt('版本号须为整数'),
 });

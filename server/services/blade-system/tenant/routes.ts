@@ -49,7 +49,7 @@ const tenantInput = z.object({
   id: optionalId('参数格式错误'),
   // Optimistic lock of an update: the version the editor loaded (absent: whatever is current).
   version: versionField,
-  tenantName: requiredText(z, '请输入租户名称', 50),
+  tenantName: requiredText('请输入租户名称', 50),
   domain: optionalText(255),
   backgroundUrl: optionalText(1000),
   linkman: optionalText(50),

@@ -18,8 +18,8 @@ import {
 
 const topMenuInput = z.object({
   id: optionalId,
-  name: requiredText(z, '请输入顶部菜单名称', 100),
-  code: requiredText(z, '请输入顶部菜单编号', 100),
+  name: requiredText('请输入顶部菜单名称', 100),
+  code: requiredText('请输入顶部菜单编号', 100),
   nameEn: optionalText(100),
   source: optionalText(100),
   path: optionalText(500),
