@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
-import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, data, type TestApp } from '../../test/support.js';
+import { zip } from '../../test/zip.js';
 import { readSheet } from './workbook.js';
 import { checkXlsx } from './zip-check.js';
 
@@ -122,41 +122,6 @@ describe('streamed sheet reading', () => {
     const file = Buffer.from(await book.xlsx.writeBuffer());
     expect(await readSheet(file, account, 10)).toEqual([{ row: 2, values: { account: 'fromB' } }]);
   });
-
-  /** A zip of stored/deflated entries (no data descriptors), with a central directory. */
-  function zip(entries: { name: string; data: Buffer }[]): Buffer {
-    const locals: Buffer[] = [];
-    const centrals: Buffer[] = [];
-    let offset = 0;
-    for (const { name, data } of entries) {
-      const packed = deflateRawSync(data);
-      const nameBytes = Buffer.from(name);
-      const local = Buffer.alloc(30);
-      local.writeUInt32LE(0x04034b50, 0);
-      local.writeUInt16LE(8, 8);
-      local.writeUInt32LE(packed.length, 18);
-      local.writeUInt32LE(data.length, 22);
-      local.writeUInt16LE(nameBytes.length, 26);
-      const central = Buffer.alloc(46);
-      central.writeUInt32LE(0x02014b50, 0);
-      central.writeUInt16LE(8, 10);
-      central.writeUInt32LE(packed.length, 20);
-      central.writeUInt32LE(data.length, 24);
-      central.writeUInt16LE(nameBytes.length, 28);
-      central.writeUInt32LE(offset, 42);
-      locals.push(local, nameBytes, packed);
-      centrals.push(central, nameBytes);
-      offset += 30 + nameBytes.length + packed.length;
-    }
-    const directory = Buffer.concat(centrals);
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(entries.length, 8);
-    end.writeUInt16LE(entries.length, 10);
-    end.writeUInt32LE(directory.length, 12);
-    end.writeUInt32LE(offset, 16);
-    return Buffer.concat([...locals, directory, end]);
-  }
 
   it('checks unpacked sizes without unpacking in memory: total, and what exceljs keeps whole', async () => {
     const base = [
