@@ -84,10 +84,12 @@ export interface BaseDef<
   input: I;
   /**
    * Columns written from the parsed input (default: the input's keys); undefined becomes null, a
-   * key left out is not written (an update keeps it). May be async (e.g. hashing a secret).
+   * key left out is not written (an update keeps it). May be async (e.g. hashing a secret) and
+   * may read the database through `call` (e.g. completing a package's menus with their parents).
    */
   toRow?: (
     input: z.infer<I>,
+    call: TableCall,
   ) =>
     | Partial<{ [K in OwnColumn<T>]: DB[T][K] }>
     | Promise<Partial<{ [K in OwnColumn<T>]: DB[T][K] }>>;

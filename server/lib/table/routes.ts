@@ -94,9 +94,12 @@ export function tableRoutes<
   }
 
   /** The columns a submit writes: toRow (or the input), managed columns dropped, undefined null. */
-  async function rowOf(input: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async function rowOf(
+    input: Record<string, unknown>,
+    call: TableCall,
+  ): Promise<Record<string, unknown>> {
     const mapped = def.toRow
-      ? ((await def.toRow(input as never)) as Record<string, unknown>)
+      ? ((await def.toRow(input as never, call)) as Record<string, unknown>)
       : input;
     const row: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(mapped))
@@ -247,7 +250,7 @@ export function tableRoutes<
       const input = Object.fromEntries(inputKeys.map((k) => [k, parsed[k]]));
       const call = callOf(request);
       if (!oneRule) await assertAccess(call, id ? access.edit : access.add);
-      const row = await rowOf(input);
+      const row = await rowOf(input, call);
       await def.beforeSave?.(call, input, id);
       await assertUnique(call, row, id);
       if (id) await update(call, id, version, row);

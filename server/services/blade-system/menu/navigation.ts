@@ -40,7 +40,10 @@ async function topMenuMenuIds(
   return new Set(rows.map((r) => r.menuId));
 }
 
-/** GET menu/routes: granted screens (optionally of one top menu) with their ancestors. */
+/**
+ * GET menu/routes: granted screens (optionally of one top menu) with their ancestors; a group
+ * shows only with a granted screen below it.
+ */
 export async function userRoutes(
   ctx: AppContext,
   user: AuthUser,
@@ -56,7 +59,13 @@ export async function userRoutes(
       : new Set<string>();
     ids = ids.filter((id) => linked.has(id));
   }
-  const visible = withAncestors(byId, ids);
+  // Built from the screens (menus without sub-menus) up: a granted group with no granted screen
+  // below it is left out, so no one gets a bare group leading to an empty page (issue 16 item 4).
+  const groups = new Set(menus.map((m) => m.parentId));
+  const visible = withAncestors(
+    byId,
+    ids.filter((id) => !groups.has(id)),
+  );
   return buildTree(menus.filter((m) => visible.has(m.id)).map(routeNode));
 }
 

@@ -3,6 +3,7 @@ import { tenantPackageContract } from '../../../../src/contracts/blade-system/te
 import { badRequest } from '../../../lib/errors.js';
 import { defineContractTable, type TableCall } from '../../../lib/table/index.js';
 import { SUPER_ADMIN } from '../../../auth/index.js';
+import { completePackageMenuIds } from './menus.js';
 
 const MENU_REQUIRED = tenantPackageContract.fields.menuId.required.zh;
 
@@ -61,7 +62,11 @@ export default defineContractTable({
   access: { read: SUPER_ADMIN, add: SUPER_ADMIN, edit: SUPER_ADMIN, remove: SUPER_ADMIN },
   defaultOrder: { createTime: 'desc', id: 'desc' },
   fieldInputs: { menuId: menuIdField },
-  toRow: (input) => ({ ...input, menuId: input.menuId.join(',') }),
+  // Stored complete: the chosen ids, their parents, and whole groups chosen bare (menus.ts).
+  toRow: async (input, { db }) => ({
+    ...input,
+    menuId: (await completePackageMenuIds(db, input.menuId)).join(','),
+  }),
   beforeSave: (call, input) => assertLiveMenus(call, input.menuId),
   beforeRemove: assertUnused,
 });
