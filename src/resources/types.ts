@@ -86,6 +86,8 @@ export type FormFieldKind =
   | 'multiSelect'
   | 'treeSelect'
   | 'treeMultiSelect'
+  /** Checkbox tree (check-tree-field.tsx): checked ids plus half-checked parents, comma-joined. */
+  | 'checkTree'
   | 'date'
   | 'password';
 

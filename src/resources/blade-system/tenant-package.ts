@@ -18,9 +18,11 @@ export default defineContractResource({
   form: {
     packageName: { wide: true },
     // Every live menu and button (the super administrator's full tree): a package that named
-    // screens only would take every button away from its tenants (services/access.ts).
+    // screens only would take every button away from its tenants. The check tree of the role
+    // grant: checking a group checks its screens and buttons, and the value keeps the
+    // half-checked parents, so the tenant's menu tree can be built (the server completes it too).
     menuId: {
-      kind: 'treeMultiSelect',
+      kind: 'checkTree',
       source: { path: 'blade-system/menu/list', label: 'name' },
       wide: true,
     },

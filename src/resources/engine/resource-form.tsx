@@ -21,6 +21,7 @@ import type { Lang } from '../../i18n';
 import { COMPLETE_INFO_MESSAGE } from '../../lib/patterns';
 import type { FormFieldDef, ResourceDef } from '../types';
 import { useSelectOptions } from './select-options';
+import { CheckTreeField } from './check-tree-field';
 import { useErrorsFollowLanguage } from '../../components/form-errors';
 
 type Values = Record<string, string>;
@@ -244,6 +245,12 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) 
                 return (
                   <div key={key} {...span}>
                     <OptionSelect field={f} input={input} lang={lang} inputRef={common.ref} />
+                  </div>
+                );
+              case 'checkTree':
+                return (
+                  <div key={key} {...span}>
+                    <CheckTreeField field={f} input={input} lang={lang} inputRef={common.ref} />
                   </div>
                 );
               case 'date':
