@@ -290,3 +290,89 @@ describe('blade-log', () => {
     expect((await t.get(`${LOG}/error/list`, service)).statusCode).toBe(403);
   });
 });
+
+describe('what the logs keep (issue 16 item 8)', () => {
+  let t: TestApp;
+  let tenantAdmin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    tenantAdmin = await t.tenantAdminToken();
+  });
+  afterAll(() => t.close());
+
+  /** The API-log rows of the demo tenant, oldest first. */
+  const apiRows = () =>
+    t.app.ctx.db
+      .selectFrom('bladeLogApi')
+      .select(['requestUri', 'params', 'createBy'])
+      .where('tenantId', '=', DEMO)
+      .orderBy('createTime')
+      .orderBy('id')
+      .execute();
+
+  it('reads and table layouts add no API-log row', async () => {
+    const before = (await apiRows()).length;
+    expect((await t.get('/api/blade-user/page', tenantAdmin)).statusCode).toBe(200);
+    expect((await t.get('/api/blade-system/post/list', tenantAdmin)).statusCode).toBe(200);
+    // A list asked for with POST (BladeX's video/list) is a read too.
+    expect((await t.post('/api/blade-resource/video/list', tenantAdmin, {})).statusCode).toBe(200);
+    const saved = await t.post('/api/blade-system/table-set/save', tenantAdmin, {
+      tableKey: 'blade-system/user',
+      settings: { density: 'xs' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(
+      (
+        await t.get('/api/blade-system/table-set/get', tenantAdmin, {
+          tableKey: 'blade-system/user',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await apiRows()).length).toBe(before);
+  });
+
+  it('a user update and a role grant add one row each, sensitive fields masked', async () => {
+    const before = (await apiRows()).length;
+    const target = await t.app.ctx.db
+      .selectFrom('bladeUser')
+      .select(['id', 'version'])
+      .where('tenantId', '=', DEMO)
+      .where('account', '=', 'sales')
+      .executeTakeFirstOrThrow();
+    const updated = await t.post('/api/blade-user/update', tenantAdmin, {
+      id: target.id,
+      realName: '周销售',
+      phone: '13912345678',
+      password: SECRET,
+      version: target.version,
+    });
+    expect(updated.statusCode).toBe(200);
+    const role = await createRole(t, DEMO, 'audited');
+    await grant(t, tenantAdmin, role, { menuIds: [await menuId(t, 'operate_log')] });
+
+    const rows = (await apiRows()).slice(before);
+    expect(rows.map((r) => [r.requestUri, r.createBy])).toEqual([
+      ['/api/blade-user/update', 'admin'],
+      ['/api/blade-system/role/grant', 'admin'],
+    ]);
+    const params = JSON.parse(String(rows[0]!.params)) as Record<string, unknown>;
+    expect(params).toMatchObject({ password: '******', phone: '139****5678' });
+    expect(JSON.stringify(rows)).not.toContain(SECRET);
+  });
+
+  it('sign-outs go to the usual log; the debug log the console uploads is not an operation', async () => {
+    const sales = await t.login('sales', DEMO_PASSWORD, DEMO);
+    const before = (await apiRows()).length;
+    expect((await t.post('/api/blade-auth/oauth/logout', sales, [])).statusCode).toBe(200);
+    expect((await t.get('/api/blade-auth/oauth/logout', sales)).statusCode).toBe(200);
+    expect((await apiRows()).length).toBe(before);
+    const usual = await t.app.ctx.db
+      .selectFrom('bladeLogUsual')
+      .select(['logId', 'logData', 'createBy'])
+      .where('tenantId', '=', DEMO)
+      .where('logId', '=', 'logout')
+      .execute();
+    expect(usual).toEqual([{ logId: 'logout', logData: '退出登录：sales', createBy: 'sales' }]);
+  });
+});

@@ -9,24 +9,50 @@ import { maskText, paramsText } from './mask.js';
 
 /**
  * Records the three logs as requests finish (contract.md 4.13):
- * - API log: every write (POST, PUT, PATCH, DELETE under /api, blade-auth aside) of a signed-in
- *   user that succeeded (status below 400): what the operation log shows;
- *   and every refusal of a signed-in user, read or write (403, and 404 on an existing route:
- *   another tenant's id), titled `拒绝访问 403 <path>` / `未找到 404 <path>`;
+ * - API log: what an auditor needs, decided per route by its `audit` (below): the operations of
+ *   a signed-in user that succeeded (status below 400); and every refusal of a signed-in user,
+ *   read or write (403, and 404 on an existing route: another tenant's id), titled
+ *   `拒绝访问 403 <path>` / `未找到 404 <path>`;
  * - error log: every 500, with the reference id the error answer showed; the stack stays on the
  *   server (blade-log/error never sends it);
- * - usual log: explicit events, here logins (password and captcha grants) that succeeded or
- *   failed, in the tenant they were for when that tenant exists.
+ * - usual log: sign-ins (password and captcha grants) that succeeded or failed, in the tenant
+ *   they were for when that tenant exists, and sign-outs.
  * Parameters are stored masked (mask.ts). The insert runs in `onSend`, after the handler and
  * before the answer leaves: one awaited insert per logged request, so a log is there as soon as
  * the caller has its answer. A log that cannot be written is reported to the server log and
  * never changes the answer.
  */
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * What the logs keep of a route: the route's `config.audit`, or, when it says nothing, `read`
+ * for GET, HEAD and OPTIONS and `write` for every other method. This is the one place the rule
+ * lives; a route that is not what its method suggests says so where it is registered.
+ * - `write`: changes business or system data (records, grants and roles, settings, uploads,
+ *   exports, imports): one API-log row when it succeeds;
+ * - `read`: only reads, including a POST that queries with a body (`video/list`): not logged;
+ * - `own`: the caller's own console state (table layouts, the debug log it uploads): not logged;
+ * - `login` / `logout`: the usual log.
+ * Refusals (403/404) of a signed-in user are kept whatever the route's audit.
+ */
+export type Audit = 'write' | 'read' | 'own' | 'login' | 'logout';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the logs keep of the route (blade-log/recorder.ts); by its method when absent. */
+    audit?: Audit;
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function auditOf(request: FastifyRequest): Audit {
+  return (
+    request.routeOptions.config?.audit ?? (READ_METHODS.has(request.method) ? 'read' : 'write')
+  );
+}
+
 /** Refusals of a signed-in user that the API log keeps (issue 15 item 17). */
 const DENIED = new Set([403, 404]);
-const TOKEN_ROUTE = '/api/blade-auth/oauth/token';
 const REFERENCE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 const cut = (value: string | undefined | null, max: number) =>
@@ -63,14 +89,6 @@ function common(request: FastifyRequest, reply: FastifyReply, tenantId: string):
     createBy: cut(request.auth?.account ?? null, 64),
     createTime: nowText(),
   };
-}
-
-function isWrite(request: FastifyRequest): boolean {
-  return (
-    WRITE_METHODS.has(request.method) &&
-    request.url.startsWith('/api/') &&
-    !request.url.startsWith('/api/blade-auth/')
-  );
 }
 
 async function recordApi(db: Kysely<DB>, request: FastifyRequest, reply: FastifyReply) {
@@ -181,6 +199,21 @@ async function recordLogin(
     .execute();
 }
 
+/** A sign-out, in the usual log of the user's tenant. */
+async function recordLogout(db: Kysely<DB>, request: FastifyRequest, reply: FastifyReply) {
+  const user = request.auth!;
+  await db
+    .insertInto('bladeLogUsual')
+    .values({
+      ...common(request, reply, user.tenantId),
+      params: null,
+      logLevel: 'INFO',
+      logId: 'logout',
+      logData: `退出登录：${user.account}`,
+    })
+    .execute();
+}
+
 export function registerLogRecording(app: FastifyInstance): void {
   const errors = new WeakMap<FastifyRequest, Error>();
   app.addHook('onError', async (request, _reply, error) => {
@@ -189,14 +222,16 @@ export function registerLogRecording(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     try {
       const { db } = app.ctx;
-      if (reply.statusCode >= 500)
-        await recordError(db, request, reply, errors.get(request), payload);
-      else if (request.routeOptions.url === TOKEN_ROUTE && request.method === 'POST')
-        await recordLogin(db, request, reply, payload);
-      else if (request.auth && reply.statusCode < 400 && isWrite(request))
-        await recordApi(db, request, reply);
-      else if (request.auth && DENIED.has(reply.statusCode) && request.url.startsWith('/api/'))
-        await recordDenial(db, request, reply);
+      const audit = auditOf(request);
+      const status = reply.statusCode;
+      const api = request.url.startsWith('/api/');
+      if (status >= 500) await recordError(db, request, reply, errors.get(request), payload);
+      else if (audit === 'login') await recordLogin(db, request, reply, payload);
+      else if (!request.auth || !api) return payload;
+      else if (DENIED.has(status)) await recordDenial(db, request, reply);
+      else if (status >= 400) return payload;
+      else if (audit === 'write') await recordApi(db, request, reply);
+      else if (audit === 'logout') await recordLogout(db, request, reply);
     } catch (error) {
       request.log.warn({ err: error }, 'log not recorded');
     }

@@ -143,6 +143,7 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
     {
       config: {
         access: PUBLIC,
+        audit: 'login',
         doc: TOKEN_DOC,
         rateLimit: { max: ctx.config.tokenRateLimit, timeWindow: '1 minute' },
       },
@@ -249,7 +250,7 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     `${base}/logout`,
-    { config: { access: { kind: 'user', duringPasswordChange: true } } },
+    { config: { access: { kind: 'user', duringPasswordChange: true }, audit: 'logout' } },
     async (request) => {
       await revokeSession(ctx, currentUser(request).sessionId, 'logout');
       return okStatus('退出成功');
@@ -259,7 +260,7 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
   // The console ships its local debug log here (spec section 8); this does not log out.
   app.post(
     `${base}/logout`,
-    { config: { access: { kind: 'user', duringPasswordChange: true } } },
+    { config: { access: { kind: 'user', duringPasswordChange: true }, audit: 'own' } },
     async (request) => {
       const user = currentUser(request);
       const parsed = logEntries.safeParse(request.body ?? []);

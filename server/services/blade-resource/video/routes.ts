@@ -115,7 +115,7 @@ export default async function videoRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const base = '/api/blade-resource/video';
 
-  app.post(`${base}/list`, { config: { access: READ } }, async (request) => {
+  app.post(`${base}/list`, { config: { access: READ, audit: 'read' } }, async (request) => {
     const page = await paged(
       videos(ctx, currentUser(request)),
       (qb) => qb.select([...COLUMNS]),

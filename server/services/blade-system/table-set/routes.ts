@@ -21,7 +21,8 @@ export default async function tableSetRoutes(app: FastifyInstance): Promise<void
     return ok(await getTableSet(ctx, currentUser(request), tableKey));
   });
 
-  app.post(`${base}/save`, access, async (request) => {
+  // A user's own layout, not an operation: the API log leaves it out (blade-log/recorder.ts).
+  app.post(`${base}/save`, { config: { access: SIGNED_IN, audit: 'own' } }, async (request) => {
     const input = parseBody(tableSetSaveSchema, request.body);
     return ok(await saveTableSet(ctx, currentUser(request), input), '保存成功');
   });
