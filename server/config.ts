@@ -54,6 +54,38 @@ export interface ServerConfig {
    * the password rule. Absent: admin/admin with a forced change at the first login.
    */
   adminPassword: string | undefined;
+  /**
+   * WECHAT_*: the real WeChat OAuth endpoints for the social grant (issue 16 item 17). Absent
+   * (no WECHAT_APPID): the embedded sandbox provider (services/blade-auth/social.ts).
+   */
+  wechat?: WechatConfig | undefined;
+}
+
+/** WeChat website login: app id and secret, the console's /wx-login address, the endpoints. */
+export interface WechatConfig {
+  appId: string;
+  secret: string;
+  /** The console's /wx-login, absolute (registered with WeChat). */
+  redirectUri: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+}
+
+/** WECHAT_APPID with WECHAT_SECRET and WECHAT_REDIRECT_URI, or none (the sandbox). */
+function wechatConfig(env: NodeJS.ProcessEnv): WechatConfig | undefined {
+  if (!env.WECHAT_APPID) return undefined;
+  const { WECHAT_APPID, WECHAT_SECRET, WECHAT_REDIRECT_URI } = env;
+  if (!WECHAT_SECRET || !WECHAT_REDIRECT_URI)
+    throw new Error('WECHAT_APPID needs WECHAT_SECRET and WECHAT_REDIRECT_URI');
+  return {
+    appId: WECHAT_APPID,
+    secret: WECHAT_SECRET,
+    redirectUri: WECHAT_REDIRECT_URI,
+    authorizeUrl: env.WECHAT_AUTHORIZE_URL || 'https://open.weixin.qq.com/connect/qrconnect',
+    tokenUrl: env.WECHAT_TOKEN_URL || 'https://api.weixin.qq.com/sns/oauth2/access_token',
+    userInfoUrl: env.WECHAT_USERINFO_URL || 'https://api.weixin.qq.com/sns/userinfo',
+  };
 }
 
 /**
@@ -129,5 +161,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     outboundAllowlist: parseOutboundAllowlist(env.OUTBOUND_ALLOWLIST),
     trustProxy: trustProxy(env.TRUST_PROXY),
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    wechat: wechatConfig(env),
   };
 }

@@ -30,6 +30,8 @@ import * as m015 from './migrations/015-password-expiry.js';
 import * as m016 from './migrations/016-session-idle-grace.js';
 import * as m018 from './migrations/018-spent-ciphertexts.js';
 import * as m019 from './migrations/019-more-versions.js';
+import * as m020 from './migrations/020-profile-verification.js';
+import * as m021 from './migrations/021-user-oauth.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -72,6 +74,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '016-session-idle-grace': m016,
   '018-spent-ciphertexts': m018,
   '019-more-versions': m019,
+  '020-profile-verification': m020,
+  '021-user-oauth': m021,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

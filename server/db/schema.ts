@@ -79,6 +79,11 @@ export interface UserTable extends AuditColumns {
   mustChangePassword: number;
   /** Epoch seconds after which a reset's one-time password no longer logs in; null: never. */
   passwordExpiresAt: Generated<number | null>;
+  /** Native place (profile dialog, migration 020). */
+  nativePlace: Generated<string | null>;
+  /** ID card photos: JSON arrays of `{attachId, name, link}` (migration 020). */
+  idCardFront: Generated<string | null>;
+  idCardBack: Generated<string | null>;
   version: number;
 }
 
@@ -370,6 +375,78 @@ export interface DB {
   bladeDatasource: DatasourceTable;
   bladeCode: CodeTable;
   bladeIdempotency: IdempotencyTable;
+  authVerifyCode: VerifyCodeTable;
+  authVerifyThrottle: VerifyThrottleTable;
+  bladeEmailOutbox: EmailOutboxTable;
+  bladeUserOauth: UserOauthTable;
+  authSocialTicket: SocialTicketTable;
+}
+
+/** A one-time code sent by SMS or e-mail (migration 020); only its HMAC is stored. */
+export interface VerifyCodeTable {
+  id: string;
+  tenantId: string;
+  /** 'sms' or 'email'. */
+  channel: string;
+  /** The phone or e-mail address it was sent to. */
+  target: string;
+  /** 'login' (verify_phone, binding) or 'profile' (the profile dialog). */
+  purpose: string;
+  /** For 'profile': the user who asked; the code is theirs only. */
+  userId: string | null;
+  codeHash: string;
+  attempts: Generated<number>;
+  /** Epoch seconds. */
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+
+/** Codes sent per phone, e-mail address or client address (migration 020). */
+export interface VerifyThrottleTable {
+  /** 'sms', 'email' or 'ip'. */
+  scope: string;
+  target: string;
+  lastSentAt: number;
+  windowStart: number;
+  windowCount: number;
+}
+
+/** A message the embedded e-mail driver "sent" (migration 020). */
+export interface EmailOutboxTable {
+  id: string;
+  tenantId: string;
+  email: string;
+  subject: string;
+  content: string;
+  createUser: string | null;
+  createTime: string;
+}
+
+/** A third-party account bound to a user (migration 021). */
+export interface UserOauthTable {
+  id: string;
+  tenantId: string;
+  userId: string;
+  source: string;
+  openId: string;
+  unionId: string | null;
+  nickname: string | null;
+  avatar: string | null;
+  createTime: string;
+}
+
+/** One-time social tickets, by SHA-256 (migration 021): 'state' or 'bind'. */
+export interface SocialTicketTable {
+  ticketHash: string;
+  kind: string;
+  tenantId: string;
+  source: string;
+  openId: string | null;
+  unionId: string | null;
+  nickname: string | null;
+  avatar: string | null;
+  expiresAt: number;
 }
 
 /** One user's layout of one table (blade-system/table-set). */

@@ -186,17 +186,44 @@ export async function verifyCredentials(
       .where('id', '=', user.id)
       .execute();
   }
+  assertUsable(ctx, tenant, user);
+  // A reset's one-time password (blade-user/passwords.ts) stops working after its expiry.
+  if (user.passwordExpiresAt !== null && user.passwordExpiresAt <= ctx.now())
+    throw new OAuthError(400, ONE_TIME_PASSWORD_EXPIRED);
+  return user;
+}
+
+/**
+ * Told apart only once the caller proved who they are (a right password or code): a disabled or
+ * expired tenant, an account waiting for approval, a disabled account.
+ */
+export function assertUsable(
+  ctx: Pick<AppContext, 'now'>,
+  tenant: { status: number; expireTime: string | null } | undefined,
+  user: { status: number },
+): void {
   if (tenant?.status !== 1) throw new OAuthError(400, '租户已被禁用，请联系管理员');
   if (tenant.expireTime && tenant.expireTime < formatDateTime(new Date(ctx.now() * 1000))) {
     throw new OAuthError(400, '租户授权已过期，请联系管理员');
   }
   if (user.status === 2) throw new OAuthError(400, '账号待审核，请等待管理员审核');
   if (user.status !== 1) throw new OAuthError(400, '账号已被禁用，请联系管理员');
-  // A reset's one-time password (blade-user/passwords.ts) stops working after its expiry.
-  if (user.passwordExpiresAt !== null && user.passwordExpiresAt <= ctx.now())
-    throw new OAuthError(400, ONE_TIME_PASSWORD_EXPIRED);
-  return user;
 }
+
+/** The columns a login reads of a user. */
+export const LOGIN_USER_COLUMNS = [
+  'id',
+  'tenantId',
+  'account',
+  'name',
+  'realName',
+  'avatar',
+  'password',
+  'status',
+  'roleId',
+  'deptId',
+  'mustChangePassword',
+] as const;
 
 const splitIds = (s: string) =>
   s

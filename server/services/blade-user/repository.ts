@@ -6,6 +6,7 @@ import { encryptPhone, phoneKey } from '../../lib/phone-crypto.js';
 import { escapeLike, paged, type ListSpec, type QueryMap } from '../../lib/query.js';
 import { wire } from '../../lib/records.js';
 import { splitIds } from './input.js';
+import { storedPhotos } from './profile.js';
 
 /** What a user list may filter and sort on (contract.md Part 1 decision 7). */
 export const USER_LIST: ListSpec = {
@@ -120,7 +121,19 @@ export async function getOwnProfile(ctx: AppContext, caller: AuthUser) {
     .where('tenantId', '=', caller.tenantId)
     .where('isDeleted', '=', 0)
     .executeTakeFirst();
-  return { ...view, tenantName: tenant?.tenantName ?? '' };
+  const own = await ctx.db
+    .selectFrom('bladeUser')
+    .select(['nativePlace', 'idCardFront', 'idCardBack'])
+    .where('id', '=', caller.userId)
+    .executeTakeFirst();
+  return {
+    ...view,
+    tenantName: tenant?.tenantName ?? '',
+    // The profile dialog's fields (issue 16 item 16): the caller's own only.
+    nativePlace: own?.nativePlace ?? '',
+    idCardFront: storedPhotos(own?.idCardFront ?? null),
+    idCardBack: storedPhotos(own?.idCardBack ?? null),
+  };
 }
 
 /**

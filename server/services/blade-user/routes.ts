@@ -18,6 +18,7 @@ import { listQuery, type RouteDocInput } from '../../lib/api-doc/index.js';
 import { clearFailures } from '../blade-auth/login.js';
 import { parseUserBody, profileFields, userSchema } from './input.js';
 import { changeOwnPassword, resetPasswords } from './passwords.js';
+import { profileRoutes } from './profile.js';
 import { registerGuest } from './register.js';
 import { getOwnProfile, getUserView, listUsers, tenantUsers, USER_LIST } from './repository.js';
 import {
@@ -177,6 +178,8 @@ export default async function bladeUserRoutes(app: FastifyInstance): Promise<voi
     }
     return okStatus('修改成功');
   });
+
+  profileRoutes(app, base);
 
   app.post(`${base}/unlock`, { config: { access: perm('user_unlock') } }, async (request) => {
     const user = currentUser(request);

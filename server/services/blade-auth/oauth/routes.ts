@@ -20,6 +20,8 @@ import {
 } from '../login.js';
 import { replayRotation, revokeSession, rotateSession, startSession } from '../tokens.js';
 import { openLoginPassword, SpentCiphertexts } from '../password-stamp.js';
+import { socialGrant, verifyPhoneGrant } from '../grants.js';
+import { socialRoutes } from '../social.js';
 import { maskText } from '../../blade-log/mask.js';
 
 const CAPTCHA_SECONDS = 5 * 60;
@@ -36,7 +38,7 @@ const TOKEN_DOC: RouteDocInput = {
       name: 'grant_type',
       type: 'string',
       required: true,
-      enum: ['password', 'captcha', 'refresh_token'],
+      enum: ['password', 'captcha', 'refresh_token', 'verify_phone', 'social'],
       description: { zh: '授权类型', en: 'Grant type' },
     },
     {
@@ -63,6 +65,42 @@ const TOKEN_DOC: RouteDocInput = {
       name: 'refresh_token',
       type: 'string',
       description: { zh: '刷新令牌（refresh_token）', en: 'Refresh token (refresh_token grant)' },
+    },
+    {
+      name: 'phone',
+      type: 'string',
+      pattern: '^1\\d{10}$',
+      description: { zh: '手机号（verify_phone）', en: 'Phone (verify_phone grant)' },
+    },
+    {
+      name: 'code',
+      type: 'string',
+      description: {
+        zh: '短信验证码（verify_phone，来自 sms/endpoint/send-login-validate）或第三方授权码（social）',
+        en: 'SMS code (verify_phone, from sms/endpoint/send-login-validate) or the provider code (social)',
+      },
+    },
+    {
+      name: 'bind_ticket',
+      type: 'string',
+      description: {
+        zh: 'verify_phone：social 未绑定时返回的绑定票据，验证手机号后绑定微信',
+        en: 'verify_phone: the ticket an unbound social login answered; binds the WeChat account',
+      },
+    },
+    {
+      name: 'source',
+      type: 'string',
+      enum: ['wechat'],
+      description: { zh: '第三方来源（social）', en: 'Provider (social grant)' },
+    },
+    {
+      name: 'state',
+      type: 'string',
+      description: {
+        zh: 'oauth/render 签发的一次性 state（social）',
+        en: 'The one-time state oauth/render issued (social)',
+      },
     },
     {
       name: 'Captcha-Key',
@@ -116,6 +154,8 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
+  socialRoutes(app, base);
+
   // Raw {key, image} (contract.md 2.12).
   app.get(
     `${base}/captcha`,
@@ -148,15 +188,17 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
         rateLimit: { max: ctx.config.tokenRateLimit, timeWindow: '1 minute' },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const client = await authenticateClient(ctx, request);
       const grantType = param(request, 'grant_type') ?? 'password';
       if (
         !client.grantTypes.includes(grantType) ||
-        !['password', 'captcha', 'refresh_token'].includes(grantType)
+        !['password', 'captcha', 'refresh_token', 'verify_phone', 'social'].includes(grantType)
       ) {
         throw new OAuthError(400, `不支持的授权类型: ${grantType.slice(0, 40)}`);
       }
+      if (grantType === 'verify_phone') return verifyPhoneGrant(ctx, request, client);
+      if (grantType === 'social') return socialGrant(ctx, request, reply, client, spent);
 
       if (grantType === 'refresh_token') {
         const claims = verifyJwt(param(request, 'refresh_token') ?? '', ctx.jwtSecret, ctx.now());

@@ -7,6 +7,7 @@ import { currentUser, perm } from '../../../auth/index.js';
 import { enabledSetting, enableRoutes } from '../settings.js';
 import { smsDriverFor } from './driver.js';
 import smsTable from './table.js';
+import { sendLoginValidateRoute } from './verification.js';
 
 /** Spec section 9: a phone is 11 digits starting with 1 (mainland mobile). */
 const PHONE = /^1\d{10}$/;
@@ -79,6 +80,7 @@ export default async function smsRoutes(app: FastifyInstance): Promise<void> {
   await tableRoutes(smsTable)(app);
   const base = '/api/blade-resource/sms';
   enableRoutes(app, base, 'bladeSms', 'sms_enable');
+  sendLoginValidateRoute(app, base);
 
   app.post(
     `${base}/endpoint/send-message`,
