@@ -233,7 +233,7 @@ class ShellRuntimeImpl {
     this.cleanups.push(
       onApiEvent((event) => {
         if (event.type === 'session.expired') this.auth.send({ type: 'session.expired' });
-        else if (event.type === 'forbidden') showError(event.message, 'forbidden');
+        else if (event.type === 'forbidden') showError(event.message);
         else if (event.type === 'error') showError(event.message);
         else if (event.type === 'failed') {
           recordDebugEntry({
@@ -325,10 +325,8 @@ class ShellRuntimeImpl {
 }
 
 /** Toasts load with the signed-in shell; the login page shows its errors inline. */
-function showError(message: string, id?: string): void {
-  void import('@mantine/notifications').then(({ notifications }) =>
-    notifications.show({ color: 'red', message, ...(id ? { id } : {}) }),
-  );
+function showError(message: string): void {
+  void import('../components/toast').then(({ toast }) => toast('error', message));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useClearCacheMutation } from '../../api/auth';
 import { useT } from '../../state/hooks';
+import { toast } from '../../components/toast';
 
 /**
  * Spec screen 9 / section 8: 'is cache clearing needed?' then the clear-cache call and 'clearing
@@ -13,7 +13,7 @@ export function ClearCacheDialog({ opened, onClose }: { opened: boolean; onClose
   const confirm = async () => {
     try {
       await clearCache().unwrap();
-      notifications.show({ color: 'green', message: t('layout.cache.done') });
+      toast('success', t('layout.cache.done'));
     } catch {
       // Shown by the API layer.
     }

@@ -17,6 +17,7 @@ import { installApi } from '../install-api';
 import type { AppStore } from '../../state/store';
 import { SHELL_THEMES } from '../../state/theme';
 import { KeepAliveOutlet } from './keep-alive-outlet';
+import { TOAST_LIMIT, TOAST_POSITION } from '../../components/toast';
 import classes from './layout.module.css';
 import { LogoBlock } from './logo-block';
 import { OfflineBanner } from './offline-banner';
@@ -78,7 +79,7 @@ export function MainLayout() {
         <a href="#main-content" className={classes.skipLink}>
           {t('layout.skipToContent')}
         </a>
-        <Notifications position="top-center" limit={4} />
+        <Notifications position={TOAST_POSITION} limit={TOAST_LIMIT} />
         <AppShell.Header className={classes.header} style={{ display: 'flex' }}>
           <LogoBlock collapsed={narrow || small} {...(small ? {} : { width: navbarWidth })} />
           <div style={{ flex: 1, minWidth: 0, height: '100%' }}>

@@ -16,7 +16,6 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { fetchOpenApi, useApiDocumentQuery, type ApiDocument } from '../../api/api-document';
@@ -28,6 +27,7 @@ import { usePageVisible } from '../../lib/page-visibility';
 import { useShortcut } from '../../components/use-shortcut';
 import { routeKey, routeMatches, searchRoutes, type RouteRow } from './model';
 import { AccessBadges, MethodBadge, RouteDetail } from './parts';
+import { toast } from '../../components/toast';
 
 const NO_ROWS: RouteRow[] = [];
 
@@ -39,12 +39,12 @@ async function downloadOpenApi(lang: Lang): Promise<void> {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   } catch (err) {
     const reason = (err as ApiError | undefined)?.message;
-    notifications.show({
-      color: 'red',
-      message: reason
+    toast(
+      'error',
+      reason
         ? `${translate(lang, 'apiDocument.downloadFailed')}: ${reason}`
         : translate(lang, 'apiDocument.downloadFailed'),
-    });
+    );
   }
 }
 

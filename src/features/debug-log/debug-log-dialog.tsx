@@ -1,5 +1,4 @@
 import { Button, Code, Group, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Fragment, useState } from 'react';
@@ -8,6 +7,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { useT } from '../../state/hooks';
 import { clearDebugLog, removeDebugEntries } from './debug-log-store';
 import { useDebugLog } from './use-debug-log';
+import { toast } from '../../components/toast';
 
 const formatTime = (iso: string) => {
   const d = dayjs(iso);
@@ -33,7 +33,7 @@ export function DebugLogDialog({ opened, onClose }: { opened: boolean; onClose: 
     try {
       await uploadDebugLog(sent);
       removeDebugEntries(sent);
-      notifications.show({ color: 'green', message: t('debugLog.sent') });
+      toast('success', t('debugLog.sent'));
     } catch {
       // The API client has already shown the server's message (or 'network exception').
     } finally {
@@ -45,7 +45,7 @@ export function DebugLogDialog({ opened, onClose }: { opened: boolean; onClose: 
     if (!(await confirm(t('debugLog.confirmClear')))) return;
     clearDebugLog();
     setExpanded(new Set());
-    notifications.show({ color: 'green', message: t('debugLog.cleared') });
+    toast('success', t('debugLog.cleared'));
   };
 
   const toggle = (key: string) =>

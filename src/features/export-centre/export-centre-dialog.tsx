@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Modal, Pagination, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -12,6 +11,7 @@ import { useT } from '../../state/hooks';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ExportTaskTable } from './export-task-table';
 import { hasPendingTask, POLL_MS } from './task-status';
+import { toast } from '../../components/toast';
 
 /** Spec section 9: the export dialog is 1168px wide. */
 export const EXPORT_DIALOG_WIDTH = 1168;
@@ -47,7 +47,7 @@ export function ExportCentreDialog({ opened, onClose }: { opened: boolean; onClo
     try {
       await emptyAll().unwrap();
       setCurrent(1);
-      notifications.show({ color: 'green', message: t('exportCentre.cleared') });
+      toast('success', t('exportCentre.cleared'));
     } catch {
       // The API client has shown the server's message.
     }

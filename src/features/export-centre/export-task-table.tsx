@@ -9,7 +9,6 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import {
   downloadExportByTicket,
@@ -20,6 +19,7 @@ import type { ApiError } from '../../api/client';
 import { useT } from '../../state/hooks';
 import { downloadName } from '../../lib/save-blob';
 import { exportTaskState, STATE_LABEL, type ExportTaskState } from './task-status';
+import { toast } from '../../components/toast';
 
 const STATE_COLOR: Record<ExportTaskState, string> = {
   done: 'green',
@@ -46,8 +46,7 @@ export function ExportTaskTable({ tasks, loading, confirm }: Props) {
       await downloadExportByTicket(task.id, downloadName(task.sourceFileName));
     } catch (err) {
       // 401 and 403 are handled by the client; anything else it has already toasted.
-      if ((err as ApiError).status === undefined)
-        notifications.show({ color: 'red', message: t('exportCentre.downloadFailed') });
+      if ((err as ApiError).status === undefined) toast('error', t('exportCentre.downloadFailed'));
     } finally {
       setBusy(undefined);
     }
@@ -58,7 +57,7 @@ export function ExportTaskTable({ tasks, loading, confirm }: Props) {
     setBusy(task.id);
     try {
       await remove([task.id]).unwrap();
-      notifications.show({ color: 'green', message: t('exportCentre.deleted') });
+      toast('success', t('exportCentre.deleted'));
     } catch {
       // The API client has shown the server's message.
     } finally {

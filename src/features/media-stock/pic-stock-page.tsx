@@ -1,5 +1,4 @@
 import { Button, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconEdit, IconFolderPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { ApiError } from '../../api/client';
@@ -15,6 +14,7 @@ import { usePermissions } from '../../state/permissions-context';
 import { FolderDialog, type FolderDialogMode } from './folder-dialog';
 import { FolderTree, type FolderItem } from './folder-tree';
 import { PictureBrowser } from './picture-browser';
+import { toast } from '../../components/toast';
 
 /** The button code of uploads and folder writes (the seeded menu's `upload` button). */
 export const PIC_STOCK_WRITE = 'pic_stock_upload';
@@ -63,7 +63,7 @@ export default function PicStockPage() {
     // Show the new folder: open its parent and choose it.
     setExpanded(new Set([...expanded, mode.parentId]));
     setChosen(saved.id);
-    notifications.show({ color: 'green', message: t('messages.added') });
+    toast('success', t('messages.added'));
   };
 
   const remove = async () => {
@@ -72,13 +72,10 @@ export default function PicStockPage() {
     try {
       await removeFolder(folder.id).unwrap();
       setChosen(folder.parentId && byId.has(folder.parentId) ? folder.parentId : ROOT_FOLDER);
-      notifications.show({ color: 'green', message: t('messages.deleted') });
+      toast('success', t('messages.deleted'));
     } catch (err) {
       // Not empty (the server names the folder), gone, or no permission.
-      notifications.show({
-        color: 'red',
-        message: (err as ApiError).message || t('errors.submitFailed'),
-      });
+      toast('error', (err as ApiError).message || t('errors.submitFailed'));
     }
   };
 

@@ -1,6 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useT } from '../../state/hooks';
+import { toast } from '../../components/toast';
 
 /**
  * The chosen pictures or videos of the page on screen, and "remove selected": none chosen says
@@ -25,14 +25,14 @@ export function useChosen(
 
   const removeSelected = async () => {
     if (selectedIds.length === 0) {
-      notifications.show({ color: 'orange', message: t('messages.selectOne') });
+      toast('warning', t('messages.selectOne'));
       return;
     }
     if (!(await confirm(t('messages.confirmDelete')))) return;
     try {
       await remove(selectedIds);
       setChosen(new Set());
-      notifications.show({ color: 'green', message: t('messages.deleted') });
+      toast('success', t('messages.deleted'));
     } catch {
       // The API client has shown the server's message.
     }

@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { useLang, useT } from '../../state/hooks';
@@ -29,6 +28,7 @@ import { HeaderPreview } from './header-preview';
 import { LogoField } from './logo-field';
 import { normalise, usePersonaliseQuery, useSavePersonaliseMutation } from './personalise-api';
 import { useErrorsFollowLanguage } from '../../components/form-errors';
+import { toast } from '../../components/toast';
 
 /** The seeded button code that saves (server/db/seed/menu-tree.ts). */
 export const PERSONALISE_EDIT = 'personalise_edit';
@@ -136,7 +136,7 @@ export default function PersonalisePage() {
       await save({ ...checked.value, version: loadedVersion.current }).unwrap();
       setEdited(false);
       form.clearErrors();
-      notifications.show({ color: 'green', message: t('personalise.saved') });
+      toast('success', t('personalise.saved'));
     } catch (err) {
       const refused = serverErrors(err, t('errors.submitFailed'));
       form.setErrors(refused.fields);

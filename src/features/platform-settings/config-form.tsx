@@ -10,7 +10,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ApiError } from '../../api/client';
 import { useLang, useT } from '../../state/hooks';
@@ -24,6 +23,7 @@ import {
 } from '../../contracts/platform-settings';
 import { useSavePlatformSettingMutation } from './platform-api';
 import { useErrorsFollowLanguage } from '../../components/form-errors';
+import { toast } from '../../components/toast';
 
 /** The form's starting values: the detail's, with secrets blank (the placeholder says 'unchanged'). */
 function startValues(decl: PlatformDeclaration, detail: PlatformSettingDetail): PlatformConfig {
@@ -95,7 +95,7 @@ export function ConfigForm({ decl, detail, onClose, onReload }: Props) {
   const send = async (values: PlatformConfig) => {
     try {
       await save({ platform: decl.key, config: values, version: detail.version }).unwrap();
-      notifications.show({ color: 'green', message: t('platformSettings.saved') });
+      toast('success', t('platformSettings.saved'));
       onClose();
     } catch (err) {
       const error = err as ApiError | undefined;

@@ -24,7 +24,7 @@ export const common = {
     'errors.noPermission': '没有权限',
     'errors.dataLoading': '数据加载错误',
     'errors.submitFailed': '提交失败',
-    'messages.added': '新增成功',
+    'messages.added': '添加成功',
     'messages.updated': '修改成功',
     'messages.deleted': '删除成功',
     'messages.operationDone': '操作成功',

@@ -1,5 +1,4 @@
 import { Center, Group, Loader, Modal, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { downloadAttachment } from '../../api/files';
 import type { ApiError } from '../../api/client';
@@ -7,6 +6,7 @@ import { useT } from '../../state/hooks';
 import type { Attach } from '../../contracts/blade-resource/attach';
 import type { ActionDialogProps } from '../types';
 import { saveBlob } from '../../lib/save-blob';
+import { toast } from '../../components/toast';
 
 /** Rows whose download is under way (React's development double effect must not fetch twice). */
 const started = new WeakSet<object>();
@@ -27,7 +27,7 @@ export default function DownloadDialog({ rows, onClose }: ActionDialogProps<Atta
       .catch((err: unknown) => {
         // The client has toasted the server's message; a failure without one is said here.
         if ((err as ApiError | undefined)?.status === undefined)
-          notifications.show({ color: 'red', message: t('files.attach.downloadFailed') });
+          toast('error', t('files.attach.downloadFailed'));
       })
       .finally(() => {
         started.delete(row);

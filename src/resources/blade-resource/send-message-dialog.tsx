@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSendSmsMessageMutation } from '../../api/sms';
 import { useT } from '../../state/hooks';
@@ -14,6 +13,7 @@ import {
   type InputProblem,
 } from './sms-message-input';
 import { useErrorsFollowLanguage } from '../../components/form-errors';
+import { toast } from '../../components/toast';
 
 /** The server's text without its `<field>:` prefix (the dialog shows which field it is). */
 function failureText(err: unknown): string {
@@ -53,10 +53,7 @@ export default function SendMessageDialog({ rows, onClose }: ActionDialogProps<S
         phones: list.join(','),
         params: params.trim(),
       }).unwrap();
-      notifications.show({
-        color: 'green',
-        message: t('systemSettings.sms.sent', { count: result?.count ?? list.length }),
-      });
+      toast('success', t('systemSettings.sms.sent', { count: result?.count ?? list.length }));
       onClose(false);
     } catch (err) {
       setFailure(failureText(err));

@@ -1,5 +1,4 @@
 import { Tabs, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { useAppSelector, useT } from '../../state/hooks';
 import type { ApiError } from '../../api/client';
@@ -14,6 +13,7 @@ import { indexTree, leafIds } from '../../components/check-tree-model';
 import type { ActionDialogProps } from '../types';
 import type { Role } from '../../contracts/blade-system/role';
 import { GrantModal, targetNames } from './grant-modal';
+import { toast } from '../../components/toast';
 
 type TreeName = 'menu' | 'dataScope' | 'apiScope';
 const TREES: readonly TreeName[] = ['menu', 'dataScope', 'apiScope'];
@@ -86,7 +86,7 @@ export default function RoleGrantDialog({ rows, onClose }: ActionDialogProps<Rol
     };
     try {
       await grant(body).unwrap();
-      notifications.show({ color: 'green', message: t('messages.operationDone') });
+      toast('success', t('messages.operationDone'));
       onClose(true);
     } catch (err) {
       setFailure((err as ApiError).message || t('grant.saveFailed'));

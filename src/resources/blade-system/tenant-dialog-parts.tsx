@@ -1,7 +1,7 @@
 import { Alert, Button, Group } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useT } from '../../state/hooks';
 import type { Tenant } from '../../contracts/blade-system/tenant';
+import { toast } from '../../components/toast';
 
 /**
  * The server's text of a failed call. Validation answers read `<field>:<message>`; the field
@@ -20,7 +20,7 @@ export function useTenantName(): (tenant: Pick<Tenant, 'tenantName' | 'tenantId'
 }
 
 export function notifyDone(text: string): void {
-  notifications.show({ color: 'green', message: text });
+  toast('success', text);
 }
 
 export function FailureAlert({ text }: { text: string | undefined }) {

@@ -1,5 +1,4 @@
 import { Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { useT } from '../../state/hooks';
 import type { ApiError } from '../../api/client';
@@ -14,6 +13,7 @@ import { indexTree } from '../../components/check-tree-model';
 import type { ActionDialogProps } from '../types';
 import type { TopMenu } from '../../contracts/blade-system/topmenu';
 import { GrantModal, targetNames } from './grant-modal';
+import { toast } from '../../components/toast';
 
 const NO_TREE: GrantTreeNode[] = [];
 const NO_KEYS: string[] = [];
@@ -55,7 +55,7 @@ export default function TopMenuGrantDialog({ rows, onClose }: ActionDialogProps<
     setFailure(undefined);
     try {
       await grant({ topMenuIds, menuIds: sent }).unwrap();
-      notifications.show({ color: 'green', message: t('messages.operationDone') });
+      toast('success', t('messages.operationDone'));
       onClose(true);
     } catch (err) {
       setFailure((err as ApiError).message || t('grant.saveFailed'));

@@ -10,13 +10,13 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ApiError } from '../../api/client';
 import { useGrantUserRolesMutation, useRoleTreeQuery, type TreeNode } from '../../api/user-admin';
 import { useT } from '../../state/hooks';
 import type { User } from '../../contracts/blade-user/user';
 import type { ActionDialogProps } from '../types';
+import { toast } from '../../components/toast';
 
 /** Pixels a child role is indented by, per level. */
 const INDENT_PX = 24;
@@ -89,7 +89,7 @@ export default function GrantRolesDialog({ rows, onClose }: ActionDialogProps<Us
         userIds: rows.map((u) => u.id).join(','),
         roleIds: roleIds.join(','),
       }).unwrap();
-      notifications.show({ color: 'green', message: t('userAdmin.grant.done') });
+      toast('success', t('userAdmin.grant.done'));
       onClose(true);
     } catch (err) {
       setFailure((err as Partial<ApiError>).message || t('errors.submitFailed'));

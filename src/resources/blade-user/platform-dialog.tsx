@@ -11,7 +11,6 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { useDictionaryQuery } from '../../api/system';
@@ -24,6 +23,7 @@ import { useT } from '../../state/hooks';
 import type { User } from '../../contracts/blade-user/user';
 import type { ActionDialogProps } from '../types';
 import { useErrorsFollowLanguage } from '../../components/form-errors';
+import { toast } from '../../components/toast';
 
 /** The server keeps at most this much extension text (blade-user/write.ts updatePlatform). */
 const EXT_MAX = 4000;
@@ -75,7 +75,7 @@ function PlatformForm({ detail, busy, onBusy, onClose }: FormProps) {
     onBusy(true);
     try {
       await save({ id: detail.id, userType: Number(userType), userExt: ext }).unwrap();
-      notifications.show({ color: 'green', message: t('userAdmin.platform.done') });
+      toast('success', t('userAdmin.platform.done'));
       onClose(true);
     } catch (err) {
       setFailure((err as Partial<ApiError>).message || t('errors.submitFailed'));

@@ -124,7 +124,7 @@ describe('UserFormDialog: create', { timeout: 20_000 }, () => {
     expect(body).not.toHaveProperty('id');
     expect(body.password).not.toContain('Abc@1234');
     expect(await decrypt(body.password!)).toBe('Abc@1234');
-    expect(await screen.findByText('新增成功')).toBeTruthy();
+    expect(await screen.findByText('添加成功')).toBeTruthy();
   });
 
   it('refuses two different passwords without sending anything, keeping the input', async () => {

@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { fetchPublicKey } from '../../api/auth-calls';
 import type { ApiError } from '../../api/client';
@@ -10,6 +9,7 @@ import { USER_FORM, USER_TITLE } from './user-form';
 import type { User } from '../../contracts/blade-user/user';
 import type { ActionDialogProps } from '../types';
 import { usePlainPhone } from '../../state/use-plain-phone';
+import { toast } from '../../components/toast';
 
 type Values = Record<string, string>;
 
@@ -44,7 +44,7 @@ function CreateUser({ onClose }: { onClose(changed?: boolean): void }) {
     } catch (err) {
       throw failure(err, t('errors.submitFailed'));
     }
-    notifications.show({ color: 'green', message: t('userAdmin.form.created') });
+    toast('success', t('userAdmin.form.created'));
     onClose(true);
   };
   return (
@@ -70,8 +70,7 @@ function EditUser({ user, onClose }: { user: User; onClose(changed?: boolean): v
   // Rare (another session's ciphertext): say why the phone field is empty.
   const unreadable = phone.status === 'unreadable';
   useEffect(() => {
-    if (unreadable)
-      notifications.show({ color: 'orange', message: t('userAdmin.form.phoneUnreadable') });
+    if (unreadable) toast('warning', t('userAdmin.form.phoneUnreadable'));
   }, [unreadable, t]);
   // Decrypting takes a moment (Web Crypto); the form opens with the phone in it.
   if (phone.status === 'loading') return null;
@@ -88,7 +87,7 @@ function EditUser({ user, onClose }: { user: User; onClose(changed?: boolean): v
     } catch (err) {
       throw failure(err, t('errors.submitFailed'));
     }
-    notifications.show({ color: 'green', message: t('userAdmin.form.updated') });
+    toast('success', t('userAdmin.form.updated'));
     onClose(true);
   };
   return (

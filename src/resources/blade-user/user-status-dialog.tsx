@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { ApiError } from '../../api/client';
 import { useUpdateUserMutation } from '../../api/user-admin';
 import { useT } from '../../state/hooks';
 import type { User } from '../../contracts/blade-user/user';
 import type { ActionDialogProps } from '../types';
+import { toast } from '../../components/toast';
 
 /**
  * 禁用 / 启用 (row actions): BladeX has no call of its own for this, so the status goes through
@@ -27,10 +27,7 @@ export default function UserStatusDialog({ rows, onClose }: ActionDialogProps<Us
     setFailure(undefined);
     try {
       await update({ id: user.id, status: disabling ? 0 : 1, version: user.version }).unwrap();
-      notifications.show({
-        color: 'green',
-        message: t(disabling ? 'userAdmin.status.disabled' : 'userAdmin.status.enabled'),
-      });
+      toast('success', t(disabling ? 'userAdmin.status.disabled' : 'userAdmin.status.enabled'));
       onClose(true);
     } catch (err) {
       setFailure((err as Partial<ApiError>).message || t('errors.submitFailed'));

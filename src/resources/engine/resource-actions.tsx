@@ -1,11 +1,11 @@
 import { Button, Center, Loader, Modal } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { createElement, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useLang, useT } from '../../state/hooks';
 import { useResourceCallMutation } from '../../api/resource';
 import { SELECT_ONE_MESSAGE } from '../../lib/patterns';
 import type { ActionDef, ActionDialogProps, ResourceDef } from '../types';
 import type { ExtraRowAction, Row } from './table-row';
+import { toast } from '../../components/toast';
 
 type Dialog = ComponentType<ActionDialogProps<Row>>;
 
@@ -72,7 +72,7 @@ export function useResourceActions({ def, can, writable, confirm, onChanged }: O
         params,
         refreshes: def.refreshes,
       }).unwrap();
-      notifications.show({ color: 'green', message: action.call.done[lang] });
+      toast('success', action.call.done[lang]);
       onChanged();
     } catch {
       // The API layer has shown the server's message.
@@ -99,9 +99,9 @@ export function useResourceActions({ def, can, writable, confirm, onChanged }: O
         onClick={() => {
           const need = action.selection ?? 'some';
           if (need === 'some' && selected.length === 0) {
-            notifications.show({ color: 'orange', message: t(SELECT_ONE_MESSAGE) });
+            toast('warning', t(SELECT_ONE_MESSAGE));
           } else if (need === 'one' && selected.length !== 1) {
-            notifications.show({ color: 'orange', message: t('resource.action.selectExactlyOne') });
+            toast('warning', t('resource.action.selectExactlyOne'));
           } else {
             void run(action, need === 'none' ? [] : selected);
           }

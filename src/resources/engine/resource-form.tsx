@@ -14,7 +14,6 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useRef, useState, type ReactNode } from 'react';
 import { useLang, useT } from '../../state/hooks';
 import type { Lang } from '../../i18n';
@@ -23,6 +22,7 @@ import type { FormFieldDef, ResourceDef } from '../types';
 import { useSelectOptions } from './select-options';
 import { CheckTreeField } from './check-tree-field';
 import { useErrorsFollowLanguage } from '../../components/form-errors';
+import { toast } from '../../components/toast';
 
 type Values = Record<string, string>;
 
@@ -185,7 +185,7 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) 
   };
 
   const refuse = (errors: Record<string, unknown>) => {
-    notifications.show({ color: 'orange', message: t(COMPLETE_INFO_MESSAGE) });
+    toast('warning', t(COMPLETE_INFO_MESSAGE));
     const first = fields.find((f) => errors[f.name]);
     if (first) refs.current[first.name]?.focus();
   };

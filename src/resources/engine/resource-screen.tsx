@@ -1,5 +1,4 @@
 import { Alert, Button, Center, Drawer, Group, Loader, Stack, Table, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFileExport, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { MRT_RowSelectionState } from 'mantine-react-table';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -35,6 +34,7 @@ import { ResourceTable } from './resource-table';
 import type { Row } from './table-row';
 import { useListView } from './use-list-view';
 import { useScreenCommands } from './use-screen-commands';
+import { toast } from '../../components/toast';
 
 const NO_ROWS: Row[] = [];
 const NO_FILTERS: readonly FilterDef[] = [];
@@ -163,7 +163,7 @@ export function ResourceScreen({
 
   const remove = async (ids: string[]) => {
     if (ids.length === 0) {
-      notifications.show({ color: 'orange', message: t(SELECT_ONE_MESSAGE) });
+      toast('warning', t(SELECT_ONE_MESSAGE));
       return;
     }
     if (!(await confirm(t('messages.confirmDelete')))) return;
@@ -175,7 +175,7 @@ export function ResourceScreen({
         refreshes: def.refreshes,
       }).unwrap();
       setRowSelection({});
-      notifications.show({ color: 'green', message: t('messages.deleted') });
+      toast('success', t('messages.deleted'));
     } catch {
       // The API layer has shown the server's message.
     }
@@ -192,7 +192,7 @@ export function ResourceScreen({
         excelType: def.export.excelType,
         params: view.query.export,
       }).unwrap();
-      notifications.show({ color: 'green', message: t('resource.export.created') });
+      toast('success', t('resource.export.created'));
     } catch {
       // The API layer has shown the server's message.
     }
@@ -213,7 +213,7 @@ export function ResourceScreen({
       refreshes: def.refreshes,
     });
     if ('error' in result) throw new Error((result.error as { message?: string }).message);
-    notifications.show({ color: 'green', message: t('table.saved') });
+    toast('success', t('table.saved'));
     closeForm();
   };
 
