@@ -71,10 +71,36 @@ export function settingsFrom(layout: TableLayout, pageSize: number | undefined):
   };
 }
 
+/** What a layout saves as, over the known columns only (MRT adds its own: spacer, expand). */
+function savedForm(
+  layout: TableLayout,
+  pageSize: number | undefined,
+  known: ReadonlySet<string>,
+): string {
+  const only = (ids: readonly string[] | undefined) => (ids ?? []).filter((id) => known.has(id));
+  const settings = settingsFrom(
+    {
+      ...layout,
+      columnOrder: only(layout.columnOrder),
+      columnVisibility: Object.fromEntries(
+        Object.entries(layout.columnVisibility).filter(([id]) => known.has(id)),
+      ),
+      columnPinning: {
+        left: only(layout.columnPinning.left),
+        right: only(layout.columnPinning.right),
+      },
+    },
+    pageSize,
+  );
+  return JSON.stringify(settings);
+}
+
 /**
  * The user's column layout of the table `tableKey`: loaded from blade-system/table-set, changed
- * at once on screen, saved (debounced) after each change. A failed save keeps the layout for
- * this visit. `pageSize` is saved with it when the screen reports one.
+ * at once on screen, saved (debounced) only when it differs from what the server holds: the
+ * table's own calls on mount (MRT sets the column order when it starts) and a change undone
+ * within the delay post nothing. A pending save is sent when the table unmounts. A failed save
+ * keeps the layout for this visit. `pageSize` is saved with it when the screen reports one.
  */
 export function useTableLayout(
   tableKey: string,
@@ -89,8 +115,21 @@ export function useTableLayout(
     [saved.data, columnIds, hiddenByDefault],
   );
   const layout = local?.layout ?? serverLayout;
+  const known = useMemo(() => new Set(columnIds), [columnIds]);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  /** The settings last saved (the loaded ones until the first save), as `savedForm` text. */
+  const stored = useRef<string>(undefined);
+  /** The save waiting for the delay to pass. */
+  const pending = useRef<(() => void) | undefined>(undefined);
+  // Reads refs only, so the one made on the first render serves the unmount too.
+  const [flush] = useState(() => () => {
+    clearTimeout(timer.current);
+    const send = pending.current;
+    pending.current = undefined;
+    send?.();
+  });
+  // Nothing the user changed is lost when the screen closes before the delay has passed.
+  useEffect(() => flush, [flush]);
 
   const change = (
     next: TableLayout,
@@ -98,9 +137,15 @@ export function useTableLayout(
   ) => {
     setLocal({ layout: next, ...(pageSize ? { pageSize } : {}) });
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      void save({ tableKey, settings: settingsFrom(next, pageSize) });
-    }, SAVE_DELAY_MS);
+    pending.current = undefined;
+    const form = savedForm(next, pageSize, known);
+    const before = stored.current ?? savedForm(serverLayout, saved.data?.settings.pageSize, known);
+    if (form === before) return;
+    pending.current = () => {
+      stored.current = form;
+      void save({ tableKey, settings: JSON.parse(form) as TableSettings });
+    };
+    timer.current = setTimeout(flush, SAVE_DELAY_MS);
   };
 
   return {
