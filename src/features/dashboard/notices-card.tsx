@@ -1,8 +1,8 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useT } from '../../state/hooks';
-import { KIND_COLOR, KIND_LABEL, SAMPLE_NOTICES } from './sample-notices';
+import { KIND_COLOR, KIND_LABEL, SAMPLE_NOTICES } from '../notices/sample-notices';
 
-/** Notices (spec screen 1: sample data only), marked as a sample. */
+/** Notices (spec screen 1: sample data only, the top bar's), marked as a sample. */
 export function NoticesCard() {
   const t = useT();
   return (

@@ -11,6 +11,7 @@ import {
 import { Link } from 'react-router';
 import { MenuIcon } from '../../components/menu-icon';
 import { useLang, useT } from '../../state/hooks';
+import { usePermissions } from '../../state/permissions-context';
 import { menuLabel, menuTarget } from '../../lib/menu-tree';
 import { useUserMenu } from '../menu-search/use-user-menu';
 import classes from './dashboard.module.css';
@@ -18,13 +19,18 @@ import classes from './dashboard.module.css';
 const HOME = '/wel/index';
 const COUNT = 8;
 
-/** The first screens of the user's menu (not home itself, not external windows). */
+/**
+ * The first screens of the user's menu that the user holds (their code among the permissions the
+ * layout provides), not home itself, not external windows. Nothing else is linked: no fixed list,
+ * so a link never leads to a screen the user cannot open.
+ */
 export function QuickLinks() {
   const t = useT();
   const lang = useLang();
   const menu = useUserMenu();
+  const held = usePermissions();
   const leaves = menu.leaves
-    .filter((l) => l.path !== HOME && menuTarget(l).kind === 'route')
+    .filter((l) => l.path !== HOME && held.has(l.code) && menuTarget(l).kind === 'route')
     .slice(0, COUNT);
 
   let body;

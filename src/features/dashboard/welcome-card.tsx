@@ -1,4 +1,5 @@
 import { Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useProfileQuery } from '../../api/user';
 import { useAppSelector, useT } from '../../state/hooks';
 import { greetingKey } from './greeting';
 
@@ -9,17 +10,22 @@ function safeAvatar(url: string | undefined): string | undefined {
   return /^https?:\/\//i.test(url) ? url : undefined;
 }
 
-/** Greeting, account, tenant and role of the signed-in user. */
+/**
+ * Greeting, account, tenant and role of the signed-in user. The role is shown by its name (超级管理员)
+ * from the user's own profile (blade-user/info, which the top bar's user menu reads too): the
+ * session's `role_name` holds the role aliases (administrator), BladeX's token claim for role checks.
+ */
 export function WelcomeCard() {
   const t = useT();
   const session = useAppSelector((s) => s.session.session);
+  const roleNames = useProfileQuery().data?.roleName;
   const sideName = useAppSelector((s) => s.ui.personalisation.sideName);
   const name = session?.real_name || session?.nick_name || session?.user_name || '';
   const site = sideName.trim() || t('app.name');
   const facts = [
     { label: t('dashboard.account'), value: session?.account || session?.user_name || '-' },
     { label: t('dashboard.tenant'), value: session?.tenant_id || '-' },
-    { label: t('dashboard.role'), value: session?.role_name || '-' },
+    { label: t('dashboard.role'), value: roleNames || '-' },
   ];
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="dashboard-welcome">

@@ -17,10 +17,6 @@ export const dashboard = {
     'dashboard.notice.kind.notice': '通知',
     'dashboard.notice.kind.announcement': '公告',
     'dashboard.notice.kind.reminder': '提醒',
-    'dashboard.notice.1': '系统将于本周六 22:00-24:00 升级维护，期间可能无法访问',
-    'dashboard.notice.2': '权益商品上架流程已更新，请供应商及时查看操作说明',
-    'dashboard.notice.3': '卡券批次导入前请先下载最新模板，避免导入失败',
-    'dashboard.notice.4': '月度对账单已生成，请接入方在 5 个工作日内确认',
   },
   en: {
     'dashboard.title': 'Dashboard',
@@ -39,13 +35,5 @@ export const dashboard = {
     'dashboard.notice.kind.notice': 'Notice',
     'dashboard.notice.kind.announcement': 'Announcement',
     'dashboard.notice.kind.reminder': 'Reminder',
-    'dashboard.notice.1':
-      'The system will be upgraded this Saturday 22:00-24:00 and may be unavailable',
-    'dashboard.notice.2':
-      'The benefit goods listing process changed; suppliers please read the guide',
-    'dashboard.notice.3':
-      'Download the latest template before importing coupon code batches to avoid failures',
-    'dashboard.notice.4':
-      'Monthly statements are ready; access parties please confirm within 5 working days',
   },
 } as const;
