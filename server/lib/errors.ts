@@ -21,13 +21,15 @@ export const conflict = (msg: string) => new ApiError(409, msg);
 
 /**
  * Token-endpoint failures use the raw OAuth shape `{error_code, error_description}`
- * instead of the envelope (contract.md 2.12).
+ * instead of the envelope (contract.md 2.12), plus OAuth's machine-readable `error` where the
+ * console acts on the reason (`account_disabled`: /login says the account was disabled).
  */
 export class OAuthError extends Error {
   constructor(
     readonly statusCode: number,
     readonly description: string,
     readonly headers: Record<string, string> = {},
+    readonly error?: string,
   ) {
     super(description);
     this.name = 'OAuthError';

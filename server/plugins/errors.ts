@@ -17,7 +17,11 @@ export function registerErrorHandling(app: FastifyInstance, pages: ConsolePages 
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send({ error_code: error.statusCode, error_description: error.description });
+        .send({
+          error_code: error.statusCode,
+          error_description: error.description,
+          ...(error.error ? { error: error.error } : {}),
+        });
     }
     if (error instanceof ApiError) {
       return reply

@@ -1,4 +1,5 @@
 import type { StoredSession, TokenResponse } from '../contracts/auth';
+import type { SessionEndReason } from '../state/session-slice';
 import { emitApiEvent } from './events';
 
 /**
@@ -266,6 +267,18 @@ const malformed = (texts: ClientTexts): ApiError => ({
 
 let inflightRefresh: Promise<StoredSession | undefined> | undefined;
 let expiredFor: string | undefined;
+/** Why the server last refused a refresh (its `error` field), told to the user on /login. */
+let refusedAs: SessionEndReason = 'expired';
+
+/** The reason of the last refused refresh: the account was disabled, or the session is over. */
+export function lastRefreshRefusal(): SessionEndReason {
+  return refusedAs;
+}
+
+function refusalReason(body: unknown): SessionEndReason {
+  const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  return error === 'account_disabled' ? 'disabled' : 'expired';
+}
 
 /**
  * Single-flight token refresh: parallel requests share one refresh, and other tabs are kept
@@ -305,7 +318,10 @@ export function refreshSession(): Promise<StoredSession | undefined> {
       ).catch(() => undefined);
       if (!raw) return undefined;
       const result = interpret({ url: '', kind: 'oauth' }, raw);
-      if ('error' in result) return undefined;
+      if ('error' in result) {
+        refusedAs = refusalReason(raw.body);
+        return undefined;
+      }
       const next: StoredSession = { ...(result.data as TokenResponse), storedAt: Date.now() };
       a.storeSession(next);
       emitApiEvent({ type: 'session.refreshed' });
@@ -323,7 +339,7 @@ function sessionExpired(session: StoredSession | undefined): void {
   const id = session?.refresh_token ?? 'none';
   if (expiredFor === id) return; // one logout per session, however many requests fail
   expiredFor = id;
-  emitApiEvent({ type: 'session.expired' });
+  emitApiEvent({ type: 'session.expired', reason: refusedAs });
 }
 
 /** Sends a request; resolves with data or rejects with an ApiError. */
@@ -375,4 +391,5 @@ export async function apiRequest<T = unknown>(req: ApiRequest, signal?: AbortSig
 export function resetClientState(): void {
   inflightRefresh = undefined;
   expiredFor = undefined;
+  refusedAs = 'expired';
 }

@@ -1,10 +1,12 @@
+import type { SessionEndReason } from '../state/session-slice';
+
 /**
  * What the API layer tells the rest of the app, without knowing about React or notifications:
  * the app shell subscribes (toasts, logout, debug log).
  */
 export type ApiEvent =
   /** The session is over (401 that a refresh could not cure). Emitted once per session. */
-  | { type: 'session.expired' }
+  | { type: 'session.expired'; reason: SessionEndReason }
   /** 403: show 'no permission', stay signed in. */
   | { type: 'forbidden'; message: string }
   /** Any other failure the caller did not silence: show it as an error toast. */

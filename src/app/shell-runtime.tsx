@@ -13,7 +13,7 @@ import {
   requestLogout,
   requestToken,
 } from '../api/auth-calls';
-import { apiRequest, refreshSession } from '../api/client';
+import { apiRequest, lastRefreshRefusal, refreshSession } from '../api/client';
 import { onApiEvent } from '../api/events';
 import { isStoredSession } from '../contracts/auth';
 import { recordDebugEntry } from '../features/debug-log/debug-log-store';
@@ -33,7 +33,9 @@ import {
   runSessionClearedHooks,
   SESSION_KEY,
   sessionCleared,
+  sessionEndExplained,
   sessionStored,
+  type SessionEndReason,
 } from '../state/session-slice';
 import type { AppStore } from '../state/store';
 import {
@@ -174,6 +176,12 @@ class ShellRuntimeImpl {
     return actor;
   }
 
+  /** The server ended the session: /login will say why. */
+  private endSession(reason: SessionEndReason): void {
+    this.store.dispatch(sessionEndExplained(reason));
+    this.auth.send({ type: 'session.expired' });
+  }
+
   private startRefresh(storedAt: number): void {
     this.refresh?.stop();
     this.refresh = createActor(
@@ -185,7 +193,7 @@ class ShellRuntimeImpl {
             return { storedAt: next.storedAt };
           }),
         },
-        actions: { sessionExpired: () => defer(() => this.auth.send({ type: 'session.expired' })) },
+        actions: { sessionExpired: () => defer(() => this.endSession(lastRefreshRefusal())) },
       }),
       { input: { storedAt } },
     );
@@ -232,7 +240,7 @@ class ShellRuntimeImpl {
 
     this.cleanups.push(
       onApiEvent((event) => {
-        if (event.type === 'session.expired') this.auth.send({ type: 'session.expired' });
+        if (event.type === 'session.expired') this.endSession(event.reason);
         else if (event.type === 'forbidden') showError(event.message);
         else if (event.type === 'error') showError(event.message);
         else if (event.type === 'failed') {

@@ -17,15 +17,31 @@ export interface SessionState {
    * the user to /login, so the route guard must not redirect a second time.
    */
   ended: boolean;
+  /**
+   * Why the server ended the session, when it did (expired or revoked: 'expired'; the account
+   * was disabled: 'disabled'); /login says so. A user's own logout leaves it empty.
+   */
+  endReason: SessionEndReason | undefined;
 }
+
+export type SessionEndReason = 'expired' | 'disabled';
 
 export const sessionSlice = createSlice({
   name: 'session',
-  initialState: (): SessionState => ({ session: loadStoredSession(), ended: false }),
+  initialState: (): SessionState => ({
+    session: loadStoredSession(),
+    ended: false,
+    endReason: undefined,
+  }),
   reducers: {
     sessionStored(state, action: PayloadAction<StoredSession>) {
       state.session = action.payload;
       state.ended = false;
+      state.endReason = undefined;
+    },
+    /** The server ended the session (set just before the session is cleared), or: notice read. */
+    sessionEndExplained(state, action: PayloadAction<SessionEndReason | undefined>) {
+      state.endReason = action.payload;
     },
     sessionCleared(state) {
       state.session = undefined;
@@ -38,7 +54,8 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { sessionStored, sessionCleared, sessionEndSeen } = sessionSlice.actions;
+export const { sessionStored, sessionCleared, sessionEndSeen, sessionEndExplained } =
+  sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;
 
 export function persistSession(session: StoredSession | undefined): void {

@@ -8,8 +8,8 @@ import { hasResourcePage, ResourcePage } from './resource-page';
 import { HOME } from '../../lib/tab-labels';
 
 /**
- * The layout's catch-all route (spec section 2: menu routes come from the user's menu tree,
- * anything else is a 404). A menu screen without its own page yet says so instead of failing.
+ * The layout's catch-all route (spec section 2: menu routes come from the user's menu tree; a
+ * screen outside the user's menu is a 403, anything else a 404). A menu screen without its own page yet says so instead of failing.
  */
 export function ScreenResolver() {
   const t = useT();
@@ -34,7 +34,8 @@ export function ScreenResolver() {
     );
   }
   const leaf = findLeafByPath(menu.leaves, pathname);
-  if (!leaf) return <Navigate to="/404" replace />;
+  // A screen the console has but this user's menu does not grant is forbidden, not missing.
+  if (!leaf) return <Navigate to={hasResourcePage(pathname) ? '/403' : '/404'} replace />;
   if (hasResourcePage(leaf.path)) return <ResourcePage path={leaf.path} />;
 
   return (

@@ -2,11 +2,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, type ComponentProps, type CSSProperties } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppSelector, useT } from '../../state/hooks';
+import { useAppDispatch, useAppSelector, useT } from '../../state/hooks';
+import { sessionEndExplained } from '../../state/session-slice';
 import type { MessageKey } from '../../i18n';
 import { useShell } from '../../state/shell-context';
 import s from './auth.module.css';
-import { SuccessNotice } from './form-notice';
+import { ErrorNotice, SuccessNotice } from './form-notice';
 import { LangSwitch } from './lang-switch';
 import { LoginForm } from './login-form';
 import { loginAppearance } from './login-snapshot/appearance';
@@ -59,6 +60,8 @@ export function LoginPage() {
   const changing = useSelector(auth, (st) => st.matches('passwordChangeRequired'));
   const passwordChanged = useSelector(auth, (st) => st.context.passwordChanged);
   const tenant = useDomainTenant();
+  const endReason = useAppSelector((st) => st.session.endReason);
+  const dispatch = useAppDispatch();
   // Starts from what was typed into the prerendered form, if the page began with one.
   const [draft, setDraft] = useState(() => ({ ...INITIAL, ...typedIntoSnapshot() }));
   const [register, setRegister] = useState({ loaded: false, opened: false, submitted: false });
@@ -85,6 +88,11 @@ export function LoginPage() {
             <PasswordChangeForm auth={auth} />
           ) : (
             <>
+              {endReason && (
+                <ErrorNotice>
+                  {t(endReason === 'disabled' ? 'session.ended.disabled' : 'session.ended.expired')}
+                </ErrorNotice>
+              )}
               {passwordChanged && <SuccessNotice>{t('auth.passwordChanged')}</SuccessNotice>}
               {register.submitted && <SuccessNotice>{t('auth.register.submitted')}</SuccessNotice>}
               <LoginForm
@@ -92,7 +100,10 @@ export function LoginPage() {
                 values={draft}
                 onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
                 tenant={tenant}
-                onSubmitted={() => setRegister((r) => ({ ...r, submitted: false }))}
+                onSubmitted={() => {
+                  setRegister((r) => ({ ...r, submitted: false }));
+                  dispatch(sessionEndExplained(undefined));
+                }}
               />
               <button
                 type="button"

@@ -1,6 +1,8 @@
 /** Error pages (404, 403, 500) and the external-page frame (spec section 2). */
 export const errors = {
   zh: {
+    'session.ended.expired': '登录已过期，请重新登录',
+    'session.ended.disabled': '账号已禁用，请联系管理员',
     'errorPage.notFound.title': '页面不存在',
     'errorPage.notFound.text': '抱歉，您访问的页面不存在或已被移除。',
     'errorPage.forbidden.title': '没有访问权限',
@@ -12,6 +14,8 @@ export const errors = {
     'iframe.openNew': '在新窗口打开',
   },
   en: {
+    'session.ended.expired': 'Your session has expired. Please sign in again.',
+    'session.ended.disabled': 'Your account has been disabled. Please contact the administrator.',
     'errorPage.notFound.title': 'Page not found',
     'errorPage.notFound.text': 'Sorry, the page you visited does not exist or has been removed.',
     'errorPage.forbidden.title': 'Access denied',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context.js';
 import { z } from 'zod';
 import { OAuthError, badRequest } from '../../../lib/errors.js';
 import { ok, okStatus } from '../../../lib/envelope.js';
@@ -215,7 +216,7 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
           ctx.db.selectFrom('authSession').selectAll().where('id', '=', id).executeTakeFirst();
         let session = await readSession(claims.sid);
         if (!session || session.revokedAt !== null || session.expiresAt <= ctx.now()) {
-          throw new OAuthError(401, '令牌已失效，请重新登录');
+          throw await sessionOver(ctx, session?.userId);
         }
         if (ctx.now() - session.lastUsedAt > ctx.config.sessionIdleSeconds) {
           // Idle limit (SESSION_IDLE_HOURS): not signed in or refreshed for too long.
@@ -241,7 +242,7 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
           .executeTakeFirst();
         if (!user || user.status !== 1) {
           await revokeSession(ctx, session.id, 'user-unusable');
-          throw new OAuthError(401, '令牌已失效，请重新登录');
+          throw await sessionOver(ctx, session.userId);
         }
         if (session.refreshJti === claims.jti) {
           const roles = await sessionRoles(ctx, user, request);
@@ -368,4 +369,22 @@ export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
     clearClientCache();
     return okStatus('清除缓存成功');
   });
+}
+
+/**
+ * A refresh refused because the session is over. When the account has been disabled the answer
+ * says so (`error: account_disabled`), so the console's /login can tell the user why instead of
+ * a bare "please sign in again" (issue 16 item 10).
+ */
+async function sessionOver(ctx: AppContext, userId: string | undefined): Promise<OAuthError> {
+  const user = userId
+    ? await ctx.db
+        .selectFrom('bladeUser')
+        .select(['status', 'isDeleted'])
+        .where('id', '=', userId)
+        .executeTakeFirst()
+    : undefined;
+  return user && user.isDeleted === 0 && user.status !== 1 && user.status !== 2
+    ? new OAuthError(401, '账号已被禁用，请联系管理员', {}, 'account_disabled')
+    : new OAuthError(401, '令牌已失效，请重新登录');
 }
