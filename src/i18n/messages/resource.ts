@@ -3,8 +3,10 @@ export const resource = {
   zh: {
     'resource.filter.all': '全部',
     'resource.filter.spanClamped': '查询时间跨度不能超过{days}天，已自动调整',
+    'resource.filter.today': '今天',
     'resource.filter.lastWeek': '最近一周',
     'resource.filter.lastMonth': '最近一个月',
+    'resource.filter.shortcuts': '{label}快捷范围',
     'resource.filter.min': '最小',
     'resource.filter.max': '最大',
     'resource.sum.total': '合计',
@@ -36,8 +38,10 @@ export const resource = {
     'resource.filter.all': 'All',
     'resource.filter.spanClamped':
       'Query time span cannot exceed {days} days, adjusted automatically',
+    'resource.filter.today': 'Today',
     'resource.filter.lastWeek': 'Last week',
     'resource.filter.lastMonth': 'Last month',
+    'resource.filter.shortcuts': '{label} shortcuts',
     'resource.filter.min': 'Min',
     'resource.filter.max': 'Max',
     'resource.sum.total': 'Total',

@@ -18,7 +18,9 @@ import { useResourceOptionsQuery } from '../../api/resource';
 import { useLang, useT } from '../../state/hooks';
 import {
   clampRange,
+  DATE_SHORTCUTS,
   formatDay,
+  lastDaysRange,
   MAX_DATE_SPAN_DAYS,
   SPAN_CLAMPED_MESSAGE,
   type FilterDef,
@@ -38,6 +40,12 @@ interface Props {
 }
 
 const parseDay = (v: string) => (v ? new Date(`${v.slice(0, 10)}T00:00:00`) : null);
+
+/** A date range's shortcut buttons (spec sections 5 and 9): today, then the spec's ranges. */
+export const RANGE_SHORTCUTS = [
+  { key: 'resource.filter.today', days: 1 },
+  ...DATE_SHORTCUTS,
+] as const;
 
 interface TreeItem {
   children?: TreeItem[];
@@ -189,32 +197,56 @@ function FilterField({
     case 'dateRange': {
       const [start, end] = Array.isArray(value) ? value : ['', ''];
       const showClamp = clamped !== undefined && clamped[0] === start && clamped[1] === end;
+      // Clamped as soon as the range is picked, and the user is told so.
+      const pickRange = (from: string, to: string) => {
+        const range = clampRange(
+          from,
+          to,
+          def.maxDays ?? MAX_DATE_SPAN_DAYS,
+          def.allowFuture ? undefined : today,
+        );
+        // Said by the chip beside the picker (a status, so it is also announced).
+        if (range.clamped) setClamped([range.start, range.end]);
+        onValue([range.start, range.end]);
+      };
       const picker = (
-        <DatePickerInput
-          type="range"
-          label={label}
-          value={[parseDay(start ?? ''), parseDay(end ?? '')]}
-          onChange={([a, b]) => {
-            if (!a || !b) {
-              onValue([a ? formatDay(new Date(a)) : '', b ? formatDay(new Date(b)) : '']);
-              return;
-            }
-            // Clamped as soon as the range is picked, and the user is told so.
-            const range = clampRange(
-              formatDay(new Date(a)),
-              formatDay(new Date(b)),
-              def.maxDays ?? MAX_DATE_SPAN_DAYS,
-              def.allowFuture ? undefined : today,
-            );
-            // Said by the chip beside the picker (a status, so it is also announced).
-            if (range.clamped) setClamped([range.start, range.end]);
-            onValue([range.start, range.end]);
-          }}
-          maxDate={maxDate}
-          clearable
-          valueFormat="YYYY-MM-DD"
-          w={260}
-        />
+        <Group gap={4} align="flex-end" wrap="nowrap">
+          <DatePickerInput
+            type="range"
+            label={label}
+            value={[parseDay(start ?? ''), parseDay(end ?? '')]}
+            onChange={([a, b]) => {
+              if (!a || !b) {
+                onValue([a ? formatDay(new Date(a)) : '', b ? formatDay(new Date(b)) : '']);
+                return;
+              }
+              pickRange(formatDay(new Date(a)), formatDay(new Date(b)));
+            }}
+            maxDate={maxDate}
+            clearable
+            valueFormat="YYYY-MM-DD"
+            w={240}
+          />
+          {/* Buttons in the tab order, so the shortcuts need neither the mouse nor the calendar. */}
+          <Group
+            gap={0}
+            wrap="nowrap"
+            role="group"
+            aria-label={t('resource.filter.shortcuts', { label })}
+          >
+            {RANGE_SHORTCUTS.map((shortcut) => (
+              <Button
+                key={shortcut.key}
+                size="compact-sm"
+                variant="subtle"
+                aria-label={`${label} ${t(shortcut.key)}`}
+                onClick={() => pickRange(...lastDaysRange(shortcut.days, new Date()))}
+              >
+                {t(shortcut.key)}
+              </Button>
+            ))}
+          </Group>
+        </Group>
       );
       return showClamp ? (
         <Stack gap={2}>
