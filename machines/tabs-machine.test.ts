@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { createActor } from 'xstate';
-import { tabKey, tabsMachine, type Tab, type TabsEvent } from './tabs-machine';
+import { RESTORE_MAX, tabKey, tabsMachine, type Tab, type TabsEvent } from './tabs-machine';
 
 const home: Tab = { key: '/wel/index', label: '首页', path: '/wel/index' };
 
@@ -43,7 +43,6 @@ describe('tabsMachine', () => {
       activeKey: '/wel/index',
       closed: [],
       keepAlive: ['/wel/index'],
-      scroll: {},
     });
   });
 
@@ -149,13 +148,12 @@ describe('tabsMachine', () => {
       expect(ctx().activeKey).toBe('/b');
     });
 
-    it('pushes the tab on closed and drops its keep-alive and scroll state', () => {
+    it('pushes the tab on closed and drops its keep-alive state', () => {
       const { send, ctx } = start();
-      send(open('/a'), { type: 'tab.scroll', key: '/a', top: 120 }, open('/b'));
+      send(open('/a'), open('/b'));
       send({ type: 'tab.close', key: '/a' });
       expect(ctx().closed.map((t) => t.key)).toEqual(['/a']);
       expect(ctx().keepAlive).toEqual(['/wel/index', '/b']);
-      expect(ctx().scroll).toEqual({});
     });
 
     it('keeps at most 20 closed tabs, dropping the oldest', () => {
@@ -187,12 +185,11 @@ describe('tabsMachine', () => {
 
     it('closeAll keeps only home and activates it', () => {
       const { send, ctx, keys } = start();
-      send(open('/a'), open('/b'), { type: 'tab.scroll', key: '/a', top: 5 });
+      send(open('/a'), open('/b'));
       send({ type: 'tab.closeAll' });
       expect(keys()).toEqual(['/wel/index']);
       expect(ctx().activeKey).toBe('/wel/index');
       expect(ctx().keepAlive).toEqual(['/wel/index']);
-      expect(ctx().scroll).toEqual({});
     });
   });
 
@@ -223,30 +220,6 @@ describe('tabsMachine', () => {
       expect(ctx().keepAlive).toContain('/p1');
       expect(ctx().keepAlive).not.toContain('/p2');
       expect(ctx().keepAlive.at(-1)).toBe('/p10');
-    });
-
-    it('evicting a page forgets its scroll position', () => {
-      const { send, ctx } = start();
-      send(open('/p1'), { type: 'tab.scroll', key: '/p1', top: 40 });
-      for (let i = 2; i <= 10; i++) send(open(`/p${i}`));
-      expect(ctx().keepAlive).not.toContain('/p1');
-      expect(ctx().scroll).toEqual({});
-    });
-  });
-
-  describe('tab.scroll', () => {
-    it('remembers the scroll top of a kept-alive page', () => {
-      const { send, ctx } = start();
-      send(open('/a'), { type: 'tab.scroll', key: '/a', top: 300 });
-      send({ type: 'tab.scroll', key: '/wel/index', top: 10 });
-      expect(ctx().scroll).toEqual({ '/a': 300, '/wel/index': 10 });
-    });
-
-    it('ignores pages that are not kept alive', () => {
-      const { send, ctx } = start();
-      for (let i = 1; i <= 10; i++) send(open(`/p${i}`));
-      send({ type: 'tab.scroll', key: '/p1', top: 99 }, { type: 'tab.scroll', key: '/x', top: 1 });
-      expect(ctx().scroll).toEqual({});
     });
   });
 
@@ -308,7 +281,41 @@ describe('tabsMachine', () => {
       activeKey: '/wel/index',
       closed: [],
       keepAlive: ['/wel/index'],
-      scroll: {},
     });
+  });
+});
+
+describe('tabs.restore (open tabs kept over a reload)', () => {
+  const tab = (path: string, label = path): Tab => ({ key: path, label, path });
+
+  it('puts the stored tabs back behind home without activating or keeping them alive', () => {
+    const { send, ctx, keys } = start();
+    send({ type: 'tabs.restore', tabs: [tab('/a'), tab('/b')] });
+    expect(keys()).toEqual(['/wel/index', '/a', '/b']);
+    expect(ctx().activeKey).toBe('/wel/index');
+    expect(ctx().keepAlive).toEqual(['/wel/index']);
+    // The address then opens its own tab: it keeps its stored place.
+    send(open('/b'));
+    expect(keys()).toEqual(['/wel/index', '/a', '/b']);
+    expect(ctx().activeKey).toBe('/b');
+  });
+
+  it('keeps the stored order when the address opened its tab first', () => {
+    const { send, ctx, keys } = start();
+    send({ type: 'tab.open', tab: { label: 'B now', path: '/b' } }, open('/c'));
+    send({ type: 'tabs.restore', tabs: [tab('/a'), tab('/b', 'B then')] });
+    expect(keys()).toEqual(['/wel/index', '/a', '/b', '/c']);
+    expect(ctx().tabs[2]!.label).toBe('B now');
+    expect(ctx().activeKey).toBe('/c');
+  });
+
+  it('drops duplicates and home, and caps the list', () => {
+    const { send, ctx, keys } = start();
+    send({ type: 'tabs.restore', tabs: [tab('/wel/index', 'X'), tab('/a'), tab('/a')] });
+    expect(keys()).toEqual(['/wel/index', '/a']);
+    expect(ctx().tabs[0]!.label).toBe('首页');
+    const many = Array.from({ length: RESTORE_MAX + 5 }, (_, i) => tab(`/p${i}`));
+    send({ type: 'tabs.restore', tabs: many });
+    expect(ctx().tabs.length).toBeLessThanOrEqual(RESTORE_MAX + 2);
   });
 });

@@ -20,10 +20,11 @@ export interface TabsContext {
   activeKey: string;
   /** Closed tabs for `tab.reopen`, most recent last. */
   closed: Tab[];
-  /** Keys of pages kept alive, least recently activated first. */
+  /**
+   * Keys of pages kept alive, least recently activated first. A kept page keeps its own state,
+   * scroll positions included (app/layout/kept-page.tsx); it is lost when the key leaves.
+   */
   keepAlive: string[];
-  /** Saved scroll tops of kept-alive pages, by key. */
-  scroll: Record<string, number>;
 }
 
 export interface TabsInput {
@@ -39,12 +40,15 @@ export type TabsEvent =
   | { type: 'tab.next' }
   | { type: 'tab.prev' }
   | { type: 'tab.reopen' }
-  | { type: 'tab.scroll'; key: string; top: number }
-  | { type: 'tabs.reset' };
+  | { type: 'tabs.reset' }
+  /** Tabs kept over a reload (not their pages): put back behind home, nothing activated. */
+  | { type: 'tabs.restore'; tabs: readonly Tab[] };
 
 /** Spec section 9: keep-alive cache of 10 pages, home included. */
 export const KEEP_ALIVE_MAX = 10;
 export const CLOSED_MAX = 20;
+/** More restored tabs than this are dropped (a stored list is outside data). */
+export const RESTORE_MAX = 100;
 
 /**
  * The identity of a tab. The query is sorted so that `?a=1&b=2` and `?b=2&a=1` are the same
@@ -66,16 +70,15 @@ function withKey(tab: TabToOpen): Tab {
 const homeKey = (ctx: TabsContext): string => ctx.tabs[0]!.key;
 
 /** Moves `key` to the most-recent end, evicting the least recently activated non-home page. */
-function touch(ctx: TabsContext, key: string): Pick<TabsContext, 'keepAlive' | 'scroll'> {
+function touch(ctx: TabsContext, key: string): Pick<TabsContext, 'keepAlive'> {
   const keepAlive = [...ctx.keepAlive.filter((k) => k !== key), key];
-  const scroll = { ...ctx.scroll };
   if (keepAlive.length > KEEP_ALIVE_MAX) {
-    const victim = keepAlive.findIndex((k) => k !== homeKey(ctx));
-    const [evicted] = keepAlive.splice(victim, 1);
-    // An evicted page is rebuilt from scratch, so its old scroll position no longer applies.
-    if (evicted !== undefined) delete scroll[evicted];
+    keepAlive.splice(
+      keepAlive.findIndex((k) => k !== homeKey(ctx)),
+      1,
+    );
   }
-  return { keepAlive, scroll };
+  return { keepAlive };
 }
 
 function activate(ctx: TabsContext, key: string): Partial<TabsContext> {
@@ -103,7 +106,6 @@ function remove(ctx: TabsContext, keep: (tab: Tab) => boolean): Partial<TabsCont
     tabs,
     closed: [...ctx.closed, ...removed].slice(-CLOSED_MAX),
     keepAlive: ctx.keepAlive.filter((k) => left.has(k)),
-    scroll: Object.fromEntries(Object.entries(ctx.scroll).filter(([k]) => left.has(k))),
   };
 }
 
@@ -113,8 +115,26 @@ function step(ctx: TabsContext, delta: 1 | -1): Partial<TabsContext> {
   return activate(ctx, ctx.tabs[(index + delta + n) % n]!.key);
 }
 
+/**
+ * Restored tabs behind home, in their stored order; tabs already open (the page the address
+ * opened) stay, after them when they were not stored. Duplicates and home itself are left out,
+ * the list is capped. Nothing is kept alive or activated: the address decides the active tab.
+ */
+function restore(ctx: TabsContext, stored: readonly Tab[]): Partial<TabsContext> {
+  const [home, ...open] = ctx.tabs;
+  const tabs = [home!];
+  const seen = new Set([home!.key]);
+  const opened = new Map(open.map((t) => [t.key, t]));
+  for (const tab of [...stored.slice(0, RESTORE_MAX), ...open]) {
+    if (seen.has(tab.key)) continue;
+    seen.add(tab.key);
+    tabs.push(opened.get(tab.key) ?? tab);
+  }
+  return { tabs };
+}
+
 function initial(home: Tab): TabsContext {
-  return { tabs: [home], activeKey: home.key, closed: [], keepAlive: [home.key], scroll: {} };
+  return { tabs: [home], activeKey: home.key, closed: [], keepAlive: [home.key] };
 }
 
 export const tabsMachine = setup({
@@ -135,10 +155,6 @@ export const tabsMachine = setup({
       );
     },
     hasClosed: ({ context }) => context.closed.length > 0,
-    isKeptAlive: ({ context, event }) => {
-      assertEvent(event, 'tab.scroll');
-      return context.keepAlive.includes(event.key);
-    },
   },
   actions: {
     openTab: assign(({ context, event }) => {
@@ -174,11 +190,11 @@ export const tabsMachine = setup({
       const popped = { ...context, closed: context.closed.slice(0, -1) };
       return { closed: popped.closed, ...open(popped, tab) };
     }),
-    rememberScroll: assign(({ context, event }) => {
-      assertEvent(event, 'tab.scroll');
-      return { scroll: { ...context.scroll, [event.key]: event.top } };
-    }),
     reset: assign(({ context }) => initial(context.tabs[0]!)),
+    restoreTabs: assign(({ context, event }) => {
+      assertEvent(event, 'tabs.restore');
+      return restore(context, event.tabs);
+    }),
   },
 }).createMachine({
   id: 'tabs',
@@ -195,8 +211,8 @@ export const tabsMachine = setup({
         'tab.next': { actions: 'activateNext' },
         'tab.prev': { actions: 'activatePrev' },
         'tab.reopen': { guard: 'hasClosed', actions: 'reopenTab' },
-        'tab.scroll': { guard: 'isKeptAlive', actions: 'rememberScroll' },
         'tabs.reset': { actions: 'reset' },
+        'tabs.restore': { actions: 'restoreTabs' },
       },
     },
   },

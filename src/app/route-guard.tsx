@@ -58,18 +58,36 @@ export function PublicOnly() {
 
 /**
  * Render errors inside routes (a failed chunk load among them): a message instead of a white
- * page, recorded in the local debug log. Keyed by path, so leaving the broken page clears it.
+ * page, recorded in the local debug log. Leaving the broken page clears it. Not keyed by path:
+ * a key would remount the whole console on every navigation and lose the kept-alive pages.
  */
 export function RootBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  return <RenderErrorBoundary key={pathname}>{children}</RenderErrorBoundary>;
+  return <RenderErrorBoundary pathname={pathname}>{children}</RenderErrorBoundary>;
 }
 
-class RenderErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state: { error: unknown } = { error: undefined };
+interface BoundaryState {
+  error: unknown;
+  /** The path the error happened on. */
+  at: string;
+}
 
-  static getDerivedStateFromError(error: unknown) {
+class RenderErrorBoundary extends Component<
+  { children: ReactNode; pathname: string },
+  BoundaryState
+> {
+  override state: BoundaryState = { error: undefined, at: '' };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { error: error ?? new Error('') };
+  }
+
+  static getDerivedStateFromProps(
+    props: { pathname: string },
+    state: BoundaryState,
+  ): Partial<BoundaryState> | null {
+    // Another page: render again (after an error, that page is tried afresh).
+    return state.at === props.pathname ? null : { error: undefined, at: props.pathname };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {

@@ -11,22 +11,34 @@ export interface KeptPage {
 }
 
 /**
- * The page elements to keep after this render: everything still in the keep-alive list plus the
- * current page (it joins the list only once its tab opens, one effect later). Returns the same
- * map when nothing changed, so the caller can skip a state update.
+ * What a kept page renders while hidden: the route element and the location it last showed
+ * (a hidden page keeps seeing its own address, not the current one).
  */
-export function nextPageCache<T>(
-  cache: ReadonlyMap<string, T>,
+export interface PageEntry<E, L> {
+  element: E;
+  location: L;
+}
+
+/**
+ * The pages to keep after this render: everything still in the keep-alive list plus the
+ * current page (it joins the list only once its tab opens, one effect later). The current
+ * page's entry is replaced when its location changed (compared by identity: the router makes a
+ * new location object per navigation only). Returns the same map when nothing changed, so the
+ * caller can skip a state update.
+ */
+export function nextPageCache<E, L>(
+  cache: ReadonlyMap<string, PageEntry<E, L>>,
   current: string,
-  element: T,
+  shown: PageEntry<E, L>,
   keepAlive: readonly string[],
-): ReadonlyMap<string, T> {
+): ReadonlyMap<string, PageEntry<E, L>> {
   const keep = new Set(keepAlive);
   keep.add(current);
   const stale = [...cache.keys()].some((k) => !keep.has(k));
-  if (!stale && cache.has(current)) return cache;
+  if (!stale && cache.get(current)?.location === shown.location) return cache;
   const next = new Map([...cache].filter(([k]) => keep.has(k)));
-  if (!next.has(current)) next.set(current, element);
+  // Map.set on an existing key keeps its place: pages stay in first-opened order.
+  if (next.get(current)?.location !== shown.location) next.set(current, shown);
   return next;
 }
 

@@ -26,7 +26,7 @@ import { shellVars } from '../../state/shell-style';
 import { Sidebar } from './sidebar';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
-import { useLocationTab, useWindowTitle } from './use-location-tab';
+import { useWindowTitle } from './use-location-tab';
 
 const HEADER_HEIGHT = 56;
 const NO_BUTTONS: ButtonNode[] = [];
@@ -44,7 +44,6 @@ export function MainLayout() {
   const t = useT();
   const { theme, collapsed } = useAppSelector((s) => s.ui);
   const small = useMediaQuery(SMALL_SCREEN) ?? false;
-  const currentKey = useLocationTab();
   const menu = useUserMenu();
   const buttons = useMenuButtonsQuery().data;
   // What the user may do: held button codes plus the codes of the screens they can see (a
@@ -94,7 +93,7 @@ export function MainLayout() {
           <OfflineBanner />
           <TabBar />
           <div className={classes.pages}>
-            <KeepAliveOutlet currentKey={currentKey} />
+            <KeepAliveOutlet />
           </div>
         </AppShell.Main>
         <PaletteLauncher

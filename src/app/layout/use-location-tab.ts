@@ -1,10 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { tabKey } from '../../../machines/tabs-machine';
 import { useUserMenu } from '../../features/menu-search/use-user-menu';
 import { useAppSelector, useLang, useT } from '../../state/hooks';
+import { onSessionCleared } from '../../state/session-slice';
 import { useShell } from '../../state/shell-context';
+import { clearStoredTabs, loadStoredTabs, saveStoredTabs } from '../../state/stored-state';
 import { isCatchAll } from '../route-paths';
 import { tabForLocation, tabLabel } from '../../lib/tab-labels';
 
@@ -44,4 +46,35 @@ export function useWindowTitle(): void {
   useEffect(() => {
     document.title = label ? `${label} - ${site}` : site;
   }, [label, site]);
+}
+
+// Logging out (or the session ending) forgets the open tabs (spec section 4).
+onSessionCleared(clearStoredTabs);
+
+/**
+ * Open tabs survive a reload: the list is put back when the signed-in frame mounts (before
+ * the address opens its own tab, so the stored order holds) and saved as it changes, per user
+ * (state/stored-state.ts). Pages are not: a restored tab's page opens when it is visited.
+ */
+export function useStoredTabs(): void {
+  const { tabs } = useShell();
+  const session = useAppSelector((s) => s.session.session);
+  const tenantId = session?.tenant_id;
+  const userId = session?.user_id;
+
+  useLayoutEffect(() => {
+    if (tenantId === undefined || userId === undefined) return;
+    const stored = loadStoredTabs(tenantId, userId);
+    if (stored.length) tabs.send({ type: 'tabs.restore', tabs: stored });
+    let last = tabs.getSnapshot().context.tabs;
+    const save = (list: typeof last) => saveStoredTabs({ tenantId, userId, tabs: list.slice(1) });
+    save(last);
+    const subscription = tabs.subscribe((snapshot) => {
+      const list = snapshot.context.tabs;
+      if (list === last) return;
+      last = list;
+      save(list);
+    });
+    return () => subscription.unsubscribe();
+  }, [tabs, tenantId, userId]);
 }
