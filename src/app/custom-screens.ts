@@ -12,6 +12,8 @@ export const CUSTOM_SCREENS: Readonly<Record<string, () => Promise<{ default: Co
   '/setting/api-document': () => import('../features/api-document/api-document-page'),
   '/system/pic-stock': () => import('../features/media-stock/pic-stock-page'),
   '/system/video-stock': () => import('../features/media-stock/video-stock-page'),
+  '/system/export-centre': () => import('../features/export-centre/export-centre-page'),
+  '/test/index': () => import('../features/component-gallery/component-gallery-page'),
   '/setting/platform/wechat-tencent': () =>
     import('../features/platform-settings/wechat-tencent-page'),
   '/setting/platform/message-platform': () =>

@@ -24,6 +24,7 @@ import { apiDocument } from './messages/api-document';
 import { personalise } from './messages/personalise';
 import { platformSettings } from './messages/platform-settings';
 import { dict } from './messages/dict';
+import { gallery } from './messages/gallery';
 
 /** The console's texts beyond the login path; imported by components/mantine-root.tsx. */
 registerMessages(
@@ -52,4 +53,5 @@ registerMessages(
   personalise,
   platformSettings,
   dict,
+  gallery,
 );

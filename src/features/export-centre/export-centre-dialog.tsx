@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Pagination, Text } from '@mantine/core';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   exportCentreApi,
   useEmptyExportTasksMutation,
@@ -20,22 +20,31 @@ const PAGE_SIZE = 10;
 /**
  * The data export centre (spec screen 5): the caller's export tasks, paged; download when the
  * file is generated, delete one, clear all. While any task is still being generated the list
- * refreshes itself every 5 seconds.
+ * refreshes itself every 5 seconds. Shown in the top bar's dialog and as the 导出中心 menu
+ * screen; `active` is false while the dialog is closed or the screen is a hidden kept page.
  */
-export function ExportCentreDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function ExportCentrePanel({
+  active,
+  escapeFree,
+}: {
+  active: boolean;
+  /** Told whether Escape belongs to the panel's own confirmation right now. */
+  escapeFree?: (free: boolean) => void;
+}) {
   const t = useT();
   const [current, setCurrent] = useState(1);
   const args: ExportTaskPage = { current, size: PAGE_SIZE };
   // The cached page (read without subscribing) decides whether the subscription polls.
-  const cached = exportCentreApi.endpoints.exportTasks.useQueryState(args, { skip: !opened });
-  const polling = opened && hasPendingTask(cached.data?.records);
+  const cached = exportCentreApi.endpoints.exportTasks.useQueryState(args, { skip: !active });
+  const polling = active && hasPendingTask(cached.data?.records);
   const query = useExportTasksQuery(args, {
-    skip: !opened,
+    skip: !active,
     pollingInterval: polling ? POLL_MS : 0,
     refetchOnMountOrArgChange: true,
   });
   const [emptyAll, emptying] = useEmptyExportTasksMutation();
   const [confirmDialog, confirm, confirming] = useConfirm();
+  useEffect(() => escapeFree?.(!confirming), [escapeFree, confirming]);
 
   const records = query.data?.records ?? [];
   const total = query.data?.total ?? 0;
@@ -53,76 +62,85 @@ export function ExportCentreDialog({ opened, onClose }: { opened: boolean; onClo
     }
   };
 
-  // The confirmation is a sibling, not a child (React events bubble through portals), and
-  // Escape is left to it while it is open.
+  // The confirmation is a sibling, not a child (React events bubble through portals).
   return (
     <>
-      <Modal
-        opened={opened}
-        onClose={onClose}
-        closeOnEscape={!confirming}
-        title={t('exportCentre.title')}
-        size={EXPORT_DIALOG_WIDTH}
-      >
-        <Group justify="space-between" mb="sm">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {polling ? t('exportCentre.autoRefresh') : ''}
-          </Text>
-          <Group gap="xs">
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconRefresh size={14} />}
-              onClick={() => void query.refetch()}
-              loading={query.isFetching && !query.isLoading}
-              disabled={query.isUninitialized}
-            >
-              {t('exportCentre.refresh')}
-            </Button>
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={14} />}
-              onClick={() => void clearAll()}
-              loading={emptying.isLoading}
-              disabled={records.length === 0}
-            >
-              {t('exportCentre.clearAll')}
-            </Button>
-          </Group>
+      <Group justify="space-between" mb="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {polling ? t('exportCentre.autoRefresh') : ''}
+        </Text>
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRefresh size={14} />}
+            onClick={() => void query.refetch()}
+            loading={query.isFetching && !query.isLoading}
+            disabled={query.isUninitialized}
+          >
+            {t('exportCentre.refresh')}
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => void clearAll()}
+            loading={emptying.isLoading}
+            disabled={records.length === 0}
+          >
+            {t('exportCentre.clearAll')}
+          </Button>
         </Group>
-        {query.isError && !query.data ? (
-          <Alert color="red" title={t('exportCentre.loadFailed')}>
-            <Text size="sm" mb="xs">
-              {(query.error as { message?: string } | undefined)?.message ?? ''}
-            </Text>
-            <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Alert>
-        ) : (
-          <ExportTaskTable
-            tasks={records}
-            loading={query.isLoading || (query.isFetching && !query.data)}
-            confirm={confirm}
+      </Group>
+      {query.isError && !query.data ? (
+        <Alert color="red" title={t('exportCentre.loadFailed')}>
+          <Text size="sm" mb="xs">
+            {(query.error as { message?: string } | undefined)?.message ?? ''}
+          </Text>
+          <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <ExportTaskTable
+          tasks={records}
+          loading={query.isLoading || (query.isFetching && !query.data)}
+          confirm={confirm}
+        />
+      )}
+      {total > 0 && (
+        <Group justify="space-between" mt="md">
+          <Text size="sm" c="dimmed">
+            {t('exportCentre.total', { total })}
+          </Text>
+          <Pagination
+            total={pages}
+            value={Math.min(current, pages)}
+            onChange={setCurrent}
+            size="sm"
           />
-        )}
-        {total > 0 && (
-          <Group justify="space-between" mt="md">
-            <Text size="sm" c="dimmed">
-              {t('exportCentre.total', { total })}
-            </Text>
-            <Pagination
-              total={pages}
-              value={Math.min(current, pages)}
-              onChange={setCurrent}
-              size="sm"
-            />
-          </Group>
-        )}
-      </Modal>
+        </Group>
+      )}
       {confirmDialog}
     </>
+  );
+}
+
+/** The top bar's export centre (spec section 9: 1168px wide). */
+export function ExportCentreDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const t = useT();
+  // Escape is left to the panel's confirmation while it is open.
+  const [escapeFree, setEscapeFree] = useState(true);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeOnEscape={escapeFree}
+      title={t('exportCentre.title')}
+      size={EXPORT_DIALOG_WIDTH}
+    >
+      <ExportCentrePanel active={opened} escapeFree={setEscapeFree} />
+    </Modal>
   );
 }

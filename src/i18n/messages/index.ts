@@ -26,6 +26,7 @@ import type { apiDocument } from './api-document';
 import type { personalise } from './personalise';
 import type { platformSettings } from './platform-settings';
 import type { dict } from './dict';
+import type { gallery } from './gallery';
 
 /**
  * The type of every message module, merged. A feature adds its own file ({zh, en} with the
@@ -63,6 +64,7 @@ type Modules = [
   typeof personalise,
   typeof platformSettings,
   typeof dict,
+  typeof gallery,
 ];
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [
