@@ -51,7 +51,16 @@ export interface LoginRequest {
   password: string;
   captchaKey?: string;
   captchaCode?: string;
+  /**
+   * A login by SMS code or WeChat (spec section 4 grants verify_phone and social) instead of
+   * the password: username and password are then empty.
+   */
+  grant?: LoginGrant;
 }
+
+export type LoginGrant =
+  | { type: 'verify_phone'; phone: string; code: string; bindTicket?: string }
+  | { type: 'social'; source: 'wechat'; code: string; state: string };
 
 export interface PasswordChange {
   oldPassword: string;

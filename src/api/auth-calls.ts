@@ -130,3 +130,83 @@ export function requestLogout(): Promise<unknown> {
 export function uploadDebugLog(entries: DebugLogEntry[]): Promise<{ count: number }> {
   return apiRequest({ url: 'blade-auth/oauth/logout', method: 'POST', body: entries });
 }
+
+/** The phone and social grants (spec section 4; issue 16 item 17). */
+export type GrantRequest =
+  | {
+      grant: 'verify_phone';
+      tenantId: string;
+      phone: string;
+      code: string;
+      /** From a social login whose WeChat account no user holds: binds it to the phone's user. */
+      bindTicket?: string | undefined;
+    }
+  | { grant: 'social'; tenantId: string; source: 'wechat'; code: string; state: string };
+
+/**
+ * sessionStorage key of the ticket an unbound WeChat login answered (kept for /wx-relate-phone;
+ * never in a URL).
+ */
+export const BIND_TICKET_KEY = 'quanyi.wx-bind-ticket';
+
+/**
+ * verify_phone or social grant, as a form body. An unbound WeChat account's answer carries a
+ * `bind_ticket`: it is kept in sessionStorage for /wx-relate-phone and the call still fails with
+ * the server's text.
+ */
+export function requestGrantToken(p: GrantRequest): Promise<TokenResponse> {
+  const tenantId = p.tenantId || DEFAULT_TENANT;
+  const form: Record<string, string> =
+    p.grant === 'verify_phone'
+      ? {
+          tenantId,
+          grant_type: 'verify_phone',
+          phone: p.phone,
+          code: p.code,
+          scope: 'all',
+          type: 'phone',
+          ...(p.bindTicket ? { bind_ticket: p.bindTicket } : {}),
+        }
+      : { tenantId, grant_type: 'social', source: p.source, code: p.code, state: p.state };
+  return apiRequest<TokenResponse>({
+    url: 'blade-auth/oauth/token',
+    method: 'POST',
+    form,
+    headers: { 'Tenant-Id': tenantId },
+    kind: 'oauth',
+    auth: false,
+    silent: true,
+  }).then(
+    (token) => {
+      if (p.grant === 'verify_phone' && p.bindTicket) sessionStorage.removeItem(BIND_TICKET_KEY);
+      return token;
+    },
+    (err: { message?: string; body?: unknown }) => {
+      const ticket = (err.body as { bind_ticket?: unknown } | undefined)?.bind_ticket;
+      if (typeof ticket === 'string') sessionStorage.setItem(BIND_TICKET_KEY, ticket);
+      throw new Error(err.message ?? '');
+    },
+  );
+}
+
+/** POST sms/endpoint/send-login-validate: a login code to the phone (60 s apart, daily cap). */
+export function sendLoginCode(tenantId: string, phone: string): Promise<unknown> {
+  return apiRequest({
+    url: 'blade-resource/sms/endpoint/send-login-validate',
+    method: 'POST',
+    form: { tenantId: tenantId || DEFAULT_TENANT, phone },
+    headers: { 'Tenant-Id': tenantId || DEFAULT_TENANT },
+    auth: false,
+    silent: true,
+  });
+}
+
+/** GET oauth/render/wechat: the provider's address and the one-time state. */
+export function socialAuthorize(tenantId: string): Promise<{ url: string; state: string }> {
+  return apiRequest({
+    url: 'blade-auth/oauth/render/wechat',
+    params: { tenantId: tenantId || DEFAULT_TENANT },
+    auth: false,
+    silent: true,
+  });
+}

@@ -55,6 +55,8 @@ export interface ApiError {
    */
   status: number | 'network' | 'timeout' | 'malformed';
   message: string;
+  /** A token call's failure answer as sent (an unbound social login's `bind_ticket`). */
+  body?: unknown;
 }
 
 /** Message texts the client produces itself, supplied by the app in the current language. */
@@ -231,7 +233,9 @@ function interpret(req: ApiRequest, raw: RawResponse): { data: unknown } | { err
       raw.status !== 200 ||
       (typeof body === 'object' && body !== null && 'error_description' in body);
     if (!failed) return { data: body };
-    return { error: { status: raw.status, message: messageOf(body) ?? texts.badCredentials } };
+    return {
+      error: { status: raw.status, message: messageOf(body) ?? texts.badCredentials, body },
+    };
   }
   if (req.kind === 'raw') {
     return raw.status === 200

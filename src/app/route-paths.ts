@@ -9,6 +9,8 @@ export const ROUTE_PATHS = {
   root: '/',
   wel: '/wel',
   login: '/login',
+  wxLogin: '/wx-login',
+  wxRelatePhone: '/wx-relate-phone',
   lock: '/lock',
   notFound: '/404',
   forbidden: '/403',

@@ -52,6 +52,33 @@ export const routes: RouteObject[] = [
     element: <PublicOnly />,
     children: [{ index: true, element: <LoginPage /> }],
   },
+  // WeChat sign-in and phone binding (spec section 2; issue 16 item 17): plain pages like /login.
+  {
+    path: ROUTE_PATHS.wxLogin,
+    element: <PublicOnly />,
+    children: [
+      {
+        index: true,
+        element: lazyPage(
+          () => import('../features/auth/wx-login-page'),
+          (m) => m.WxLoginPage,
+        ),
+      },
+    ],
+  },
+  {
+    path: ROUTE_PATHS.wxRelatePhone,
+    element: <PublicOnly />,
+    children: [
+      {
+        index: true,
+        element: lazyPage(
+          () => import('../features/auth/wx-relate-phone-page'),
+          (m) => m.WxRelatePhonePage,
+        ),
+      },
+    ],
+  },
   {
     path: ROUTE_PATHS.lock,
     element: mantinePage(

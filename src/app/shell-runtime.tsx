@@ -11,7 +11,9 @@ import {
   fetchCaptcha,
   fetchPublicKey,
   requestLogout,
+  requestGrantToken,
   requestToken,
+  type GrantRequest,
 } from '../api/auth-calls';
 import { apiRequest, lastRefreshRefusal, refreshSession } from '../api/client';
 import { onApiEvent } from '../api/events';
@@ -90,6 +92,16 @@ class ShellRuntimeImpl {
         actors: {
           loadCaptcha: fromPromise(() => fetchCaptcha()),
           login: fromPromise(async ({ input }) => {
+            if (input.grant) {
+              // A phone code or WeChat login (issue 16 item 17).
+              const { type, ...grant } = input.grant;
+              const token = await requestGrantToken({
+                grant: type,
+                tenantId: input.tenantId,
+                ...grant,
+              } as GrantRequest);
+              return { ...token, storedAt: Date.now() } satisfies Session;
+            }
             const password = await encryptLoginPassword(input.password).catch(
               (err: { message?: string }) => {
                 throw new Error(err.message ?? '');

@@ -10,6 +10,8 @@ import s from './auth.module.css';
 import { ErrorNotice, SuccessNotice } from './form-notice';
 import { LangSwitch } from './lang-switch';
 import { LoginForm } from './login-form';
+import { LoginModeSwitch, WxLoginLink, type LoginMode } from './login-modes';
+import { PhoneLoginForm } from './phone-login-form';
 import { loginAppearance } from './login-snapshot/appearance';
 import { typedIntoSnapshot } from './login-snapshot/takeover';
 import type { LoginValues } from './login-rules';
@@ -65,6 +67,8 @@ export function LoginPage() {
   // Starts from what was typed into the prerendered form, if the page began with one.
   const [draft, setDraft] = useState(() => ({ ...INITIAL, ...typedIntoSnapshot() }));
   const [register, setRegister] = useState({ loaded: false, opened: false, submitted: false });
+  // Password or phone code (issue 16 item 17); the snapshot is the password form.
+  const [mode, setMode] = useState<LoginMode>('password');
   useLoginFollowUps(auth, setDraft);
   useDocumentTitle(loginTitle(t, siteName));
 
@@ -95,16 +99,21 @@ export function LoginPage() {
               )}
               {passwordChanged && <SuccessNotice>{t('auth.passwordChanged')}</SuccessNotice>}
               {register.submitted && <SuccessNotice>{t('auth.register.submitted')}</SuccessNotice>}
-              <LoginForm
-                auth={auth}
-                values={draft}
-                onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
-                tenant={tenant}
-                onSubmitted={() => {
-                  setRegister((r) => ({ ...r, submitted: false }));
-                  dispatch(sessionEndExplained(undefined));
-                }}
-              />
+              <LoginModeSwitch mode={mode} onChange={setMode} />
+              {mode === 'phone' ? (
+                <PhoneLoginForm auth={auth} tenant={tenant} />
+              ) : (
+                <LoginForm
+                  auth={auth}
+                  values={draft}
+                  onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+                  tenant={tenant}
+                  onSubmitted={() => {
+                    setRegister((r) => ({ ...r, submitted: false }));
+                    dispatch(sessionEndExplained(undefined));
+                  }}
+                />
+              )}
               <button
                 type="button"
                 className={s.link}
@@ -112,6 +121,7 @@ export function LoginPage() {
               >
                 {t('auth.register.link')}
               </button>
+              <WxLoginLink />
             </>
           )}
         </div>
