@@ -29,16 +29,16 @@ describe('session and permission feedback', () => {
 
   it('a disabled account is sent to /login with 账号已禁用', async () => {
     const { context, page } = await suite.newPage();
-    await signedIn(page, 'finance', PASSWORD, TENANT);
+    await signedIn(page, 'service', PASSWORD, TENANT);
     const admin = new ApiClient(suite.server.url);
     await admin.login('admin', PASSWORD, TENANT);
     const found = await admin.get<{ records: { id: string; account: string }[] }>(
       'blade-user/page',
-      { account: 'finance', current: '1', size: '10' },
+      { account: 'service', current: '1', size: '10' },
     );
-    const finance = found.records.find((u) => u.account === 'finance');
-    if (!finance) throw new Error('finance not found');
-    await admin.post('blade-user/update', { id: finance.id, status: 0 });
+    const service = found.records.find((u) => u.account === 'service');
+    if (!service) throw new Error('service not found');
+    await admin.post('blade-user/update', { id: service.id, status: 0 });
 
     await page.reload();
     await page.waitForURL('**/login');

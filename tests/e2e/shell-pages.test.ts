@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from './suite';
 import { signedIn } from './session';
@@ -15,7 +16,10 @@ describe('shell pages', () => {
     page.on('response', (res) => {
       if (res.status() >= 400) failed.push(`${res.status()} ${res.url()}`);
     });
-    page.on('requestfailed', (req) => failed.push(`failed ${req.url()}`));
+    // A navigation aborts what the page before it was still loading (ERR_ABORTED): not a fault.
+    page.on('requestfailed', (req) => {
+      if (!req.failure()?.errorText.includes('ERR_ABORTED')) failed.push(`failed ${req.url()}`);
+    });
     await signedIn(page, 'admin', 'Demo@2026', '100001');
 
     const icon = await page.locator('link[rel="icon"]').first().getAttribute('href');
@@ -35,4 +39,63 @@ describe('shell pages', () => {
     expect(failed).toEqual([]);
     await context.close();
   });
+
+  it('toasts: one per outcome, covering neither a dialog title nor its buttons', async () => {
+    const { context, page } = await suite.newPage();
+    await signedIn(page, 'admin', 'Demo@2026', '100001');
+    for (const viewport of [
+      { width: 1400, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/system/post');
+      await page.getByRole('heading', { name: '岗位', level: 1 }).waitFor();
+
+      const bulkDelete = page.getByRole('button', { name: '批量删除' });
+      for (let i = 0; i < 4; i++) await bulkDelete.click();
+      await page.getByText('请选择至少一条数据').first().waitFor();
+      await expect.poll(() => page.getByText('请选择至少一条数据').count()).toBe(1);
+
+      await page.getByRole('button', { name: '新增', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: '新增岗位' });
+      await dialog.getByRole('button', { name: '保存' }).click();
+      const toastBox = await box(page.getByText('请完善信息'));
+      for (const part of [
+        dialog.getByRole('heading', { name: '新增岗位' }),
+        dialog.getByRole('button', { name: '保存' }),
+      ]) {
+        expect(overlaps(toastBox, await box(part))).toBe(false);
+      }
+      expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(viewport.height);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await context.close();
+  });
 });
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The element's box once it has stopped moving (a toast slides in). */
+async function box(locator: Locator): Promise<Box> {
+  await locator.waitFor();
+  let last = '';
+  for (let i = 0; i < 40; i++) {
+    const b = await locator.boundingBox();
+    if (!b) throw new Error('not on screen');
+    const now = JSON.stringify(b);
+    if (now === last) return b;
+    last = now;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('still moving');
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
