@@ -1,4 +1,6 @@
-import '@mantine/core/styles.css';
+// In the `mantine` cascade layer: the console's own stylesheets (the shell's theme colours, CSS
+// modules) win over Mantine's whatever order the lazily loaded chunks' styles arrive in.
+import '@mantine/core/styles.layer.css';
 import '../i18n/console-messages';
 import 'dayjs/locale/zh-cn';
 import { createTheme, MantineProvider, type MantineColorsTuple } from '@mantine/core';
@@ -6,7 +8,7 @@ import { DatesProvider, type DatesProviderSettings } from '@mantine/dates';
 import { useMemo, type ReactNode } from 'react';
 import type { Lang } from '../i18n';
 import { useAppSelector, useLang } from '../state/hooks';
-import { primaryColorOf, shadesOf, SHELL_THEMES } from '../state/theme';
+import { primaryColorOf, readablePrimary, shadesOf, SHELL_THEMES } from '../state/theme';
 import type { ThemeName } from '../state/ui-slice';
 
 /*
@@ -34,7 +36,7 @@ export function buildTheme(name: ThemeName, color: string, lang: Lang = 'zh') {
     // By component name: the dates package itself loads with the screens that use it.
     components: { Calendar: { defaultProps: CALENDAR_LABELS[lang] } },
     primaryColor: 'brand',
-    colors: { brand: shadesOf(color) as unknown as MantineColorsTuple },
+    colors: { brand: shadesOf(readablePrimary(color)) as unknown as MantineColorsTuple },
     defaultRadius: SHELL_THEMES[name].radius,
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Microsoft YaHei", sans-serif',

@@ -1,4 +1,4 @@
-import { isHex, type ThemeName, type UiState } from './stored-state';
+import { DEFAULT_COLOR, isHex, type ThemeName, type UiState } from './stored-state';
 
 /*
  * Theme facts without Mantine: /login renders before Mantine is loaded and reads the scheme and
@@ -30,6 +30,55 @@ export function shadesOf(hex: string): readonly string[] {
     mix(0, 0.24),
     mix(0, 0.36),
   ];
+}
+
+/** WCAG relative luminance of a #rrggbb colour. */
+export function luminance(hex: string): number {
+  const n = parseInt(hex.slice(1), 16);
+  const channel = (v: number) => {
+    const s = v / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return (
+    0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255)
+  );
+}
+
+/** WCAG contrast ratio of two #rrggbb colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
+
+/**
+ * The primary colour as the console paints it: the chosen colour, darkened just enough (1 %
+ * steps toward black) that it reads at WCAG AA 4.5:1 as text on its own light tint (Mantine's
+ * `light` variant: 10 % of it over white), and so white text on it reads too. Most bright
+ * brand colours, the spec's default #12a182 among them (3.3:1 under white text), need it.
+ */
+export function readablePrimary(hex: string): string {
+  for (let step = 0; step < 100; step++) {
+    const ink = mixTowardBlack(hex, step / 100);
+    if (contrastRatio(ink, tintOf(ink, 0.1)) >= 4.5) return ink;
+  }
+  return '#000000';
+}
+
+function channels(hex: string): [number, number, number] {
+  const n = parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+const toHex = (rgb: number[]) =>
+  '#' + rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('');
+
+function mixTowardBlack(hex: string, amount: number): string {
+  return toHex(channels(hex).map((c) => c * (1 - amount)));
+}
+
+/** `alpha` of the colour over white. */
+function tintOf(hex: string, alpha: number): string {
+  return toHex(channels(hex).map((c) => 255 + (c - 255) * alpha));
 }
 
 /**
@@ -128,7 +177,20 @@ export const SHELL_THEMES: Record<ThemeName, ShellTheme> = {
   },
 };
 
-/** The primary colour: the personalised system colour when it is a valid #rrggbb, else the picker's. */
+/** Where the primary colour comes from: the user's pick, the tenant's personalisation, or neither. */
+export type ColorSource = 'user' | 'tenant' | 'platform';
+
+export function colorSourceOf(ui: Pick<UiState, 'color' | 'personalisation'>): ColorSource {
+  if (isHex(ui.color)) return 'user';
+  return isHex(ui.personalisation.systemColor) ? 'tenant' : 'platform';
+}
+
+/**
+ * The primary colour (issue 16 item 6): the user's own pick wins for that user; without one,
+ * the tenant's saved system colour (个性化设置); without that, the platform default.
+ */
 export function primaryColorOf(ui: Pick<UiState, 'color' | 'personalisation'>): string {
-  return isHex(ui.personalisation.systemColor) ? ui.personalisation.systemColor : ui.color;
+  const source = colorSourceOf(ui);
+  if (source === 'user') return ui.color;
+  return source === 'tenant' ? ui.personalisation.systemColor : DEFAULT_COLOR;
 }

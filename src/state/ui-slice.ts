@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Lang } from '../i18n';
-import { writeJson } from '../lib/storage';
+import { removeKey, writeJson } from '../lib/storage';
 import { isHex, loadUi, type Personalisation, type ThemeName } from './stored-state';
 
 export { THEMES, DEFAULT_COLOR, loadUi } from './stored-state';
@@ -23,6 +23,11 @@ export const uiSlice = createSlice({
       state.color = action.payload;
       writeJson('color', action.payload);
     },
+    /** Drops the user's pick: the tenant's colour (or the platform default) applies again. */
+    colorReset(state) {
+      state.color = '';
+      removeKey('color');
+    },
     collapseToggled(state) {
       state.collapsed = !state.collapsed;
       writeJson('collapsed', state.collapsed);
@@ -34,6 +39,12 @@ export const uiSlice = createSlice({
   },
 });
 
-export const { langChanged, themeChanged, colorChanged, collapseToggled, personalisationChanged } =
-  uiSlice.actions;
+export const {
+  langChanged,
+  themeChanged,
+  colorChanged,
+  colorReset,
+  collapseToggled,
+  personalisationChanged,
+} = uiSlice.actions;
 export const uiReducer = uiSlice.reducer;

@@ -1,7 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import '@mantine/notifications/styles.css';
+import '@mantine/notifications/styles.layer.css';
 import { useMemo, useState } from 'react';
 import { useStore } from 'react-redux';
 import { ShortcutCheatSheet, ShortcutHelpHotkey } from '../../features/shortcuts/cheat-sheet';

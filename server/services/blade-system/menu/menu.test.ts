@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TREE, type SeedMenu } from '../../../db/seed/menu-tree.js';
+import { audit } from '../../../db/seed/system.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
 import {
@@ -244,9 +245,37 @@ describe('blade-system/menu', () => {
         path: '/home',
         sort: 1,
       });
-      const theirs = data<{ id: string }[]>(await t.get('/api/blade-system/menu/top-menu', sales));
-      expect(theirs).toHaveLength(mine.length);
+      const theirs = data<{ id: string; code: string }[]>(
+        await t.get('/api/blade-system/menu/top-menu', sales),
+      );
       expect(theirs.some((x) => mine.some((m) => m.id === x.id))).toBe(false);
+    });
+
+    it('lists only top menus that lead to a screen the caller holds (issue 16 item 5)', async () => {
+      const codes = async (token: string) =>
+        data<{ code: string }[]>(await t.get('/api/blade-system/menu/top-menu', token)).map(
+          (m) => m.code,
+        );
+      expect(await codes(sales)).toEqual(['home']);
+      expect(await codes(finance)).toEqual(['home', 'finance_manage']);
+      // A top menu linked to nothing leads nowhere, even for the super administrator.
+      const empty = nextId();
+      await t.app.ctx.db
+        .insertInto('bladeTopMenu')
+        .values({
+          id: empty,
+          tenantId: '000000',
+          code: 'empty_top',
+          name: '空',
+          nameEn: 'Empty',
+          source: '',
+          path: null,
+          sort: 99,
+          ...audit(),
+        })
+        .execute();
+      expect(await codes(admin)).not.toContain('empty_top');
+      await t.app.ctx.db.deleteFrom('bladeTopMenu').where('id', '=', empty).execute();
     });
   });
 

@@ -95,7 +95,11 @@ export async function userButtons(ctx: AppContext, user: AuthUser) {
   );
 }
 
-/** GET menu/top-menu: the caller's tenant's top menus. */
+/**
+ * GET menu/top-menu: the caller's tenant's top menus that lead somewhere, i.e. are linked to at
+ * least one screen (a menu without sub-menus) the caller holds. Choosing any other would load
+ * an empty sidebar (menu/routes with that topMenuId).
+ */
 export async function userTopMenus(ctx: AppContext, user: AuthUser) {
   const rows = await ctx.db
     .selectFrom('bladeTopMenu')
@@ -105,7 +109,24 @@ export async function userTopMenus(ctx: AppContext, user: AuthUser) {
     .orderBy('sort')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, path: r.path ?? '' }));
+  if (rows.length === 0) return [];
+  const menus = await liveMenus(ctx.db, 1);
+  const groups = new Set(menus.map((m) => m.parentId));
+  const granted = await grantedMenuIds(ctx.db, user);
+  const screens = new Set(
+    menus.filter((m) => granted.has(m.id) && !groups.has(m.id)).map((m) => m.id),
+  );
+  const links = await inChunks(
+    rows.map((r) => r.id),
+    (slice) =>
+      ctx.db
+        .selectFrom('bladeTopMenuSetting')
+        .select(['topMenuId', 'menuId'])
+        .where('topMenuId', 'in', slice)
+        .execute(),
+  );
+  const usable = new Set(links.filter((l) => screens.has(l.menuId)).map((l) => l.topMenuId));
+  return rows.filter((r) => usable.has(r.id)).map((r) => ({ ...r, path: r.path ?? '' }));
 }
 
 /** The menus the caller holds (one category or all) as TreeNodes. */

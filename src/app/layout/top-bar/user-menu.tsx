@@ -60,13 +60,18 @@ export function UserMenu() {
             style={{ color: 'inherit', borderRadius: 'var(--mantine-radius-sm)' }}
           >
             <Group gap={8} wrap="nowrap">
+              {/* Decorative (the name follows): the photo or a person icon, filled in the
+                  primary colour. Initials would read as part of the button's text ("小小运"),
+                  which then no longer matches its accessible name (axe, WCAG 2.5.3), and the
+                  light per-name colours read below 4.5:1. */}
               <Avatar
                 src={avatar || null}
-                name={name}
-                color="initials"
+                color="brand"
+                variant="filled"
                 size={30}
                 radius="xl"
                 alt=""
+                aria-hidden
               />
               <Text size="sm" fw={500} visibleFrom="sm" maw={140} truncate="end">
                 {name}
