@@ -1,3 +1,4 @@
+import type { CodeTarget, IdPhoto, ProfileEditBody } from '../contracts/auth-profile';
 import { api } from './api';
 
 /** blade-user calls of the shell: own profile, password change, guest registration. */
@@ -20,6 +21,9 @@ export interface Profile {
   email: string;
   avatar: string;
 }
+
+/** The caller's profile with the profile dialog's fields. */
+export type FullProfile = Profile & ProfileExtra;
 
 /** One user of the caller's tenant as GET blade-user/detail answers (BladeX UserVO). */
 export interface UserDetail {
@@ -55,8 +59,24 @@ export interface ProfileUpdate {
   avatar?: string;
 }
 
+/** The profile edit dialog's extra fields (GET blade-user/info; issue 16 item 16). */
+export interface ProfileExtra {
+  nativePlace?: string;
+  idCardFront?: IdPhoto[];
+  idCardBack?: IdPhoto[];
+}
+
 export const userApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** POST blade-user/send-validate: a code to the new phone (SMS) or e-mail address. */
+    sendProfileCode: build.mutation<unknown, { type: CodeTarget; target: string }>({
+      query: (form) => ({ url: 'blade-user/send-validate', method: 'POST', form, silent: true }),
+    }),
+    /** POST blade-user/update-profile: every field, with both codes. */
+    editProfile: build.mutation<unknown, ProfileEditBody>({
+      query: (body) => ({ url: 'blade-user/update-profile', method: 'POST', body, silent: true }),
+      invalidatesTags: ['User'],
+    }),
     profile: build.query<Profile, void>({
       query: () => ({ url: 'blade-user/info' }),
       providesTags: ['User'],
@@ -100,6 +120,8 @@ export const {
   useProfileQuery,
   useUserDetailQuery,
   useUpdateProfileMutation,
+  useSendProfileCodeMutation,
+  useEditProfileMutation,
   useUpdatePasswordMutation,
   useRegisterGuestMutation,
 } = userApi;

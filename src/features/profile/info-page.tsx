@@ -12,12 +12,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconEdit, IconLogout } from '@tabler/icons-react';
+import { IconEdit, IconId, IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useProfileQuery } from '../../api/user';
 import { useT } from '../../state/hooks';
 import { openPersonalInfo } from './drawer-state';
 import { usePlainPhone } from '../../state/use-plain-phone';
 import { useLogout } from './use-logout';
+import { ProfileEditDialog } from './profile-edit-dialog';
 
 const DASH = '—';
 const shown = (v: string | null | undefined) => (v && v.trim() ? v : DASH);
@@ -28,6 +30,7 @@ export function InfoPage() {
   const { data, isLoading, isError, refetch, isFetching } = useProfileQuery();
   const phone = usePlainPhone(data?.phone);
   const [logoutDialog, logout] = useLogout();
+  const [editing, setEditing] = useState(false);
 
   let body;
   if (isLoading) {
@@ -90,6 +93,13 @@ export function InfoPage() {
                 {t('profile.edit')}
               </Button>
               <Button
+                variant="light"
+                leftSection={<IconId size={16} />}
+                onClick={() => setEditing(true)}
+              >
+                {t('profile.editDialog.open')}
+              </Button>
+              <Button
                 variant="default"
                 leftSection={<IconLogout size={16} />}
                 onClick={() => void logout()}
@@ -110,6 +120,7 @@ export function InfoPage() {
       </Title>
       {body}
       {logoutDialog}
+      <ProfileEditDialog opened={editing} onClose={() => setEditing(false)} />
     </Box>
   );
 }
