@@ -35,6 +35,9 @@ export function KeepAliveOutlet() {
   // must hold the current page before the first paint, not one effect later.
   if (next !== cache) setCache(next);
 
+  // Every page, the current one too, renders its stored element: the same object until its
+  // location changes, so a render of this outlet for another reason (a tab opening, a page
+  // evicted) renders no page again.
   return keptPages(next.keys(), keepAlive, currentKey).map(({ key, visible }) => {
     const entry = next.get(key)!;
     return (
@@ -42,10 +45,10 @@ export function KeepAliveOutlet() {
         key={key}
         pageKey={key}
         visible={visible}
-        location={visible ? location : entry.location}
+        location={entry.location}
         navigationType={visible ? navigationType : NavigationType.Pop}
       >
-        {visible ? outlet : entry.element}
+        {entry.element}
       </KeptPage>
     );
   });
