@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseYuan } from './money';
 
 /**
  * The one field list of a resource, shared by the server (`defineTable`, server/lib/table) and
@@ -17,7 +18,8 @@ export interface Text {
 
 /**
  * What a field holds on the wire: `text`; `integer` (ids of a dictionary included, with `dict`);
- * `money` (integer fen, domain.md: shown as yuan with 2 decimals); `decimal`; `date`
+ * `money` (domain.md: integer fen at rest, a yuan number with at most 2 decimals on the wire,
+ * converted by contracts/money.ts; `range` and `emptyAs` are in fen); `decimal`; `date`
  * ('yyyy-MM-dd'); `dateTime` ('yyyy-MM-dd HH:mm:ss').
  */
 export type FieldKind = 'text' | 'integer' | 'money' | 'decimal' | 'date' | 'dateTime';
@@ -37,7 +39,10 @@ export interface FieldSpec {
    * and the message for one that has not.
    */
   pattern?: { regex: RegExp; message: Text };
-  /** Integer and money: the bounds, and the message for a value outside them or not whole. */
+  /**
+   * Integer and money: the bounds (money: in fen, default 0 to 10^15), and the message for a
+   * value outside them or not whole (money: not a yuan amount with at most 2 decimals).
+   */
   range?: { min: number; max: number; message: Text };
   /** Integer and money: the value an empty submit stores (e.g. a sort order of 0). */
   emptyAs?: number;
@@ -171,11 +176,33 @@ function integerInput(spec: FieldSpec, name: string): z.ZodType {
   return z.preprocess((v) => (blank(v) ? spec.emptyAs : Number(v)), schema);
 }
 
+/** The largest amount a money field takes by default, in fen (10 trillion yuan). */
+export const MONEY_MAX_FEN = 1e15;
+
+/**
+ * A money field: a yuan amount (number or text, at most two decimals) becomes integer fen;
+ * negative amounts, a third decimal, text and NaN are refused with one zh message.
+ */
+function moneyInput(spec: FieldSpec, name: string): z.ZodType {
+  const invalid = spec.range?.message.zh ?? `${spec.label.zh}须为不超过两位小数的非负金额`;
+  const number = z
+    .number({ error: spec.required?.zh ?? invalid })
+    .int(invalid)
+    .min(spec.range?.min ?? 0, invalid)
+    .max(spec.range?.max ?? MONEY_MAX_FEN, invalid);
+  const schema = spec.required || spec.emptyAs !== undefined ? number : number.optional();
+  if (spec.required && spec.emptyAs !== undefined)
+    throw new Error(`${name}: a required field has no empty value`);
+  // Not an amount: NaN, which the number check refuses with the field's message.
+  return z.preprocess((v) => (blank(v) ? spec.emptyAs : (parseYuan(v) ?? Number.NaN)), schema);
+}
+
 function fieldInput(spec: FieldSpec, name: string): z.ZodType {
   switch (spec.kind ?? 'text') {
     case 'integer':
-    case 'money':
       return integerInput(spec, name);
+    case 'money':
+      return moneyInput(spec, name);
     case 'text':
       return textInput(spec);
     default:

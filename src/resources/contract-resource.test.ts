@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postContract } from '../contracts/blade-system/post';
+import { defineContract } from '../contracts/resource-contract';
 import { defineContractResource } from './contract-resource';
 import post from './blade-system/post';
 import apiScopes from './blade-system/api-scope';
@@ -110,5 +111,26 @@ describe('defineContractResource', () => {
         recordLabel: (p) => p.postName,
       }),
     ).toThrow('formOrder names each form field once (category,sort,remark)');
+  });
+
+  it('shows a money field as a two-decimal amount and edits it as yuan', () => {
+    const goods = defineContract<{ id: string; goodName: string; marketAmount: number }>()({
+      service: 'blade-test/good',
+      route: '/test/good',
+      title: { zh: '商品', en: 'Goods' },
+      menu: 'good',
+      buttons: ['add'],
+      fields: {
+        goodName: { label: { zh: '商品名称', en: 'Name' } },
+        marketAmount: { label: { zh: '面值', en: 'Face value' }, kind: 'money' },
+      },
+    });
+    const screen = defineContractResource({
+      contract: goods,
+      columns: ['goodName', 'marketAmount'],
+      recordLabel: (g) => g.goodName,
+    });
+    expect(screen.columns.find((c) => c.field === 'marketAmount')?.kind).toBe('amount');
+    expect(screen.form?.find((f) => f.name === 'marketAmount')?.kind).toBe('money');
   });
 });

@@ -48,7 +48,13 @@ export type ContractResourceDef<Row extends object, C extends AnyContract> = Omi
 };
 
 const columnKind = (spec: FieldSpec): ColumnDef<object>['kind'] =>
-  spec.kind === 'dateTime' ? 'dateTime' : spec.dict ? 'status' : undefined;
+  spec.kind === 'dateTime'
+    ? 'dateTime'
+    : spec.kind === 'money'
+      ? 'amount'
+      : spec.dict
+        ? 'status'
+        : undefined;
 
 function filterKind(spec: FieldSpec): FilterDef['kind'] {
   if (spec.dict) return 'select';
@@ -59,8 +65,9 @@ function formKind(spec: FieldSpec): FormFieldDef['kind'] {
   if (spec.dict) return 'select';
   switch (spec.kind) {
     case 'integer':
-    case 'money':
       return 'integer';
+    case 'money':
+      return 'money';
     case 'decimal':
       return 'decimal';
     case 'date':

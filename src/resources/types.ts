@@ -82,6 +82,8 @@ export type FormFieldKind =
   | 'textarea'
   | 'integer'
   | 'decimal'
+  /** A yuan amount: at most two decimals, not negative (fen at rest, contracts/money.ts). */
+  | 'money'
   | 'select'
   | 'multiSelect'
   | 'treeSelect'

@@ -80,11 +80,43 @@ describe('defineContractTable', () => {
     expect(() => parseBody(input, { level: 1 })).toThrow('shelfName:请输入货架名称');
     expect(() => parseBody(input, { shelfName: 'x'.repeat(9) })).toThrow('长度不能超过8个字符');
     expect(() => parseBody(input, { shelfName: 'a', level: 10 })).toThrow('level:层级为0到9');
-    expect(() => parseBody(input, { shelfName: 'a', price: 1.5 })).toThrow('price:');
     expect(parseBody(input, { shelfName: ' a ', level: '', createTime: 'x' })).toEqual({
       shelfName: 'a',
       level: 0,
     });
+  });
+
+  it('takes money as yuan with at most two decimals and answers it as yuan (fen at rest)', async () => {
+    const input = shelves.input;
+    expect(parseBody(input, { shelfName: 'a', price: 49.9 })).toMatchObject({ price: 4990 });
+    expect(parseBody(input, { shelfName: 'a', price: '0.29' })).toMatchObject({ price: 29 });
+    for (const bad of [1.234, -1, 'abc', '1e3', true]) {
+      expect(() => parseBody(input, { shelfName: 'a', price: bad })).toThrow(
+        'price:价格须为不超过两位小数的非负金额',
+      );
+    }
+    const rows = await shelves.decorate!({} as never, [{ price: 4990 }, { price: 29 }] as never);
+    expect(rows).toEqual([{ price: 49.9 }, { price: 0.29 }]);
+  });
+
+  it('refuses a filter on a money field (it would compare yuan with fen)', () => {
+    const priced = defineContract<{ price: number }>()({
+      service: 'blade-test/priced',
+      route: '/test/priced',
+      title: { zh: '价格', en: 'Price' },
+      menu: 'priced',
+      buttons: ['add'],
+      fields: { price: { label: { zh: '价格', en: 'Price' }, kind: 'money', filter: 'equal' } },
+    });
+    expect(() =>
+      defineContractTable({
+        contract: priced as never,
+        table: 'bladePost',
+        scope: 'tenant',
+        versioned: true,
+        defaultOrder: { id: 'asc' },
+      }),
+    ).toThrow('money field price filters');
   });
 
   it('names submit fields that are not columns of the table (a compile error)', () => {

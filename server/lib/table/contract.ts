@@ -18,6 +18,7 @@ import {
   type TableDef,
 } from './define.js';
 import { integerEquality } from './fields.js';
+import { fenToYuan } from '../../../src/contracts/money.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a contract of any row and fields */
 type AnyContract = ResourceContract<any, any>;
@@ -121,6 +122,12 @@ export function defineContractTable<
   const { contract, readers = [], access = {}, list, beforeList, fieldInputs, ...rest } = def;
   const { codes } = contract;
   const fields = fieldEntries(contract);
+  // Money: fen at rest, yuan on the wire (contracts/money.ts). A yuan filter would need its own
+  // conversion: none is declared yet, so one is refused here rather than compared in fen.
+  const money = fields.filter(([, f]) => f.kind === 'money').map(([name]) => name);
+  const moneyFilter = fields.find(([, f]) => f.kind === 'money' && f.filter);
+  if (moneyFilter) throw new Error(`${contract.service}: money field ${moneyFilter[0]} filters`);
+  const decorate = withYuan(money, rest.decorate);
   // Whole-number filters take equality on a whole number only (PostgreSQL would answer 500),
   // unless the declaration's own filter of that name says otherwise.
   const numeric = fields
@@ -133,6 +140,7 @@ export function defineContractTable<
   );
   const resolved = {
     ...rest,
+    ...(decorate ? { decorate } : {}),
     path: contract.service,
     access: {
       read: access.read ?? [codes.menu, ...(codes.view ? [codes.view] : []), ...readers],
@@ -155,6 +163,31 @@ export function defineContractTable<
     },
   } as unknown as TableDef<T>;
   return defineTable(resolved);
+}
+
+/**
+ * The declaration's `decorate`, then every money field from fen to a yuan number (lists, details
+ * and exports all pass through it).
+ */
+function withYuan(
+  money: readonly string[],
+  decorate: ((call: TableCall, rows: never[]) => Promise<object[]> | object[]) | undefined,
+) {
+  if (money.length === 0) return decorate;
+  return async (call: TableCall, rows: never[]): Promise<object[]> => {
+    const out = decorate ? await decorate(call, rows) : rows;
+    return out.map((row) => {
+      const converted: Record<string, unknown> = { ...row };
+      for (const name of money) {
+        const fen = converted[name];
+        if (typeof fen === 'number' || typeof fen === 'bigint' || typeof fen === 'string') {
+          const n = Number(fen);
+          if (fen !== '' && Number.isInteger(n)) converted[name] = fenToYuan(n);
+        }
+      }
+      return converted;
+    });
+  };
 }
 
 /** Names of dictionary `code` (dictKey -> dictValue), read each time so edits show. */

@@ -229,13 +229,15 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) 
                 return <Textarea key={key} {...text} autosize minRows={2} />;
               case 'integer':
               case 'decimal':
+              case 'money':
                 return (
                   <NumberInput
                     key={key}
                     {...common}
                     {...span}
                     {...converted<string | number>(input, (v) => v, String)}
-                    allowDecimal={f.kind === 'decimal'}
+                    allowDecimal={f.kind !== 'integer'}
+                    {...(f.kind === 'money' ? { decimalScale: 2, allowNegative: false } : {})}
                   />
                 );
               case 'select':
