@@ -5,11 +5,12 @@ import {
   Button,
   Group,
   Image,
+  Menu,
   Switch,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import { IconChevronDown, IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
 import {
   MRT_SelectCheckbox,
   type MRT_DensityState,
@@ -225,19 +226,25 @@ export interface RowActionHandlers {
 }
 
 /**
- * The operations cell: view, edit and remove with their tooltips. Memoised on the row and the
- * handlers, so scrolling (which redraws every visible row) does not redraw its buttons.
+ * The operations cell: view, edit and remove with their tooltips, then the declared actions,
+ * inline or, with `fold`, in a "more" menu (a button, then arrow keys through its items).
+ * Memoised on the row and the handlers, so scrolling (which redraws every visible row) does not
+ * redraw its buttons.
  */
 export const RowActionButtons = memo(function RowActionButtons({
   row,
   name,
   actions,
+  fold = false,
 }: {
   row: AnyRow;
   name: string;
   actions: RowActionHandlers;
+  /** The declared actions go into a "more" menu (see `foldsRowActions`). */
+  fold?: boolean;
 }) {
   const t = useT();
+  const extra = actions.extra?.filter((action) => !action.when || action.when(row)) ?? [];
   return (
     <Group gap={4} wrap="nowrap" aria-label={t('table.rowActions', { name })} role="group">
       {actions.view && (
@@ -274,8 +281,34 @@ export const RowActionButtons = memo(function RowActionButtons({
           </ActionIcon>
         </Tooltip>
       )}
-      {actions.extra?.map((action) =>
-        !action.when || action.when(row) ? (
+      {fold && extra.length > 0 && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              aria-label={t('table.moreActions', { name })}
+              rightSection={<IconChevronDown size={12} aria-hidden />}
+            >
+              {t('table.more')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {extra.map((action) => (
+              <Menu.Item
+                key={action.id}
+                color={action.color}
+                aria-label={`${action.label} ${name}`}
+                onClick={() => action.run(row)}
+              >
+                {action.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {!fold &&
+        extra.map((action) => (
           <Button
             key={action.id}
             size="compact-xs"
@@ -286,8 +319,58 @@ export const RowActionButtons = memo(function RowActionButtons({
           >
             {action.label}
           </Button>
-        ) : null,
-      )}
+        ))}
     </Group>
   );
 });
+
+/** Icon buttons (view, edit, remove) are Mantine's md ActionIcon; the cell's buttons are 4 apart. */
+const ICON_BUTTON = 28;
+const BUTTON_GAP = 4;
+
+/**
+ * Declared actions fold into the "more" menu when there are two or more of them and the row
+ * would otherwise show more than three buttons: one declared action stays a button (a menu of
+ * one item saves no room).
+ */
+export function foldsRowActions(actions: RowActionHandlers): boolean {
+  const icons = [actions.view, actions.edit, actions.remove].filter(Boolean).length;
+  const extra = actions.extra?.length ?? 0;
+  return extra >= 2 && icons + extra > 3;
+}
+
+/**
+ * The width of a compact-xs text button (12 px, semi-bold, 7 px padding each side). CJK glyphs
+ * are square; Latin ones are estimated on the wide side (8 px), so a label is never cut.
+ */
+export function textButtonWidth(label: string, section = 0): number {
+  let text = 0;
+  for (const ch of label) text += ch.charCodeAt(0) >= 0x2e80 ? 12 : 8;
+  return Math.ceil(text + 2 * 7 + (section ? section + 6 : 0));
+}
+
+/**
+ * The operations column's width: its cell padding on both sides and every button a row of
+ * this table may show side by side (the widest case: all the declared actions inline, or the
+ * "more" button), so no button is cut whatever the language.
+ */
+export function rowActionsWidth(
+  actions: RowActionHandlers,
+  more: string,
+  cellPadding: number,
+  /** The header's own width (its label and padding). */
+  header: number,
+): number {
+  const icons = [actions.view, actions.edit, actions.remove].filter(Boolean).length;
+  const extra = actions.extra ?? [];
+  const widths = [
+    ...Array.from({ length: icons }, () => ICON_BUTTON),
+    ...(foldsRowActions(actions)
+      ? [textButtonWidth(more, 12)]
+      : extra.map((action) => textButtonWidth(action.label))),
+  ];
+  const buttons =
+    widths.reduce((sum, w) => sum + w, 0) + BUTTON_GAP * Math.max(0, widths.length - 1);
+  // A little slack: fonts differ between machines.
+  return Math.max(header, Math.ceil(2 * cellPadding + buttons + 8));
+}

@@ -1,5 +1,7 @@
 import 'mantine-react-table/styles.css';
+import './resource-table.css';
 import { Group, px, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   MantineReactTable,
   useMantineReactTable,
@@ -24,7 +26,14 @@ import {
 } from 'react';
 import { useLang, useT } from '../../state/hooks';
 import type { ResourceDef } from '../types';
-import { Cell, RowActionButtons, SelectCell, useCellTexts } from './cells';
+import {
+  Cell,
+  foldsRowActions,
+  RowActionButtons,
+  rowActionsWidth,
+  SelectCell,
+  useCellTexts,
+} from './cells';
 import { useColumnOptions } from './column-options';
 import { HeaderWithHelp } from './header-help';
 import { createPreviewStore, ImagePreviewModal } from './image-preview';
@@ -130,6 +139,13 @@ function shownPosition(rows: readonly { id: string }[], id: string): number {
 const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
 
 /**
+ * Below this width nothing is pinned: a pinned selection and operations column would leave
+ * the data a sliver of a phone's screen (390 px). The row buttons then scroll with the row.
+ */
+export const NARROW_TABLE = '(max-width: 47.99em)';
+const NO_PINS = { left: [], right: [] };
+
+/**
  * The width a header needs: padding, label (14 px bold: CJK glyphs are square, Latin ones about
  * 8.5 px), drag handle, column menu and, when sortable, the sort button. Row virtualisation
  * lays the table out as a grid, which keeps declared widths where the browser's table layout
@@ -182,6 +198,15 @@ export function ResourceTable(props: Props) {
   const canEditCells = Boolean(props.inlineEdit);
   const [preview] = useState(createPreviewStore);
   const declared = useColumnOptions(def.columns);
+  const narrow = useMediaQuery(NARROW_TABLE, false, { getInitialValueInEffect: false }) ?? false;
+  const density = props.layout?.layout.density ?? 'md';
+  const foldActions = foldsRowActions(actions);
+  const actionsSize = rowActionsWidth(
+    actions,
+    t('table.more'),
+    Number(px(theme.spacing[density])),
+    headerWidth(t('table.actions'), false) - 2 * 22,
+  );
   const continuous = def.index === 'continuous';
   const offset = continuous ? pagination.pageIndex * pagination.pageSize : 0;
 
@@ -325,8 +350,8 @@ export function ResourceTable(props: Props) {
       },
       'mrt-row-actions': {
         header: t('table.actions'),
-        // Icon buttons take 32 px each; a declared action's text button about 64.
-        size: Math.max(140, 110 + 64 * (actions.extra?.length ?? 0)),
+        // As wide as the buttons a row may show (declared actions beyond them fold into a menu).
+        size: actionsSize,
       },
     },
     // The spec's bar (total, sizes, pager, jumper) replaces MRT's sizes-and-pager.
@@ -353,6 +378,8 @@ export function ResourceTable(props: Props) {
       ...(props.layout
         ? props.layout.layout
         : { columnPinning: { left: [SELECT_COLUMN], right: [ACTIONS_COLUMN] } }),
+      // Shown unpinned on a narrow screen; the saved layout keeps its pins.
+      ...(narrow ? { columnPinning: NO_PINS } : {}),
     },
     ...(props.layout
       ? {
@@ -376,7 +403,12 @@ export function ResourceTable(props: Props) {
         typeof updater === 'function' ? updater(props.rowSelection) : updater,
       ),
     renderRowActions: ({ row }) => (
-      <RowActionButtons row={row.original} name={def.recordLabel(row.original)} actions={actions} />
+      <RowActionButtons
+        row={row.original}
+        name={def.recordLabel(row.original)}
+        actions={actions}
+        fold={foldActions}
+      />
     ),
     mantineTableBodyRowProps: ({ row, table }) => {
       const position = tree ? shownPosition(table.getRowModel().rows, row.id) : row.index;
@@ -424,7 +456,8 @@ export function ResourceTable(props: Props) {
     },
     mantineTableHeadRowProps: { 'aria-rowindex': 1 },
     mantineTableFooterRowProps: { 'aria-rowindex': rows.length + 2 },
-    mantinePaperProps: { withBorder: true, shadow: 'none' },
+    // resource-table.css: opaque pinned columns with a visible edge.
+    mantinePaperProps: { withBorder: true, shadow: 'none', className: 'resource-table' },
     mantineTableContainerProps: { style: { maxHeight: 'calc(100vh - 300px)' } },
     enableStickyHeader: true,
     enableStickyFooter: true,
