@@ -11,7 +11,7 @@
 export const MASK = '******';
 
 const CREDENTIAL =
-  /pass(word|wd)?$|password|pwd|token|secret|credential|authorization|blade-?auth|cookie|captcha[-_]?(code|key)|(sms|phone|mobile|verify|verification|valid|validate|auth|otp)[-_]?code|crypto_?key|private_?key|api_?key|access_?key/i;
+  /pass(word|wd)?$|password|pwd|token|secret|credential|authorization|blade-?auth|cookie|captcha[-_]?(code|key)|(sms|phone|email|mobile|verify|verification|valid|validate|auth|otp)[-_]?code|bind_?ticket|crypto_?key|private_?key|api_?key|access_?key/i;
 const PHONE = /phone|mobile|contact_?number|^tel$/i;
 /** Where a bare `code` is a one-time credential: the token endpoint and its siblings. */
 const AUTH_PATH = '/blade-auth/';

@@ -187,6 +187,18 @@ describe('blade-user profile edit (issue 16 item 16)', () => {
     const sid = verifyJwt(token, t.app.ctx.jwtSecret, t.app.ctx.now())!.sid as string;
     expect(decryptPhone(after.phone, phoneKey(t.app.ctx.jwtSecret, sid))).toBe(NEW_PHONE);
 
+    // The API log keeps the call with both codes masked (a code is a credential until used).
+    const logged = await t.app.ctx.db
+      .selectFrom('bladeLogApi')
+      .select('params')
+      .where('requestUri', 'like', '%update-profile%')
+      .execute();
+    expect(logged.length).toBeGreaterThan(0);
+    for (const row of logged) {
+      expect(row.params).not.toContain(phoneCode);
+      expect(row.params).not.toContain(mail);
+    }
+
     // The same codes again: refused (single use), nothing changed.
     const replay = await save(body({ name: '又改了', phoneCode, emailCode: mail }));
     expect(replay.statusCode).toBe(400);
