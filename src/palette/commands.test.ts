@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ButtonNode, RouteNode } from '../contracts/auth';
 import { actionCommands, screenCommands } from './commands';
-import { commandRows, moveSelection, scopedQuery, GROUP_CAP } from './rows';
+import { commandRows, moveSelection, GROUP_CAP } from './rows';
+import { paletteScopes, parseScope } from './scopes';
+import { userLookup } from './lookups/users';
 
 const node = (id: string, name: string, nameEn: string, path: string, children?: RouteNode[]) =>
   ({
@@ -119,10 +121,18 @@ describe('rows', () => {
   });
 
   it('reads "u: term" only for registered scopes, with a full-width colon too', () => {
-    const scopes = new Set(['u']);
-    expect(scopedQuery('u:sales', scopes)).toEqual({ scope: 'u', term: 'sales' });
-    expect(scopedQuery(' U： 周 ', scopes)).toEqual({ scope: 'u', term: '周' });
-    expect(scopedQuery('x:sales', scopes)).toBeUndefined();
-    expect(scopedQuery('sales', scopes)).toBeUndefined();
+    const scopes = paletteScopes([userLookup]);
+    const read = (q: string) => {
+      const found = parseScope(q, scopes);
+      return found && { prefix: found.scope.prefix, term: found.term };
+    };
+    expect(read('u:sales')).toEqual({ prefix: 'u:', term: 'sales' });
+    expect(read(' U： 周 ')).toEqual({ prefix: 'u:', term: '周' });
+    expect(read('x:sales')).toBeUndefined();
+    expect(read('sales')).toBeUndefined();
+    expect(read('> lock')).toEqual({ prefix: '>', term: 'lock' });
+    expect(read('t:user')).toEqual({ prefix: 't:', term: 'user' });
+    // Without the users look-up (no permission) u: is plain text.
+    expect(parseScope('u:sales', paletteScopes([]))).toBeUndefined();
   });
 });

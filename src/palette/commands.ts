@@ -4,8 +4,8 @@ import { isLeaf, menuTarget, menuTitle } from '../lib/menu-tree';
 import type { Searchable } from './ranking';
 import type { ShortcutId } from '../lib/shortcuts';
 
-/** The palette's result groups, in display order. */
-export const GROUPS = ['recent', 'screens', 'actions', 'tabs', 'records'] as const;
+/** The palette's result groups, in display order (the empty palette shows scopes second). */
+export const GROUPS = ['recent', 'screens', 'actions', 'tabs', 'scopes', 'records'] as const;
 export type CommandGroup = (typeof GROUPS)[number];
 
 /** What choosing a command does. */
@@ -20,15 +20,24 @@ export type CommandPerform =
       message: { zh: string; en: string };
       run: () => Promise<void>;
       done?: { zh: string; en: string };
-    };
+    }
+  /** Types a search scope's prefix ("u:", ">") into the input; the palette stays open. */
+  | { kind: 'prefix'; prefix: string };
 
 export interface PaletteCommand extends Searchable {
   group: Exclude<CommandGroup, 'recent'>;
   /** Second line: a screen's breadcrumb, a tab's path, a record's details. */
   detail?: { zh: string; en: string };
   shortcut?: ShortcutId;
+  /**
+   * The menu or button code the command needs: the host lists it only when the user holds it,
+   * so no command leads to a screen or an action the user cannot use.
+   */
+  permission?: string;
   /** Listed but not runnable: the button code the user lacks (the "explain" setting). */
   missingPermission?: string;
+  /** The screen a button command opens: needed as well as the button's own code. */
+  screen?: string;
   /** Marks the current choice in a nested page (the current theme or language). */
   checked?: boolean;
   perform: CommandPerform;
@@ -91,6 +100,7 @@ export function screenCommands(
         label: { zh: title.zh, en: title.en || title.zh },
         keywords: [...trail.flatMap((t) => [t.zh, t.en]), node.code].filter(Boolean),
         detail: crumbs,
+        permission: node.code,
         perform: { kind: 'run', run: () => go(node) },
       });
     }
@@ -137,10 +147,27 @@ export function actionCommands(
         },
         keywords: [node.code, node.alias, node.name, screenTitle.zh, screenTitle.en],
         detail: { zh: screenTitle.zh, en: screenTitle.en || screenTitle.zh },
+        permission: node.code,
+        screen: here.code,
         perform: { kind: 'run', run: () => open(target.path, node.alias) },
       });
     }
   };
   walk(buttons, undefined);
   return out;
+}
+
+/**
+ * The commands the user may run: those without a code, and those whose code (and, for a
+ * button, whose screen's code) is in `permissions`.
+ */
+export function permittedCommands(
+  commands: readonly PaletteCommand[],
+  permissions: ReadonlySet<string>,
+): PaletteCommand[] {
+  return commands.filter(
+    (c) =>
+      (c.permission === undefined || permissions.has(c.permission)) &&
+      (c.screen === undefined || permissions.has(c.screen)),
+  );
 }

@@ -11,14 +11,22 @@ import type { MessageKey } from '../i18n';
 import { requestScreenAction } from '../lib/screen-actions';
 import { useScreenCommands } from '../lib/screen-commands';
 import { isBoolean, readJson, writeJson } from '../lib/storage';
-import { actionCommands, screenCommands, type CommandGroup, type PaletteCommand } from './commands';
+import {
+  actionCommands,
+  permittedCommands,
+  screenCommands,
+  type CommandGroup,
+  type PaletteCommand,
+} from './commands';
 import { registerLookups, silentRequest } from './lookup-api';
 import { RECORD_LOOKUPS } from './lookups';
 import { PaletteView, type PaletteTexts } from './palette-view';
-import { buildIndex, createRanker, rank, type Ranked } from './ranking';
+import { buildIndex, rank } from './ranking';
 import { readRecency, recordRun } from './recent';
 import type { LookupContext, RecordHit } from './record-lookup';
-import { commandRows, hitRows, scopedQuery, type Row, type SelectableRow } from './rows';
+import { commandRows, hitRows, type Row, type SelectableRow } from './rows';
+import { commandSource, rootRows, type RootSources } from './results';
+import { paletteScopes, parseScope, scopeCommands } from './scopes';
 import type { ShortcutId } from '../lib/shortcuts';
 import { useAppDispatch, useAppSelector, useT } from '../state/hooks';
 import { useShell, HOME_PATH } from '../state/shell-context';
@@ -26,7 +34,7 @@ import { paletteRequests } from './palette-requests';
 import { tabHref, tabLabel } from '../lib/tab-labels';
 import { useTabCommands } from '../components/use-tab-commands';
 import { useFullscreen } from '../components/use-fullscreen';
-import { globalCommands, lookupScopeCommands, nestedPageCommands } from './shell-commands';
+import { globalCommands, nestedPageCommands } from './shell-commands';
 import { useRecordSearch } from './use-record-search';
 
 registerLookups(RECORD_LOOKUPS);
@@ -117,8 +125,11 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
     [permissions],
   );
 
+  // The search scopes the user may use: the permitted look-ups, `>` and `t:`.
+  const scopes = useMemo(() => paletteScopes(lookups), [lookups]);
+
   // Static commands: rebuilt when the menu, the held buttons or the setting change; never per
-  // keystroke (the ranking index is precomputed from them).
+  // keystroke (the ranking index is precomputed from them). Only what the user may use.
   const staticCommands = useMemo(() => {
     const screens = screenCommands(tree, (node) => {
       const target = menuTarget(node);
@@ -129,37 +140,34 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
       requestScreenAction(path, alias);
       go(path);
     });
-    return [
-      ...screens,
-      ...actions,
-      ...globalCommands({
-        dispatch,
-        lock: () => shell.lock.send({ type: 'lock.request' }),
-        logout: () => shell.auth.send({ type: 'logout' }),
-        home: () => go(HOME_PATH),
-        fullscreen: fullscreen.supported ? fullscreen.toggle : undefined,
-        closeOthers: () => tabCommands.closeOthers(shell.tabs.getSnapshot().context.activeKey),
-        closeAll: () => tabCommands.closeAll(),
-        explain,
-        setExplain: (on) => {
-          writeJson(EXPLAIN_KEY, on);
-          setExplain(on);
-        },
-        downloadLastExport: () =>
-          void downloadLastExport().then(
-            (name) =>
-              notifications.show(
-                name
-                  ? { color: 'green', message: t('palette.cmd.downloadedLastExport', { name }) }
-                  : { color: 'orange', message: t('palette.cmd.noFinishedExport') },
-              ),
-            () => undefined, // the API layer has said why
-          ),
-      }),
-      ...lookupScopeCommands(lookups, (scope) =>
-        actor.send({ type: 'query.changed', query: `${scope}:` }),
-      ),
-    ];
+    const global = globalCommands({
+      dispatch,
+      lock: () => shell.lock.send({ type: 'lock.request' }),
+      logout: () => shell.auth.send({ type: 'logout' }),
+      home: () => go(HOME_PATH),
+      fullscreen: fullscreen.supported ? fullscreen.toggle : undefined,
+      closeOthers: () => tabCommands.closeOthers(shell.tabs.getSnapshot().context.activeKey),
+      closeAll: () => tabCommands.closeAll(),
+      explain,
+      setExplain: (on) => {
+        writeJson(EXPLAIN_KEY, on);
+        setExplain(on);
+      },
+      downloadLastExport: () =>
+        void downloadLastExport().then(
+          (name) =>
+            notifications.show(
+              name
+                ? { color: 'green', message: t('palette.cmd.downloadedLastExport', { name }) }
+                : { color: 'orange', message: t('palette.cmd.noFinishedExport') },
+            ),
+          () => undefined, // the API layer has said why
+        ),
+    });
+    return permittedCommands(
+      [...screens, ...actions, ...global, ...scopeCommands(scopes)],
+      permissions,
+    );
   }, [
     tree,
     leaves,
@@ -171,12 +179,19 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
     fullscreen.toggle,
     tabCommands,
     explain,
-    lookups,
-    actor,
+    scopes,
+    permissions,
     t,
   ]);
-  const staticIndex = useMemo(() => buildIndex(staticCommands), [staticCommands]);
-  const ranker = useMemo(() => createRanker(staticIndex), [staticIndex]);
+  const staticSources = useMemo(() => {
+    const of = (group: CommandGroup) =>
+      commandSource(staticCommands.filter((c) => c.group === group));
+    return { screens: of('screens'), actions: of('actions'), scopes: of('scopes') };
+  }, [staticCommands]);
+  const commandsById = useMemo(
+    () => new Map(staticCommands.map((c) => [c.id, c])),
+    [staticCommands],
+  );
 
   const openTabs = useSelector(shell.tabs, (s) => s.context.tabs);
   const tabCommandsList = useMemo(
@@ -205,13 +220,15 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
       })),
     [offered],
   );
-  const dynamicCommands = useMemo(
-    () => [...screenActionsList, ...tabCommandsList],
-    [screenActionsList, tabCommandsList],
+  const sources: RootSources = useMemo(
+    () => ({
+      screens: staticSources.screens,
+      actions: [commandSource(screenActionsList), staticSources.actions],
+      tabs: commandSource(tabCommandsList),
+      scopes: staticSources.scopes,
+    }),
+    [staticSources, screenActionsList, tabCommandsList],
   );
-  const tabIndex = useMemo(() => buildIndex(dynamicCommands), [dynamicCommands]);
-
-  const scopes = useMemo(() => new Set(lookups.map((l) => l.scope)), [lookups]);
   const lookupContext: LookupContext = useMemo(
     () => ({ navigate: go, lang, request: (args) => silentRequest(args) }),
     [go, lang],
@@ -222,39 +239,21 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
   // The record each record page was opened for (its actions need it).
   const [pageHits, setPageHits] = useState<ReadonlyMap<string, RecordHit>>(new Map());
   const query = page.query;
-  const scoped = page.id === 'root' ? scopedQuery(query, scopes) : undefined;
-  const lookup = scoped ? lookups.find((l) => l.scope === scoped.scope) : undefined;
-  const records = useRecordSearch(dispatch, scoped?.scope, scoped?.term ?? '');
+  const scoped = page.id === 'root' ? parseScope(query, scopes) : undefined;
+  const lookup = scoped?.scope.lookup;
+  const records = useRecordSearch(dispatch, lookup?.scope, lookup ? scoped.term : '');
 
   const rows: Row[] = useMemo(() => {
     if (lookup) return hitRows(lookup, records.hits);
     if (page.id === 'root') {
-      if (query.trim() === '') {
-        const all = [...staticCommands, ...dynamicCommands];
-        const byId = new Map(all.map((c) => [c.id, c]));
-        const recent = [...recency]
-          .sort((a, b) => b[1] - a[1])
-          .map(([id]) => byId.get(id))
-          .filter((c): c is PaletteCommand => c !== undefined && !c.missingPermission);
-        return commandRows(
-          {
-            recent,
-            screens: staticCommands.filter((c) => c.group === 'screens'),
-            actions: [...screenActionsList, ...staticCommands.filter((c) => c.group === 'actions')],
-            tabs: tabCommandsList,
-          },
-          expanded,
-        );
-      }
-      const ranked = mergeRanked(ranker(query, { recency }), rank(tabIndex, query, { recency }));
-      return commandRows(
-        {
-          screens: ranked.filter((c) => c.group === 'screens'),
-          actions: ranked.filter((c) => c.group === 'actions'),
-          tabs: ranked.filter((c) => c.group === 'tabs'),
-        },
+      const kind = scoped?.scope.kind;
+      return rootRows(sources, {
+        term: scoped ? scoped.term : query,
+        scope: kind === 'commands' || kind === 'tabs' ? kind : undefined,
         expanded,
-      );
+        recency,
+        recent: recentCommands(recency, commandsById, sources),
+      });
     }
     const pageCommands = nestedPageCommands(page.id, {
       lang,
@@ -274,14 +273,11 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
     records.hits,
     page.id,
     query,
-    staticCommands,
-    tabCommandsList,
-    screenActionsList,
-    dynamicCommands,
+    scoped,
+    sources,
+    commandsById,
     recency,
     expanded,
-    ranker,
-    tabIndex,
     lang,
     theme,
     dispatch,
@@ -289,6 +285,7 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
     permissions,
     explain,
     lookupContext,
+    pageHits,
   ]);
 
   // A new query or page starts from the first result, with every group folded again.
@@ -325,6 +322,10 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
     const { command } = row;
     if (command.missingPermission) return;
     const perform = command.perform;
+    if (perform.kind === 'prefix') {
+      actor.send({ type: 'query.changed', query: perform.prefix });
+      return;
+    }
     if (perform.kind === 'page') {
       actor.send({
         type: 'page.push',
@@ -353,18 +354,24 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
     perform.run();
   };
 
-  const texts: PaletteTexts = {
-    title: t('palette.title'),
-    placeholder: page.id === 'root' ? t('palette.placeholder') : t('palette.placeholderPage'),
-    results: t('palette.results'),
-    group: (g) => t(`palette.group.${g}` as MessageKey),
-    more: (count) => t('palette.more', { count }),
-    needsPermission: (code) => t('palette.needsPermission', { code }),
-    hint: t('palette.hint'),
-    confirm: t('palette.confirm'),
-    cancel: t('palette.cancel'),
-    confirmTitle: context.confirm?.title ?? t('palette.confirmTitle'),
-  };
+  // One object per language and page, so the memoised rows of the list do not render again.
+  const confirmTitle = context.confirm?.title;
+  const root = page.id === 'root';
+  const texts: PaletteTexts = useMemo(
+    () => ({
+      title: t('palette.title'),
+      placeholder: root ? t('palette.placeholder') : t('palette.placeholderPage'),
+      results: t('palette.results'),
+      group: (g) => t(`palette.group.${g}` as MessageKey),
+      more: (count) => t('palette.more', { count }),
+      needsPermission: (code) => t('palette.needsPermission', { code }),
+      hint: t('palette.hint'),
+      confirm: t('palette.confirm'),
+      cancel: t('palette.cancel'),
+      confirmTitle: confirmTitle ?? t('palette.confirmTitle'),
+    }),
+    [t, root, confirmTitle],
+  );
 
   let status: string | undefined;
   if (lookup) {
@@ -406,8 +413,18 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
   );
 }
 
-/** Both indexes' results in one order: best score first (ranking scores are comparable). */
-function mergeRanked(a: Ranked<PaletteCommand>[], b: Ranked<PaletteCommand>[]): PaletteCommand[] {
-  if (b.length === 0) return a.map((r) => r.item);
-  return [...a, ...b].sort((x, y) => y.score - x.score).map((r) => r.item);
+/** The empty palette's recently run commands, most recent first (only ones still offered). */
+function recentCommands(
+  recency: ReadonlyMap<string, number>,
+  byId: ReadonlyMap<string, PaletteCommand>,
+  sources: RootSources,
+): PaletteCommand[] {
+  if (recency.size === 0) return [];
+  const dynamic = new Map(
+    [...sources.actions[0]!.items, ...sources.tabs.items].map((c) => [c.id, c]),
+  );
+  return [...recency]
+    .sort((a, b) => b[1] - a[1])
+    .map(([id]) => byId.get(id) ?? dynamic.get(id))
+    .filter((c): c is PaletteCommand => c !== undefined && !c.missingPermission);
 }

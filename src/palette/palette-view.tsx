@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Kbd, Loader, Modal, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Command } from 'cmdk';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { Lang } from '../i18n';
 import type { CommandGroup } from './commands';
 import { isSelectable, moveSelection, type Row, type SelectableRow } from './rows';
@@ -118,21 +118,31 @@ function ListView(props: PaletteViewProps) {
     overscan: 8,
   });
 
-  // The first result is selected as soon as results change, unless the selection survived.
-  const activeIndex = activeKey === undefined ? -1 : rows.findIndex((r) => r.key === activeKey);
-  useEffect(() => {
-    if (activeIndex === -1) onActiveKeyChange(moveSelection(rows, undefined, 1));
-  }, [rows, activeIndex, onActiveKeyChange]);
+  // The first result is the selected one whenever the chosen one is not among the results (a
+  // new query): worked out here rather than stored from an effect, which cost every keystroke a
+  // second render and a scroll.
+  const chosenIndex = activeKey === undefined ? -1 : rows.findIndex((r) => r.key === activeKey);
+  const activeIndex = chosenIndex >= 0 ? chosenIndex : rows.findIndex(isSelectable);
+  const currentKey = activeIndex >= 0 ? rows[activeIndex]!.key : undefined;
   useEffect(() => {
     if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
   }, [activeIndex, virtualizer]);
+  // Rows are memoised; they call the latest onChoose through this ref.
+  const chooseRef = useRef(props.onChoose);
+  useLayoutEffect(() => {
+    chooseRef.current = props.onChoose;
+  });
+  const onChoose = useCallback<PaletteViewProps['onChoose']>(
+    (row, secondary) => chooseRef.current(row, secondary),
+    [],
+  );
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     // An IME is composing Chinese: its Enter and arrows pick candidates, not results.
     if (e.nativeEvent.isComposing || e.keyCode === 229) return;
     const move = (step: number) => {
       e.preventDefault();
-      onActiveKeyChange(moveSelection(rows, activeKey, step));
+      onActiveKeyChange(moveSelection(rows, currentKey, step));
     };
     const active = rows[activeIndex];
     switch (e.key) {
@@ -181,7 +191,7 @@ function ListView(props: PaletteViewProps) {
       label={texts.title}
       shouldFilter={false}
       loop
-      value={activeKey ?? ''}
+      value={currentKey ?? ''}
       onValueChange={(v) => onActiveKeyChange(v || undefined)}
       onKeyDown={onKeyDown}
       className={classes.root}
@@ -222,7 +232,7 @@ function ListView(props: PaletteViewProps) {
                   lang={lang}
                   texts={texts}
                   platform={platform}
-                  onChoose={props.onChoose}
+                  onChoose={onChoose}
                 />
               </div>
             );
@@ -246,19 +256,16 @@ function ListView(props: PaletteViewProps) {
   );
 }
 
-function RowView({
-  row,
-  lang,
-  texts,
-  platform,
-  onChoose,
-}: {
+interface RowProps {
   row: Row;
   lang: Lang;
   texts: PaletteTexts;
   platform: 'mac' | 'other';
   onChoose: PaletteViewProps['onChoose'];
-}) {
+}
+
+/** One row; memoised, since a keystroke re-renders the list and most rows stay as they were. */
+const RowView = memo(function RowView({ row, lang, texts, platform, onChoose }: RowProps) {
   if (row.kind === 'header') {
     return (
       <Text size="xs" fw={600} c="dimmed" className={classes.header} role="presentation">
@@ -309,6 +316,30 @@ function RowView({
           {shortcutLabel(shortcut(command.shortcut), platform)}
         </Kbd>
       )}
+      {command.perform.kind === 'prefix' && (
+        <Kbd size="xs" className={classes.kbd}>
+          {command.perform.prefix}
+        </Kbd>
+      )}
     </Command.Item>
   );
+}, sameRowProps);
+
+/** Rows are rebuilt per keystroke; one showing the same thing need not render again. */
+function sameRowProps(a: RowProps, b: RowProps): boolean {
+  if (a.lang !== b.lang || a.texts !== b.texts || a.platform !== b.platform) return false;
+  if (a.onChoose !== b.onChoose) return false;
+  const x = a.row;
+  const y = b.row;
+  if (x.key !== y.key || x.kind !== y.kind) return false;
+  switch (x.kind) {
+    case 'header':
+      return true;
+    case 'command':
+      return x.command === (y as typeof x).command;
+    case 'hit':
+      return x.hit === (y as typeof x).hit && x.lookup === (y as typeof x).lookup;
+    default:
+      return x.hidden === (y as typeof x).hidden;
+  }
 }

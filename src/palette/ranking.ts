@@ -75,6 +75,8 @@ export interface RankOptions {
   now?: number;
   /** Stop after this many results (default: all). */
   limit?: number;
+  /** Filled with the number of matches before the limit (for "show more (n)"). */
+  stats?: { matched: number };
 }
 
 const EXACT = 4;
@@ -916,6 +918,7 @@ function rankBlank<T extends Searchable>(
   const data = index.data;
   const n = data.count;
   const limit = limitOf(options, n);
+  if (options?.stats) options.stats.matched = n;
   const boost = data.scratch.boost;
   const touched = applyRecency(data, options);
   try {
@@ -965,6 +968,7 @@ function runQuery<T extends Searchable>(
     count++;
   }
   const matches = keepMatches ? sc.matchItem.slice(0, count) : new Int32Array(0);
+  if (options?.stats) options.stats.matched = count;
   const touched = applyRecency(data, options);
   try {
     const limit = limitOf(options, count);

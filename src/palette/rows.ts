@@ -16,8 +16,15 @@ export const GROUP_CAP: Record<CommandGroup, number> = {
   screens: 8,
   actions: 6,
   tabs: 8,
+  scopes: 8,
   records: 20,
 };
+
+/** One group's results: the first ones (at least what its cap shows) and how many matched. */
+export interface Found {
+  items: readonly PaletteCommand[];
+  total: number;
+}
 
 /**
  * The rows of the list: a header per non-empty group, its first results up to the cap and a
@@ -25,21 +32,25 @@ export const GROUP_CAP: Record<CommandGroup, number> = {
  * even 100,000 rows stay cheap).
  */
 export function commandRows(
-  groups: Partial<Record<CommandGroup, readonly PaletteCommand[]>>,
+  groups: Partial<Record<CommandGroup, readonly PaletteCommand[] | Found>>,
   expanded: ReadonlySet<CommandGroup>,
+  order: readonly CommandGroup[] = GROUPS,
 ): Row[] {
   const rows: Row[] = [];
-  for (const group of GROUPS) {
-    const items = groups[group];
-    if (!items || items.length === 0) continue;
+  for (const group of order) {
+    const found = groups[group];
+    if (!found) continue;
+    const items = 'total' in found ? found.items : found;
+    const total = 'total' in found ? found.total : found.length;
+    if (total === 0) continue;
     rows.push({ kind: 'header', key: `header:${group}`, group });
-    const shown = expanded.has(group) ? items.length : Math.min(items.length, GROUP_CAP[group]);
+    const shown = Math.min(items.length, expanded.has(group) ? total : GROUP_CAP[group]);
     for (let i = 0; i < shown; i++) {
       const command = items[i]!;
       rows.push({ kind: 'command', key: `${group}:${command.id}`, group, command });
     }
-    if (shown < items.length)
-      rows.push({ kind: 'more', key: `more:${group}`, group, hidden: items.length - shown });
+    if (shown < total)
+      rows.push({ kind: 'more', key: `more:${group}`, group, hidden: total - shown });
   }
   return rows;
 }
@@ -66,16 +77,4 @@ export function moveSelection(rows: readonly Row[], fromKey: string | undefined,
   const at = fromKey === undefined ? -1 : keys.indexOf(fromKey);
   if (at === -1) return step >= 0 ? keys[0] : keys[keys.length - 1];
   return keys[(((at + step) % keys.length) + keys.length) % keys.length];
-}
-
-/** Parses "u: 张三" into a scope and a term when `u` is a registered look-up scope. */
-export function scopedQuery(
-  query: string,
-  scopes: ReadonlySet<string>,
-): { scope: string; term: string } | undefined {
-  const match = /^\s*([a-z]+)\s*[:：]\s*(.*)$/i.exec(query);
-  if (!match) return undefined;
-  const scope = match[1]!.toLowerCase();
-  if (!scopes.has(scope)) return undefined;
-  return { scope, term: match[2]!.trim() };
 }

@@ -16,7 +16,7 @@ import type { LookupContext, RecordHit, RecordLookup } from './record-lookup';
 
 /*
  * The palette's commands beyond screens, buttons and tabs: the shell's own (lock, log out,
- * language, theme, dialogs of the top bar), one per record look-up, and the nested pages
+ * language, theme, dialogs of the top bar) and the nested pages
  * (languages, themes, a record's actions). palette-host.tsx wires them to the shell.
  */
 
@@ -121,23 +121,6 @@ export function globalCommands(d: GlobalDeps): PaletteCommand[] {
     );
   }
   return list;
-}
-
-/** "Search users (u:)": one command per registered look-up, which types its prefix. */
-export function lookupScopeCommands(
-  lookups: readonly RecordLookup[],
-  typePrefix: (scope: string) => void,
-): PaletteCommand[] {
-  return lookups.map((l) => ({
-    id: `lookup:${l.scope}`,
-    group: 'actions',
-    label: {
-      zh: translate('zh', 'palette.lookup', { label: translate('zh', l.label), scope: l.scope }),
-      en: translate('en', 'palette.lookup', { label: translate('en', l.label), scope: l.scope }),
-    },
-    keywords: [`${l.scope}:`, 'search', 'find', 'sousuo'],
-    perform: { kind: 'run', run: () => typePrefix(l.scope) },
-  }));
 }
 
 export interface PageDeps {

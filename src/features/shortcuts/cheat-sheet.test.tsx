@@ -106,4 +106,31 @@ describe('ShortcutCheatSheet', () => {
     expect(within(tabs).getByText('Close the current tab')).toBeTruthy();
     expect(within(dialog).getByText('Requires permission test_lock')).toBeTruthy();
   });
+
+  it('lists the palette prefixes the palette offers, and no other (issue 16 item 14)', async () => {
+    renderSheet(['user']);
+    act(() => void pressQuestionMark());
+    const dialog = await screen.findByRole('dialog', { name: '快捷键' });
+    const table = within(dialog).getByRole('table', { name: /命令面板前缀/ });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [r.querySelector('kbd')?.textContent, r.textContent]);
+    expect(rows).toEqual([
+      ['u:', 'u:搜索用户'],
+      ['>', '>只搜索命令'],
+      ['t:', 't:搜索已打开的标签页'],
+    ]);
+    // Nothing offers an @ scope.
+    expect(dialog.textContent).not.toContain('@');
+  });
+
+  it('greys the users prefix without the users list', async () => {
+    renderSheet();
+    act(() => void pressQuestionMark());
+    const dialog = await screen.findByRole('dialog', { name: '快捷键' });
+    const row = within(dialog).getByText('搜索用户').closest('tr')!;
+    expect(row.getAttribute('data-disabled')).toBe('true');
+    expect(row.textContent).toContain('需要权限 user');
+  });
 });

@@ -1,6 +1,6 @@
 import { Kbd, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useT } from '../../state/hooks';
+import { useAppSelector, useT } from '../../state/hooks';
 import type { MessageKey } from '../../i18n';
 import { usePermissions } from '../../state/permissions-context';
 import {
@@ -13,6 +13,8 @@ import {
 } from '../../lib/shortcuts';
 import { useShortcut } from '../../components/use-shortcut';
 import { openShortcutHelp, useShortcutHelp } from './shortcut-help-store';
+import { RECORD_LOOKUPS } from '../../palette/lookups';
+import { paletteScopes, scopeLabel } from '../../palette/scopes';
 
 const SCOPES: readonly { scope: ShortcutScope; label: MessageKey }[] = [
   { scope: 'global', label: 'shortcuts.scope.global' },
@@ -71,6 +73,60 @@ function ScopeTable({ title, items }: { title: string; items: readonly Shortcut[
 }
 
 /**
+ * The palette's search prefixes, from the same list the empty palette shows (palette/scopes.ts),
+ * so the sheet offers exactly what the palette does; look-ups the user may not use are greyed
+ * with their code, as shortcuts are.
+ */
+function PrefixTable() {
+  const t = useT();
+  const lang = useAppSelector((s) => s.ui.lang);
+  const permissions = usePermissions();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={3} size="h5" id={headingId} mb="xs">
+        {t('shortcuts.scope.prefixes')}
+      </Title>
+      <Table aria-labelledby={headingId} verticalSpacing={6}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w="35%">{t('shortcuts.column.prefix')}</Table.Th>
+            <Table.Th>{t('shortcuts.column.searches')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {paletteScopes(RECORD_LOOKUPS).map((scope) => {
+            const permitted = !scope.permission || permissions.has(scope.permission);
+            return (
+              <Table.Tr
+                key={scope.prefix}
+                data-prefix={scope.prefix}
+                data-disabled={permitted ? undefined : true}
+                style={permitted ? undefined : { opacity: 0.55 }}
+              >
+                <Table.Td>
+                  <Kbd>{scope.prefix}</Kbd>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={permitted ? undefined : 'dimmed'}>
+                    {scopeLabel(scope, lang)}
+                  </Text>
+                  {!permitted && (
+                    <Text size="xs" c="dimmed">
+                      {t('shortcuts.requiresPermission', { code: scope.permission! })}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </section>
+  );
+}
+
+/**
  * The `?` cheat sheet: every shortcut of the registry grouped by scope, generated so it cannot
  * drift from what is bound. Shortcuts the user lacks the permission for stay listed, greyed, with
  * the code to ask an administrator for. Open/close through shortcut-help-store.ts.
@@ -85,6 +141,7 @@ export function ShortcutCheatSheet() {
           const items = SHORTCUTS.filter((s) => s.scope === scope);
           return items.length > 0 && <ScopeTable key={scope} title={t(label)} items={items} />;
         })}
+        <PrefixTable />
       </Stack>
     </Modal>
   );

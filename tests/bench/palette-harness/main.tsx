@@ -2,15 +2,16 @@ import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { PaletteCommand } from '../../../src/palette/commands';
+import type { CommandGroup, PaletteCommand } from '../../../src/palette/commands';
 import { PaletteView, type PaletteTexts } from '../../../src/palette/palette-view';
-import { buildIndex, createRanker } from '../../../src/palette/ranking';
-import { commandRows } from '../../../src/palette/rows';
+import { commandSource, rootRows, type RootSources } from '../../../src/palette/results';
 import { syntheticCommands } from '../synthetic-commands';
 
 /**
- * The real palette view and ranking over 10,000 synthetic commands, for the keystroke-to-paint
- * figure of `npm run bench` (the signed-in console cannot hold that many commands).
+ * The real palette view over 10,000 synthetic commands, for the keystroke-to-paint figure of
+ * `npm run bench`: the rows come from rootRows(), the code the palette host runs, so the
+ * figure is what a user typing gets (groups folded to their caps, as every new query leaves
+ * them; the signed-in console cannot hold that many commands).
  */
 const COUNT = Number(new URLSearchParams(location.search).get('n') ?? 10_000);
 const commands: PaletteCommand[] = syntheticCommands(COUNT).map((c) => ({
@@ -18,7 +19,14 @@ const commands: PaletteCommand[] = syntheticCommands(COUNT).map((c) => ({
   group: 'screens',
   perform: { kind: 'run', run: () => undefined },
 }));
-const index = buildIndex(commands);
+const sources: RootSources = {
+  screens: commandSource(commands),
+  actions: [],
+  tabs: commandSource([]),
+  scopes: commandSource([]),
+};
+const FOLDED: ReadonlySet<CommandGroup> = new Set();
+const NO_RECENCY: ReadonlyMap<string, number> = new Map();
 const texts: PaletteTexts = {
   title: '命令面板',
   placeholder: '搜索',
@@ -33,16 +41,11 @@ const texts: PaletteTexts = {
 };
 
 function Harness() {
-  const ranker = useMemo(() => createRanker(index), []);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState<string>();
   const rows = useMemo(
-    () =>
-      commandRows(
-        { screens: query ? ranker(query).map((r) => r.item) : commands },
-        new Set(['screens']),
-      ),
-    [query, ranker],
+    () => rootRows(sources, { term: query, expanded: FOLDED, recency: NO_RECENCY, recent: [] }),
+    [query],
   );
   return (
     <PaletteView
