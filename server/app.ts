@@ -25,6 +25,7 @@ import { registerSecurityHeaders } from './plugins/security.js';
 import { registerRoutes } from './routes.js';
 import { registerLogRecording } from './services/blade-log/recorder.js';
 import { maskedLogSerializers } from './services/blade-log/mask.js';
+import { canonicalServicePath } from '../src/contracts/business-services.js';
 
 export interface BuildOptions {
   /** Overrides on top of the environment's configuration. */
@@ -83,6 +84,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 200 },
+    // Business services answer under BLADE_ORG's names too (src/contracts/business-services.ts).
+    rewriteUrl: (req) => canonicalServicePath(req.url ?? '/', config.org),
   });
 
   const ctx: AppContext = {

@@ -32,6 +32,7 @@ import * as m018 from './migrations/018-spent-ciphertexts.js';
 import * as m019 from './migrations/019-more-versions.js';
 import * as m020 from './migrations/020-profile-verification.js';
 import * as m021 from './migrations/021-user-oauth.js';
+import * as m022 from './migrations/022-supplier.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '019-more-versions': m019,
   '020-profile-verification': m020,
   '021-user-oauth': m021,
+  '022-supplier': m022,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -379,6 +379,9 @@ export interface DB {
   authVerifyThrottle: VerifyThrottleTable;
   bladeEmailOutbox: EmailOutboxTable;
   bladeUserOauth: UserOauthTable;
+  bladeSup: SupTable;
+  bladeSupFile: SupFileTable;
+  bladeSupBelong: SupBelongTable;
   authSocialTicket: SocialTicketTable;
 }
 
@@ -749,4 +752,52 @@ export interface IdempotencyTable {
   response: string | null;
   /** Epoch seconds. */
   createdAt: number;
+}
+
+/**
+ * A supplier (migration 022, domain.md "sup"). `status` is its enable flag; `contactPhone` and
+ * `interfaceSecret` are ciphertext; `driver` names the supplier interface (sandbox or http).
+ */
+export interface SupTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  supCode: string;
+  supName: string;
+  shortName: string | null;
+  contactName: string | null;
+  contactPhone: string | null;
+  /** Dictionary sup_settlement_type: 1 prepaid, 2 postpaid. */
+  settlementType: number;
+  /** Dictionary sup_supply_type: 1 coupon code, 2 direct recharge, 3 interface card. */
+  supplyType: number;
+  driver: string;
+  interfaceEndpoint: string | null;
+  interfaceKey: string | null;
+  interfaceSecret: string | null;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+/** A supplier's file: `kind` 1 qualification (sup-file), 2 agreement (sup-argeement-file). */
+export interface SupFileTable {
+  id: string;
+  tenantId: string;
+  supId: string;
+  kind: number;
+  attachId: string;
+  fileName: string;
+  fileUrl: string;
+  createUser: string | null;
+  createTime: string | null;
+  isDeleted: number;
+}
+
+/** A tenant that may sell the supplier's goods (product-belong-sup). */
+export interface SupBelongTable {
+  id: string;
+  tenantId: string;
+  supId: string;
+  belongTenantId: string;
+  createUser: string | null;
+  createTime: string | null;
 }
