@@ -4,8 +4,10 @@ import { quantile, serveHarness } from './harness';
 const TYPED = ['gys', 'gongying', '供应shang', 'yonghu', 'user', 'xinzeng gys'];
 
 /**
- * Keystroke-to-paint in Chromium with 10,000 commands: the real PaletteView and ranking in a
- * harness page (tests/bench/palette-harness), typed into key by key.
+ * Keystroke-to-paint in Chromium with 10,000 commands: the real PaletteView and the host's
+ * rootRows() (ranking per group with its cap, folded groups as every new query leaves them) in a
+ * harness page (tests/bench/palette-harness), typed into key by key. Wall-clock figures: on a
+ * shared, loaded machine the p95 is mostly waiting for a CPU.
  */
 export async function benchPalettePaint(): Promise<void> {
   const { server, url } = await serveHarness('palette-harness');
