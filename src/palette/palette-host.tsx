@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -36,6 +35,7 @@ import { useTabCommands } from '../components/use-tab-commands';
 import { useFullscreen } from '../components/use-fullscreen';
 import { globalCommands, nestedPageCommands } from './shell-commands';
 import { useRecordSearch } from './use-record-search';
+import { toast } from '../components/toast';
 
 registerLookups(RECORD_LOOKUPS);
 
@@ -156,11 +156,9 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
       downloadLastExport: () =>
         void downloadLastExport().then(
           (name) =>
-            notifications.show(
-              name
-                ? { color: 'green', message: t('palette.cmd.downloadedLastExport', { name }) }
-                : { color: 'orange', message: t('palette.cmd.noFinishedExport') },
-            ),
+            name
+              ? toast('success', t('palette.cmd.downloadedLastExport', { name }))
+              : toast('warning', t('palette.cmd.noFinishedExport')),
           () => undefined, // the API layer has said why
         ),
     });
@@ -337,7 +335,7 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
       confirmed.set(command.id, async () => {
         await perform.run();
         finish(command);
-        if (perform.done) notifications.show({ color: 'green', message: perform.done[lang] });
+        if (perform.done) toast('success', perform.done[lang]);
       });
       actor.send({
         type: 'command.confirm',
