@@ -382,6 +382,8 @@ export interface DB {
   bladeSup: SupTable;
   bladeSupFile: SupFileTable;
   bladeSupBelong: SupBelongTable;
+  bladeSupGood: SupGoodTable;
+  bladeSupGoodSign: SupGoodSignTable;
   authSocialTicket: SocialTicketTable;
 }
 
@@ -790,6 +792,44 @@ export interface SupFileTable {
   createUser: string | null;
   createTime: string | null;
   isDeleted: number;
+}
+
+/**
+ * A supplier's good (migration 023, domain.md "sup-good"). `marketAmount` (face value) and
+ * `costPrice` are integer fen; `status` is the enable flag, `onShelf` 1 on shelf.
+ */
+export interface SupGoodTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  supId: string;
+  goodCode: string;
+  goodName: string;
+  /** Dictionary sup_good_type: 1 coupon code, 2 direct recharge, 3 interface card. */
+  goodType: number;
+  marketAmount: number;
+  costPrice: number;
+  validDays: number | null;
+  validEnd: string | null;
+  onShelf: number;
+  stockWarn: number | null;
+  validTimeWarn: number | null;
+  /** good-interface-set: the supplier-side code of the good and the request signing method. */
+  interfaceGoodCode: string | null;
+  signMethod: string | null;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+/** A good interface sign config: one parameter of a signed request for the good. */
+export interface SupGoodSignTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  goodId: string;
+  paramName: string;
+  paramValue: string | null;
+  sort: number;
+  remark: string | null;
+  version: Generated<number>;
 }
 
 /** A tenant that may sell the supplier's goods (product-belong-sup). */
