@@ -44,6 +44,11 @@ export interface ServerConfig {
    */
   outboundAllowlist: OutboundAllowlist;
   /**
+   * SUPPLIER_TIMEOUT_MS: how long one call of a supplier's interface may take (driver `http`,
+   * and the sandbox's configured latency) before it fails as 供应商接口超时; default 10 s.
+   */
+  supplierTimeoutMs: number;
+  /**
    * TRUST_PROXY: Fastify's trustProxy. Off by default; `on` trusts any proxy, anything else is
    * a comma-separated list of the proxies' addresses or CIDRs. Decides whether
    * X-Forwarded-Proto/-For count (HSTS, client address).
@@ -159,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadMaxMb: int(env.UPLOAD_MAX_MB, 10),
     sessionIdleSeconds: int(env.SESSION_IDLE_HOURS, 24) * 3600,
     outboundAllowlist: parseOutboundAllowlist(env.OUTBOUND_ALLOWLIST),
+    supplierTimeoutMs: int(env.SUPPLIER_TIMEOUT_MS, 10_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     wechat: wechatConfig(env),

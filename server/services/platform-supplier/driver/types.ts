@@ -34,7 +34,10 @@ export interface DriverCard {
 
 export type DriverCodeState = 'unused' | 'used' | 'invalid';
 
-/** A store as the supplier's interface lists it (region codes: the national 6-digit codes). */
+/**
+ * A store as the supplier's interface lists it. Region codes as blade_region holds them (the
+ * national codes, BladeX lengths): province 2 digits ('44'), city 4 ('4403'), district 6 ('440305').
+ */
 export interface DriverStore {
   storeCode: string;
   storeName: string;
