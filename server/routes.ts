@@ -32,6 +32,7 @@ import personaliseRoutes from './services/blade-system/personalise/routes.js';
 import platformSettingRoutes from './services/blade-system/platform-setting/routes.js';
 import apiDocumentRoutes from './services/blade-system/api-document/routes.js';
 import healthRoutes from './services/health/routes.js';
+import supRoutes from './services/platform-supplier/sup/routes.js';
 
 /** Every service's routes; folders under services/ repeat the URL. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -67,6 +68,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     platformSettingRoutes,
     apiDocumentRoutes,
     healthRoutes,
+    supRoutes,
   ]) {
     await app.register(routes);
   }

@@ -10,6 +10,7 @@ import { dataScopeContract } from '../../../src/contracts/blade-system/data-scop
 import { paramContract } from '../../../src/contracts/blade-system/param.js';
 import { postContract } from '../../../src/contracts/blade-system/post.js';
 import { tenantPackageContract } from '../../../src/contracts/blade-system/tenant-package.js';
+import { supContract } from '../../../src/contracts/platform-supplier/sup.js';
 
 /**
  * Seeded menu tree of the console (blade_menu rows, category 1 = menus, 2 = buttons).
@@ -150,17 +151,11 @@ export const MENU_TREE: SeedMenu[] = [
     path: '/supplier',
     icon: 'IconBuildingStore',
     children: [
-      {
-        code: 'supplier',
+      contractScreen(supContract, {
         zh: '供应商列表',
         en: 'Suppliers',
-        path: '/supplier/supplier-list',
         icon: 'IconBuildingStore',
-        buttons: [
-          { code: 'supplier_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'supplier_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'supplier_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'supplier_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+        extraButtons: [
           {
             code: 'supplier_enable',
             alias: 'enable',
@@ -168,9 +163,8 @@ export const MENU_TREE: SeedMenu[] = [
             en: 'Enable/Disable',
             action: 2,
           },
-          { code: 'supplier_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
         ],
-      },
+      }),
       {
         code: 'supplier_goods',
         zh: '供应商商品',

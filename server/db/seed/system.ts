@@ -109,6 +109,23 @@ const DICTS: Record<string, [string, string, [string, string][]]> = {
       ['2', '待审核'],
     ],
   ],
+  sup_settlement_type: [
+    '结算方式',
+    'sup_settlement_type',
+    [
+      ['1', '预付'],
+      ['2', '后付'],
+    ],
+  ],
+  sup_supply_type: [
+    '供货方式',
+    'sup_supply_type',
+    [
+      ['1', '券码'],
+      ['2', '直充'],
+      ['3', '接口卡密'],
+    ],
+  ],
   region: [
     '行政区划',
     'region',

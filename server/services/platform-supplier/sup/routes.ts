@@ -1,0 +1,454 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import {
+  SUP_DISABLED,
+  SUP_ENABLED,
+  SUP_FILE_KINDS,
+  SUP_SERVICE,
+  supContract,
+} from '../../../../src/contracts/platform-supplier/sup.js';
+import { currentUser, perm, SUPER_TENANT } from '../../../auth/index.js';
+import { ok, okStatus } from '../../../lib/envelope.js';
+import { badRequest, notFound } from '../../../lib/errors.js';
+import { nextId } from '../../../lib/ids.js';
+import { bodyObject, idList, param, queryMap, requiredParam } from '../../../lib/params.js';
+import { nowText } from '../../../lib/time.js';
+import { wire } from '../../../lib/records.js';
+import { tableRoutes, type TableCall } from '../../../lib/table/index.js';
+import { EXPORT_CREATED } from '../../../lib/export/engine.js';
+import supTable, { assertNoGoodsOnShelf, presentSuppliers, SUP_READERS } from './table.js';
+
+const { codes } = supContract;
+const READ = perm(codes.menu, codes.view!, ...SUP_READERS);
+const EDIT = perm(codes.edit!);
+/** The enable button of the seed (supplier_enable). */
+export const SUP_ENABLE_CODE = `${codes.menu}_enable`;
+
+/** Files a supplier keeps (qualifications, agreements): documents and images, 10 MB each. */
+const FILE_EXTENSIONS = new Set(['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', 'xls', 'xlsx']);
+const FILE_MAX_BYTES = 10 * 1024 * 1024;
+const FILES_MAX = 20;
+
+const IDS_NOTE = { zh: '供应商 id，逗号分隔', en: 'Supplier ids, comma-separated' };
+const DETAIL_NOTE = {
+  zh: '供应商；contactPhone 为本会话加密的手机号（enc1:），interfaceSecret 只返回掩码',
+  en: 'The supplier; contactPhone is encrypted for the session (enc1:), interfaceSecret is only the mask',
+};
+
+const idText = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, '参数格式错误');
+/** A list of ids sent as an array or comma-joined text ('' or absent: none). */
+const idsInput = (message: string) =>
+  z.preprocess(
+    (v) =>
+      v === undefined || v === null || v === ''
+        ? []
+        : typeof v === 'string'
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : v,
+    z.array(idText, { error: message }).max(1000, message),
+  );
+
+const filesBody = z.object({
+  supId: idText,
+  attachIds: idsInput('attachIds:参数格式错误').pipe(
+    z.array(idText).max(FILES_MAX, `attachIds:最多上传${FILES_MAX}个文件`),
+  ),
+});
+const belongBody = z.object({ supId: idText, tenantIds: idsInput('tenantIds:参数格式错误') });
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? '参数格式错误');
+  return result.data;
+}
+
+/**
+ * The spec's calls of `sup` beyond the engine's list/detail/select/submit/remove (issue 17
+ * item 1): get, list-not-page, enable, DELETE delete, export-supplier, sup-file and
+ * sup-argeement-file, product-belong-sup. Every query is bound to the token's tenant; a supplier
+ * of another tenant answers 404.
+ */
+export default async function supRoutes(app: FastifyInstance): Promise<void> {
+  await tableRoutes(supTable)(app);
+  const base = `/api/${SUP_SERVICE}`;
+  const callOf = (request: FastifyRequest): TableCall => ({
+    ctx: app.ctx,
+    db: app.ctx.db,
+    user: currentUser(request),
+  });
+
+  /** The caller's live supplier, or 404. */
+  async function supplierOf(call: TableCall, id: string) {
+    const row = await call.db
+      .selectFrom('bladeSup')
+      .selectAll()
+      .where('id', '=', id)
+      .where('tenantId', '=', call.user.tenantId)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  }
+
+  app.get(
+    `${base}/get`,
+    {
+      config: {
+        access: READ,
+        doc: { summary: { zh: '供应商详情', en: 'A supplier' }, response: DETAIL_NOTE },
+      },
+    },
+    async (request) => {
+      const call = callOf(request);
+      const { isDeleted: _d, ...row } = await supplierOf(call, requiredParam(request, 'id'));
+      return ok(wire((await presentSuppliers(call, [row]))[0]!));
+    },
+  );
+
+  app.get(
+    `${base}/list-not-page`,
+    {
+      config: {
+        access: READ,
+        doc: {
+          summary: { zh: '启用的供应商（选择器）', en: 'Enabled suppliers (pickers)' },
+          response: { zh: '[{id, supCode, supName}]', en: '[{id, supCode, supName}]' },
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const rows = await app.ctx.db
+        .selectFrom('bladeSup')
+        .select(['id', 'supCode', 'supName'])
+        .where('tenantId', '=', user.tenantId)
+        .where('isDeleted', '=', 0)
+        .where('status', '=', SUP_ENABLED)
+        .orderBy('supCode')
+        .orderBy('id')
+        .execute();
+      return ok(rows);
+    },
+  );
+
+  app.post(
+    `${base}/enable`,
+    {
+      config: {
+        access: perm(SUP_ENABLE_CODE),
+        doc: {
+          summary: { zh: '启用/停用供应商', en: 'Enable or disable suppliers' },
+          query: [
+            { name: 'ids', type: 'string', required: true, description: IDS_NOTE },
+            {
+              name: 'status',
+              type: 'integer',
+              required: true,
+              enum: ['0', '1'],
+              description: { zh: '1 启用，0 停用', en: '1 enable, 0 disable' },
+            },
+          ],
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const ids = [...new Set(idList(request, param(request, 'ids') ? 'ids' : 'id'))];
+      const status = param(request, 'status');
+      if (status !== String(SUP_ENABLED) && status !== String(SUP_DISABLED))
+        throw badRequest('status:请选择启用或停用');
+      await app.ctx.db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('bladeSup')
+          .set({
+            status: Number(status),
+            updateUser: user.userId,
+            updateTime: nowText(),
+            version: sql<number>`version + 1`,
+          })
+          .where('id', 'in', ids)
+          .where('tenantId', '=', user.tenantId)
+          .where('isDeleted', '=', 0)
+          .executeTakeFirst();
+        // All or nothing: an id that is not the caller's live supplier undoes the rest.
+        if (Number(result.numUpdatedRows) !== ids.length) throw notFound();
+      });
+      return okStatus(status === '1' ? '启用成功' : '停用成功');
+    },
+  );
+
+  app.delete(
+    `${base}/delete`,
+    {
+      config: {
+        access: perm(codes.remove!),
+        doc: {
+          summary: { zh: '删除供应商（有已上架商品的不能删除）', en: 'Remove suppliers' },
+          query: [{ name: 'ids', type: 'string', required: true, description: IDS_NOTE }],
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const ids = [...new Set(idList(request))];
+      await app.ctx.db.transaction().execute(async (trx) => {
+        const found = await trx
+          .selectFrom('bladeSup')
+          .select('id')
+          .where('id', 'in', ids)
+          .where('tenantId', '=', user.tenantId)
+          .where('isDeleted', '=', 0)
+          .execute();
+        if (found.length !== ids.length) throw notFound();
+        await assertNoGoodsOnShelf(trx, user.tenantId, ids);
+        await trx
+          .updateTable('bladeSup')
+          .set({ isDeleted: 1, updateUser: user.userId, updateTime: nowText() })
+          .where('id', 'in', ids)
+          .where('tenantId', '=', user.tenantId)
+          .execute();
+      });
+      return okStatus('删除成功');
+    },
+  );
+
+  // The spec's export call: the same task as excel/export/async with excelType export-supplier.
+  app.post(
+    `${base}/export-supplier`,
+    {
+      config: {
+        access: perm(codes.export!),
+        idempotent: true,
+        doc: {
+          summary: { zh: '导出供应商（异步任务）', en: 'Export suppliers (a task)' },
+          response: {
+            zh: '{id, sourceFileName}；文件见导出中心',
+            en: '{id, sourceFileName}; the file is in the export centre',
+          },
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const exporter = app.exportJobs.exporter(SUP_SERVICE, supContract.export!.excelType);
+      if (!exporter) throw badRequest('不支持的导出类型');
+      const query: Record<string, string> = {};
+      for (const [name, value] of Object.entries(queryMap(request)))
+        if (typeof value === 'string' && value !== '' && !['current', 'size'].includes(name))
+          query[name] = value;
+      exporter.validate?.(query);
+      const task = await app.exportJobs.create(user, exporter, query);
+      return ok({ id: task.id, sourceFileName: task.sourceFileName }, EXPORT_CREATED);
+    },
+  );
+
+  for (const [call, kind] of Object.entries(SUP_FILE_KINDS)) {
+    const what =
+      kind === 1
+        ? { zh: '资质文件', en: 'qualification files' }
+        : { zh: '协议文件', en: 'agreement files' };
+    app.get(
+      `${base}/${call}`,
+      {
+        config: {
+          access: READ,
+          doc: {
+            summary: { zh: `供应商${what.zh}`, en: `A supplier's ${what.en}` },
+            query: [{ name: 'supId', type: 'string', required: true }],
+          },
+        },
+      },
+      async (request) => {
+        const c = callOf(request);
+        const sup = await supplierOf(c, requiredParam(request, 'supId'));
+        const files = await c.db
+          .selectFrom('bladeSupFile')
+          .select(['id', 'supId', 'attachId', 'fileName', 'fileUrl', 'createTime'])
+          .where('tenantId', '=', c.user.tenantId)
+          .where('supId', '=', sup.id)
+          .where('kind', '=', kind)
+          .where('isDeleted', '=', 0)
+          .orderBy('createTime')
+          .orderBy('id')
+          .execute();
+        return ok(files.map(wire));
+      },
+    );
+
+    app.post(
+      `${base}/${call}`,
+      {
+        config: {
+          access: EDIT,
+          doc: {
+            summary: { zh: `保存供应商${what.zh}`, en: `Save a supplier's ${what.en}` },
+            body: {
+              schema: filesBody,
+              description: {
+                zh: 'attachIds：上传得到的附件 id（pdf、图片、Word、Excel，每个不超过10MB，最多20个）；替换原有文件',
+                en: 'attachIds: attachment ids from the uploader (pdf, images, Word, Excel, 10 MB each, at most 20); replaces the files',
+              },
+            },
+          },
+        },
+      },
+      async (request) => {
+        const c = callOf(request);
+        const { supId, attachIds } = parse(filesBody, bodyObject(request));
+        const unique = [...new Set(attachIds)];
+        await supplierOf(c, supId);
+        const attaches =
+          unique.length === 0
+            ? []
+            : await c.db
+                .selectFrom('bladeAttach')
+                .select(['id', 'originalName', 'link', 'extension', 'attachSize', 'kind'])
+                .where('id', 'in', unique)
+                .where('tenantId', '=', c.user.tenantId)
+                .where('isDeleted', '=', 0)
+                .execute();
+        if (attaches.length !== unique.length) throw badRequest('附件不存在');
+        for (const a of attaches) {
+          if (a.kind !== 'file' || !FILE_EXTENSIONS.has(a.extension.toLowerCase()))
+            throw badRequest(
+              `文件「${a.originalName}」类型不支持，请上传pdf、图片、Word或Excel文件`,
+            );
+          if (Number(a.attachSize) > FILE_MAX_BYTES)
+            throw badRequest(`文件「${a.originalName}」超过10MB`);
+        }
+        const byId = new Map(attaches.map((a) => [a.id, a]));
+        const now = nowText();
+        await c.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('bladeSupFile')
+            .set({ isDeleted: 1 })
+            .where('tenantId', '=', c.user.tenantId)
+            .where('supId', '=', supId)
+            .where('kind', '=', kind)
+            .where('isDeleted', '=', 0)
+            .execute();
+          if (unique.length > 0)
+            await trx
+              .insertInto('bladeSupFile')
+              .values(
+                unique.map((attachId) => ({
+                  id: nextId(),
+                  tenantId: c.user.tenantId,
+                  supId,
+                  kind,
+                  attachId,
+                  fileName: byId.get(attachId)!.originalName,
+                  fileUrl: byId.get(attachId)!.link,
+                  createUser: c.user.userId,
+                  createTime: now,
+                  isDeleted: 0,
+                })),
+              )
+              .execute();
+        });
+        return okStatus('保存成功');
+      },
+    );
+  }
+
+  /**
+   * Tenants a caller may offer a supplier's goods to: every live tenant for the platform's
+   * operator tenant (000000), the caller's own tenant otherwise (no other tenant's names leak).
+   */
+  async function offeredTenants(call: TableCall) {
+    let q = call.db
+      .selectFrom('bladeTenant')
+      .select(['tenantId', 'tenantName'])
+      .where('isDeleted', '=', 0)
+      .orderBy('tenantId');
+    if (call.user.tenantId !== SUPER_TENANT) q = q.where('tenantId', '=', call.user.tenantId);
+    return q.execute();
+  }
+
+  app.get(
+    `${base}/product-belong-sup`,
+    {
+      config: {
+        access: READ,
+        doc: {
+          summary: {
+            zh: '可销售该供应商商品的租户',
+            en: "Tenants that may sell the supplier's goods",
+          },
+          query: [{ name: 'supId', type: 'string', required: true }],
+          response: {
+            zh: '{supId, tenantIds, tenants: [{tenantId, tenantName}]}（tenants：可选的租户）',
+            en: '{supId, tenantIds, tenants: [{tenantId, tenantName}]} (tenants: the choices)',
+          },
+        },
+      },
+    },
+    async (request) => {
+      const c = callOf(request);
+      const sup = await supplierOf(c, requiredParam(request, 'supId'));
+      const [chosen, tenants] = await Promise.all([
+        c.db
+          .selectFrom('bladeSupBelong')
+          .select('belongTenantId')
+          .where('tenantId', '=', c.user.tenantId)
+          .where('supId', '=', sup.id)
+          .orderBy('belongTenantId')
+          .execute(),
+        offeredTenants(c),
+      ]);
+      return ok({ supId: sup.id, tenantIds: chosen.map((r) => r.belongTenantId), tenants });
+    },
+  );
+
+  app.post(
+    `${base}/product-belong-sup`,
+    {
+      config: {
+        access: EDIT,
+        doc: {
+          summary: {
+            zh: '设置可销售该供应商商品的租户',
+            en: "Set the tenants that may sell the supplier's goods",
+          },
+          body: { schema: belongBody },
+        },
+      },
+    },
+    async (request) => {
+      const c = callOf(request);
+      const { supId, tenantIds } = parse(belongBody, bodyObject(request));
+      await supplierOf(c, supId);
+      const wanted = [...new Set(tenantIds)];
+      const offered = new Set((await offeredTenants(c)).map((t) => t.tenantId));
+      const unknown = wanted.find((id) => !offered.has(id));
+      if (unknown) throw badRequest(`tenantIds:租户${unknown}不存在`);
+      const now = nowText();
+      await c.db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('bladeSupBelong')
+          .where('tenantId', '=', c.user.tenantId)
+          .where('supId', '=', supId)
+          .execute();
+        if (wanted.length > 0)
+          await trx
+            .insertInto('bladeSupBelong')
+            .values(
+              wanted.map((belongTenantId) => ({
+                id: nextId(),
+                tenantId: c.user.tenantId,
+                supId,
+                belongTenantId,
+                createUser: c.user.userId,
+                createTime: now,
+              })),
+            )
+            .execute();
+      });
+      return okStatus('保存成功');
+    },
+  );
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import {
+  SUP_DRIVERS,
+  supContract,
+  type Supplier,
+} from '../../../../src/contracts/platform-supplier/sup.js';
+import { badRequest, conflict } from '../../../lib/errors.js';
+import { blank, defineContractTable, dictNames, type TableCall } from '../../../lib/table/index.js';
+import { maskSecret, secretField } from '../../blade-resource/settings.js';
+import { encryptInterfaceSecret } from '../driver/secret.js';
+import { answerContactPhone, sealContactPhone } from './contact-phone.js';
+import type { SupTable } from '../../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../db/schema.js';
+
+const { fields } = supContract;
+
+/** Screens that pick suppliers (goods, stores, code batches) read the list too. */
+export const SUP_READERS = ['supplier_goods', 'store', 'store_group', 'code_batch'] as const;
+
+/**
+ * Refuses to remove suppliers that have goods on shelf (409 naming the first such supplier):
+ * nothing is removed. Runs inside the remove transaction.
+ */
+export async function assertNoGoodsOnShelf(db: Kysely<DB>, tenantId: string, ids: string[]) {
+  const held = await db
+    .selectFrom('bladeSupGood as g')
+    .innerJoin('bladeSup as s', 's.id', 'g.supId')
+    .select('s.supName')
+    .where('g.tenantId', '=', tenantId)
+    .where('g.supId', 'in', ids)
+    .where('g.onShelf', '=', 1)
+    .where('g.isDeleted', '=', 0)
+    .orderBy('s.supCode')
+    .executeTakeFirst();
+  if (held) throw conflict(`供应商「${held.supName}」存在已上架商品，不能删除`);
+}
+
+type Row = Pick<SupTable, 'contactPhone' | 'interfaceSecret' | 'settlementType' | 'supplyType'>;
+
+/** Answers: dictionary names, the phone encrypted for the session, the secret masked. */
+export async function presentSuppliers<R extends Row>(call: TableCall, rows: R[]) {
+  const [settlement, supply] = await Promise.all([
+    dictNames(call.ctx, 'sup_settlement_type'),
+    dictNames(call.ctx, 'sup_supply_type'),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    contactPhone: answerContactPhone(call.ctx, call.user, r.contactPhone),
+    interfaceSecret: maskSecret(r.interfaceSecret),
+    settlementTypeName: settlement.get(String(r.settlementType)) ?? '',
+    supplyTypeName: supply.get(String(r.supplyType)) ?? '',
+  })) as unknown as Supplier[];
+}
+
+/**
+ * `${SUPPLIER_SERVICE}/sup` (issue 17 item 1): the suppliers of the caller's tenant. The engine
+ * serves list, detail, select, submit and remove; routes.ts adds the spec's own calls (get,
+ * list-not-page, enable, DELETE delete, export-supplier, files, belonging tenants).
+ */
+export default defineContractTable({
+  contract: supContract,
+  table: 'bladeSup',
+  versioned: true,
+  scope: 'tenant',
+  readers: SUP_READERS,
+  defaultOrder: { createTime: 'desc', id: 'desc' },
+  fieldInputs: {
+    // Blank is the embedded default, the sandbox.
+    driver: z.preprocess(
+      (v) => (blank(v) ? 'sandbox' : v),
+      z.enum(SUP_DRIVERS, { error: '不支持的接口驱动' }),
+    ),
+    interfaceSecret: secretField(fields.interfaceSecret.maxLength),
+  },
+  toRow: ({ interfaceSecret, contactPhone, ...rest }, call) => ({
+    ...rest,
+    contactPhone: sealContactPhone(call.ctx, contactPhone),
+    // Absent (blank or the mask): the column is not written, so an update keeps the stored one.
+    ...(interfaceSecret === undefined
+      ? {}
+      : { interfaceSecret: encryptInterfaceSecret(call.ctx, interfaceSecret) }),
+  }),
+  beforeSave: async (call, input, id) => {
+    if (input.driver === 'http' && !input.interfaceEndpoint)
+      throw badRequest('interfaceEndpoint:请输入接口地址');
+    let q = call.db
+      .selectFrom('bladeSup')
+      .select('id')
+      .where('tenantId', '=', call.user.tenantId)
+      .where('supCode', '=', input.supCode)
+      .where('isDeleted', '=', 0);
+    if (id) q = q.where('id', '<>', id);
+    if (await q.executeTakeFirst()) throw conflict('supCode:供应商编码已存在');
+  },
+  beforeRemove: async (call, ids) => assertNoGoodsOnShelf(call.db, call.user.tenantId, ids),
+  decorate: presentSuppliers,
+});
