@@ -32,6 +32,8 @@ import personaliseRoutes from './services/blade-system/personalise/routes.js';
 import platformSettingRoutes from './services/blade-system/platform-setting/routes.js';
 import apiDocumentRoutes from './services/blade-system/api-document/routes.js';
 import healthRoutes from './services/health/routes.js';
+import enterpriseRegisterRoutes from './services/platform-supplier/enterprise-register/routes.js';
+import goodWarningRoutes from './services/platform-supplier/warning/routes.js';
 import supRoutes from './services/platform-supplier/sup/routes.js';
 
 /** Every service's routes; folders under services/ repeat the URL. */
@@ -68,6 +70,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     platformSettingRoutes,
     apiDocumentRoutes,
     healthRoutes,
+    enterpriseRegisterRoutes,
+    goodWarningRoutes,
     supRoutes,
   ]) {
     await app.register(routes);

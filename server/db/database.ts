@@ -33,6 +33,7 @@ import * as m019 from './migrations/019-more-versions.js';
 import * as m020 from './migrations/020-profile-verification.js';
 import * as m021 from './migrations/021-user-oauth.js';
 import * as m022 from './migrations/022-supplier.js';
+import * as m025 from './migrations/025-enterprise-register.js';
 import * as m023 from './migrations/023-supplier-goods.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '020-profile-verification': m020,
   '021-user-oauth': m021,
   '022-supplier': m022,
+  '025-enterprise-register': m025,
   '023-supplier-goods': m023,
 };
 

@@ -382,6 +382,7 @@ export interface DB {
   bladeSup: SupTable;
   bladeSupFile: SupFileTable;
   bladeSupBelong: SupBelongTable;
+  bladeSupEnterpriseRegister: SupEnterpriseRegisterTable;
   bladeSupGood: SupGoodTable;
   bladeSupGoodSign: SupGoodSignTable;
   authSocialTicket: SocialTicketTable;
@@ -840,4 +841,28 @@ export interface SupBelongTable {
   belongTenantId: string;
   createUser: string | null;
   createTime: string | null;
+}
+
+/**
+ * A supplier's sign-up application (migration 025, enterprise-register): `state` 'pending',
+ * 'approved' (then `supId` names the supplier it became) or 'rejected' (with `rejectReason`).
+ */
+export interface SupEnterpriseRegisterTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  companyName: string;
+  /** The unified social credit code (18 characters). */
+  creditCode: string;
+  contactName: string;
+  contactPhone: string;
+  email: string;
+  /** Dictionary sup_supply_type: 1 coupon code, 2 direct recharge, 3 interface card. */
+  supplyType: number;
+  remark: string | null;
+  state: string;
+  rejectReason: string | null;
+  supId: string | null;
+  auditUser: string | null;
+  auditTime: string | null;
+  version: Generated<number>;
 }

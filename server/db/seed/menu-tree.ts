@@ -10,6 +10,7 @@ import { dataScopeContract } from '../../../src/contracts/blade-system/data-scop
 import { paramContract } from '../../../src/contracts/blade-system/param.js';
 import { postContract } from '../../../src/contracts/blade-system/post.js';
 import { tenantPackageContract } from '../../../src/contracts/blade-system/tenant-package.js';
+import { enterpriseRegisterContract } from '../../../src/contracts/platform-supplier/enterprise-register.js';
 import { supContract } from '../../../src/contracts/platform-supplier/sup.js';
 
 /**
@@ -648,6 +649,20 @@ export const MENU_TREE: SeedMenu[] = [
           },
         ],
       },
+      contractScreen(enterpriseRegisterContract, {
+        zh: '企业注册',
+        en: 'Enterprise sign-up',
+        icon: 'IconBuildingSkyscraper',
+        extraButtons: [
+          {
+            code: 'enterprise_register_audit',
+            alias: 'audit',
+            zh: '审核',
+            en: 'Review',
+            action: 2,
+          },
+        ],
+      }),
     ],
   },
   {
