@@ -6,6 +6,8 @@
  * `--export`: 200,000 posts exported to .xlsx (time, memory growth) and list latency.
  * `--import`: the 1,048,576-row user import attack against a server process (answer, peak RSS
  *   growth, latency of concurrent GETs).
+ * `--navigation`: moving around the console in Chromium: switching to an open tab, opening a
+ *   list screen, reloading to rows, /system/menu to rows (navigation.ts).
  */
 import { execSync } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
@@ -13,6 +15,7 @@ import { startServer } from '../e2e/server-process';
 import { benchConsole } from './console';
 import { benchExport } from './export';
 import { benchImport } from './import';
+import { benchNavigation } from './navigation';
 import { benchPalettePaint } from './palette-paint';
 import { benchPaletteRanking } from './palette-ranking';
 import { benchTablePaint } from './table-paint';
@@ -58,6 +61,16 @@ async function main(): Promise<void> {
     // `npm run bench -- --palette`: the palette figures only.
     await benchPaletteRanking();
     await benchPalettePaint();
+    return;
+  }
+  if (process.argv.includes('--navigation')) {
+    // `npm run bench -- --navigation`: the navigation figures only.
+    const server = await startServer({ LIST_RATE_LIMIT: '0' });
+    try {
+      await benchNavigation(server);
+    } finally {
+      await server.stop();
+    }
     return;
   }
   if (process.argv.includes('--console')) {
@@ -153,6 +166,8 @@ async function main(): Promise<void> {
 
     console.log('\n## Console in Chromium (loopback)');
     await benchConsole(server);
+    console.log('\n## Moving around the console (tenant 100001 administrator)');
+    await benchNavigation(server);
     console.log('\n## Command palette');
     await benchPaletteRanking();
     await benchPalettePaint();

@@ -159,6 +159,21 @@ describe('keep-alive in Chromium', () => {
     await context.close();
   });
 
+  it("loads a screen's code when the pointer reaches its link, before the click", async () => {
+    const { context, page } = await suite.newPage();
+    await signedIn(page, 'admin', 'Demo@2026', '100001');
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    const menu = sideMenu(page);
+    await menu.getByRole('button', { name: '系统管理', exact: true }).click();
+    await menu.getByRole('link', { name: '参数管理', exact: true }).hover();
+    await expect.poll(() => scripts.some((s) => /\/param-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/wel/index');
+    await context.close();
+  });
+
   it('keeps the home page mounted while 11 other pages come and go (10 kept)', async () => {
     const { context, page } = await suite.newPage();
     await signedIn(page, 'admin', 'Demo@2026', '100001');
@@ -203,5 +218,5 @@ describe('keep-alive in Chromium', () => {
       await home.evaluate((el) => (el as unknown as { keepAliveMark?: string }).keepAliveMark),
     ).toBe('home');
     await context.close();
-  });
+  }, 180_000);
 });

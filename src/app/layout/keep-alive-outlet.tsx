@@ -10,6 +10,7 @@ import {
 import { useShell } from '../../state/shell-context';
 import { keptPages, nextPageCache, type PageEntry } from './keep-alive';
 import { KeptPage } from './kept-page';
+import { usePreloadScreens } from './resource-page';
 import { useLocationTab, useStoredTabs } from './use-location-tab';
 
 type Entry = PageEntry<ReactNode, Location>;
@@ -23,6 +24,7 @@ type Entry = PageEntry<ReactNode, Location>;
  */
 export function KeepAliveOutlet() {
   useStoredTabs();
+  usePreloadScreens();
   const currentKey = useLocationTab();
   const outlet = useOutlet();
   const location = useLocation();

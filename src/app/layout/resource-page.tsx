@@ -1,13 +1,12 @@
 import { Center, Loader } from '@mantine/core';
-import { createElement, lazy, Suspense, use, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, use, useEffect, type ComponentType } from 'react';
 import { useT } from '../../state/hooks';
 import { RESOURCE_ROUTES } from '../../resources/registry';
 import { CUSTOM_SCREENS } from '../custom-screens';
 import type { ResourceDef } from '../../resources/types';
 
-const ResourceScreen = lazy(() =>
-  import('../../resources/engine/resource-screen').then((m) => ({ default: m.ResourceScreen })),
-);
+const loadEngine = () => import('../../resources/engine/resource-screen');
+const ResourceScreen = lazy(() => loadEngine().then((m) => ({ default: m.ResourceScreen })));
 
 /** Each declaration or custom screen loads once, with its first visit (a promise per path). */
 const declarations = new Map<string, Promise<ResourceDef>>();
@@ -18,23 +17,28 @@ function once<T>(cache: Map<string, Promise<T>>, path: string, load: () => Promi
   if (!loading) {
     loading = load();
     cache.set(path, loading);
+    // A failed load (say, a chunk lost to a new deployment) is tried again next time.
+    loading.catch(() => cache.delete(path));
   }
   return loading;
 }
 
-function DeclaredResource({ path }: { path: string }) {
-  const def = use(
-    once(declarations, path, () =>
-      RESOURCE_ROUTES[path]!().then((m) => m.default as unknown as ResourceDef),
-    ),
+const loadDeclaration = (path: string) =>
+  once(declarations, path, () =>
+    RESOURCE_ROUTES[path]!().then((m) => m.default as unknown as ResourceDef),
   );
+const loadCustomScreen = (path: string) =>
+  once(customScreens, path, () => CUSTOM_SCREENS[path]!().then((m) => m.default));
+
+function DeclaredResource({ path }: { path: string }) {
+  // The engine's chunk loads beside the declaration's, not after it.
+  preloadScreen(path);
+  const def = use(loadDeclaration(path));
   return <ResourceScreen def={def} route={path} />;
 }
 
 function CustomScreen({ path }: { path: string }) {
-  const screen = use(
-    once(customScreens, path, () => CUSTOM_SCREENS[path]!().then((m) => m.default)),
-  );
+  const screen = use(loadCustomScreen(path));
   // The component comes from the module cache, the same one every time.
   return createElement(screen);
 }
@@ -43,6 +47,51 @@ const own = (table: object, path: string) => Object.prototype.hasOwnProperty.cal
 
 export const hasResourcePage = (path: string) =>
   own(RESOURCE_ROUTES, path) || own(CUSTOM_SCREENS, path);
+
+const ignore = () => {};
+
+/**
+ * Starts loading the code of the screen at `path` (its declaration and the engine together, or
+ * its custom screen), so that opening it does not wait for one chunk after the other. Nothing
+ * for a path without a page; a failed load is retried by the screen itself.
+ */
+export function preloadScreen(path: string): void {
+  if (own(RESOURCE_ROUTES, path)) {
+    loadDeclaration(path).catch(ignore);
+    loadEngine().catch(ignore);
+  } else if (own(CUSTOM_SCREENS, path)) loadCustomScreen(path).catch(ignore);
+}
+
+/** A link about to be followed (pointer over it, or focus on it): the path of its screen. */
+function intendedPath(target: EventTarget | null): string | undefined {
+  const link = target instanceof Element ? target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+  return link.pathname;
+}
+
+/**
+ * Screens load before they are opened: the engine once the console is idle, and a screen's
+ * code when the pointer or the focus reaches a link to it (the sidebar, the tabs, any link),
+ * usually a few hundred milliseconds before the click.
+ */
+export function usePreloadScreens(): void {
+  useEffect(() => {
+    const onIntent = (e: Event) => {
+      const path = intendedPath(e.target);
+      if (path) preloadScreen(path);
+    };
+    document.addEventListener('pointerover', onIntent, { passive: true });
+    document.addEventListener('focusin', onIntent);
+    const idle = window.requestIdleCallback
+      ? window.requestIdleCallback(() => void loadEngine().catch(ignore), { timeout: 5000 })
+      : undefined;
+    return () => {
+      document.removeEventListener('pointerover', onIntent);
+      document.removeEventListener('focusin', onIntent);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, []);
+}
 
 /** The screen declared at `path` (see hasResourcePage): a resource or a custom screen. */
 export function ResourcePage({ path }: { path: string }) {

@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { findLeafByPath, menuLabel } from '../../lib/menu-tree';
 import { useUserMenu } from '../../features/menu-search/use-user-menu';
 import { useLang, useT } from '../../state/hooks';
-import { hasResourcePage, ResourcePage } from './resource-page';
+import { hasResourcePage, preloadScreen, ResourcePage } from './resource-page';
 import { HOME } from '../../lib/tab-labels';
 
 /**
@@ -18,6 +18,9 @@ export function ScreenResolver() {
   const menu = useUserMenu();
 
   if (menu.isLoading) {
+    // While the menu says whether the path is one of the user's screens, its code loads (code
+    // only: nothing is shown or asked of the server before the menu answers).
+    preloadScreen(pathname);
     return (
       <Center h={240}>
         <Loader aria-label={t('layout.page.loading')} />
