@@ -854,6 +854,7 @@ export interface SupEnterpriseRegisterTable extends AuditColumns {
   /** The unified social credit code (18 characters). */
   creditCode: string;
   contactName: string;
+  /** Sealed at rest like blade_sup's (sup/contact-phone.ts). */
   contactPhone: string;
   email: string;
   /** Dictionary sup_supply_type: 1 coupon code, 2 direct recharge, 3 interface card. */

@@ -16,7 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('company_name', 'varchar(100)', (c) => c.notNull())
     .addColumn('credit_code', 'varchar(18)', (c) => c.notNull())
     .addColumn('contact_name', 'varchar(50)', (c) => c.notNull())
-    .addColumn('contact_phone', 'varchar(20)', (c) => c.notNull())
+    .addColumn('contact_phone', 'varchar(512)', (c) => c.notNull())
     .addColumn('email', 'varchar(100)', (c) => c.notNull())
     .addColumn('supply_type', 'integer', (c) => c.notNull())
     .addColumn('remark', 'varchar(500)')

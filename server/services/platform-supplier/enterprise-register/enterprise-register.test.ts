@@ -7,6 +7,7 @@ import {
   DEMO_TENANT,
   type TestApp,
 } from '../../../test/support.js';
+import { openContactPhone } from '../sup/contact-phone.js';
 import { SUBMITS_PER_HOUR } from './routes.js';
 
 const BASE = `/api/${SUPPLIER_SERVICE}/enterprise-register`;
@@ -66,6 +67,8 @@ describe('enterprise-register: the public application', () => {
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
+    expect(row.contactPhone).not.toContain(fields.contactPhone);
+    expect(openContactPhone(t.app.ctx, row.contactPhone)).toBe(fields.contactPhone);
     expect(row).toMatchObject({
       tenantId: '000000',
       state: 'pending',
@@ -275,6 +278,9 @@ describe('enterprise-register: the review', () => {
       driver: 'sandbox',
       status: 1,
     });
+    // The contact phone travels to the supplier, sealed at rest as the supplier screen reads it.
+    expect(suppliers[0]!.contactPhone).not.toContain('13912345678');
+    expect(openContactPhone(t.app.ctx, suppliers[0]!.contactPhone)).toBe('13912345678');
     const detail = data<Record<string, unknown>>(await t.get(`${BASE}/detail`, supply, { id }));
     expect(detail).toMatchObject({
       state: 'approved',

@@ -19,7 +19,7 @@ import { contractList } from '../../../lib/table/contract.js';
 import { nowText } from '../../../lib/time.js';
 import { parseBody } from '../../../lib/validation.js';
 import { z } from 'zod';
-import { storedContactPhone } from './supplier-row.js';
+import { openContactPhone, sealContactPhone } from '../sup/contact-phone.js';
 
 /** The review list's allowlist: the contract's filters and sorts (name, state, applied range). */
 export const LIST = contractList(contract, {
@@ -67,13 +67,16 @@ async function present(ctx: AppContext, tenantId: string, rows: Row[], mask: boo
             .execute()
         ).map((s) => [s.id, s.supCode]),
   );
-  return rows.map((r) => ({
-    ...r,
-    contactPhone: mask ? maskPhone(r.contactPhone) : (r.contactPhone ?? ''),
-    supplyTypeName: SUPPLY_TYPE_NAMES[r.supplyType]?.zh ?? '',
-    stateName: stateName(r.state ?? ''),
-    supCode: (r.supId && codes.get(r.supId)) ?? '',
-  }));
+  return rows.map((r) => {
+    const phone = openContactPhone(ctx, r.contactPhone);
+    return {
+      ...r,
+      contactPhone: mask ? maskPhone(phone) : phone,
+      supplyTypeName: SUPPLY_TYPE_NAMES[r.supplyType]?.zh ?? '',
+      stateName: stateName(r.state ?? ''),
+      supCode: (r.supId && codes.get(r.supId)) ?? '',
+    };
+  });
 }
 
 export async function listApplications(ctx: AppContext, user: AuthUser, query: QueryMap) {
@@ -180,7 +183,7 @@ export async function submitApplication(
       companyName: input.companyName,
       creditCode: input.creditCode,
       contactName: input.contactName,
-      contactPhone: input.contactPhone,
+      contactPhone: sealContactPhone(ctx, input.contactPhone) ?? '',
       email: input.email,
       supplyType: input.supplyType,
       remark: input.remark ?? null,
@@ -331,7 +334,8 @@ export async function approveApplication(
         supName: app.companyName,
         shortName: null,
         contactName: app.contactName,
-        contactPhone: storedContactPhone(ctx, app.contactPhone),
+        // Stored sealed on both tables: opened from the application, sealed anew for the supplier.
+        contactPhone: sealContactPhone(ctx, openContactPhone(ctx, app.contactPhone)),
         settlementType: input.settlementType,
         supplyType: app.supplyType,
         driver: 'sandbox',
