@@ -32,6 +32,9 @@ import personaliseRoutes from './services/blade-system/personalise/routes.js';
 import platformSettingRoutes from './services/blade-system/platform-setting/routes.js';
 import apiDocumentRoutes from './services/blade-system/api-document/routes.js';
 import healthRoutes from './services/health/routes.js';
+import supStoreRoutes from './services/platform-supplier/sup-store/routes.js';
+import storeGroupRoutes from './services/platform-supplier/store-group/routes.js';
+import supGoodRoutes from './services/platform-supplier/sup-good/routes.js';
 import enterpriseRegisterRoutes from './services/platform-supplier/enterprise-register/routes.js';
 import goodWarningRoutes from './services/platform-supplier/warning/routes.js';
 import supRoutes from './services/platform-supplier/sup/routes.js';
@@ -70,6 +73,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     platformSettingRoutes,
     apiDocumentRoutes,
     healthRoutes,
+    supStoreRoutes,
+    storeGroupRoutes,
+    supGoodRoutes,
     enterpriseRegisterRoutes,
     goodWarningRoutes,
     supRoutes,

@@ -126,6 +126,31 @@ const DICTS: Record<string, [string, string, [string, string][]]> = {
       ['3', '接口卡密'],
     ],
   ],
+  sup_good_type: [
+    '供应商商品类型',
+    'sup_good_type',
+    [
+      ['1', '券码'],
+      ['2', '直充'],
+      ['3', '接口卡密'],
+    ],
+  ],
+  sup_good_shelf: [
+    '商品上架状态',
+    'sup_good_shelf',
+    [
+      ['1', '上架'],
+      ['0', '下架'],
+    ],
+  ],
+  sup_good_status: [
+    '商品启用状态',
+    'sup_good_status',
+    [
+      ['1', '启用'],
+      ['0', '停用'],
+    ],
+  ],
   region: [
     '行政区划',
     'region',

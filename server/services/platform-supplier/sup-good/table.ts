@@ -1,0 +1,117 @@
+import {
+  discountOf,
+  supGoodContract,
+} from '../../../../src/contracts/platform-supplier/sup-good.js';
+import type { AppContext } from '../../../context.js';
+import { badRequest, conflict } from '../../../lib/errors.js';
+import { defineContractTable, dictNames } from '../../../lib/table/index.js';
+import type { TableCall } from '../../../lib/table/define.js';
+
+export const GOOD_CODE_TAKEN = 'goodCode:商品编码已存在';
+export const COST_ABOVE_FACE = 'costPrice:成本价不能高于面值';
+export const NO_SUPPLIER = 'supId:供应商不存在';
+export const ON_SHELF_DELETE = '上架中的商品不能删除，请先下架';
+
+/** Live suppliers of the tenant among `ids`: id -> name. */
+export async function supplierNames(
+  ctx: Pick<AppContext, 'db'>,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)].filter(Boolean);
+  const out = new Map<string, string>();
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = await ctx.db
+      .selectFrom('bladeSup')
+      .select(['id', 'supName'])
+      .where('tenantId', '=', tenantId)
+      .where('isDeleted', '=', 0)
+      .where('id', 'in', wanted.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(r.id, r.supName);
+  }
+  return out;
+}
+
+/** Whether another live good of the supplier has the code. */
+export async function goodCodeTaken(
+  db: TableCall['db'],
+  tenantId: string,
+  supId: string,
+  goodCode: string,
+  exceptId?: string,
+): Promise<boolean> {
+  let q = db
+    .selectFrom('bladeSupGood')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('supId', '=', supId)
+    .where('goodCode', '=', goodCode)
+    .where('isDeleted', '=', 0);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+interface FenRow {
+  supId: string;
+  goodType: number;
+  marketAmount: number;
+  costPrice: number;
+}
+
+/**
+ * What every answer adds to a good: its supplier's name, its type's name and the discount
+ * (from the fen amounts, before the money fields become yuan).
+ */
+export async function decorateGoods<R extends FenRow>(
+  ctx: Pick<AppContext, 'db'>,
+  tenantId: string,
+  rows: R[],
+) {
+  const [names, types] = await Promise.all([
+    supplierNames(
+      ctx,
+      tenantId,
+      rows.map((r) => r.supId),
+    ),
+    dictNames(ctx as AppContext, 'sup_good_type'),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    supName: names.get(r.supId) ?? '',
+    goodTypeName: types.get(String(r.goodType)) ?? '',
+    discount: discountOf(Number(r.costPrice), Number(r.marketAmount)),
+  }));
+}
+
+/**
+ * `${SUPPLIER_SERVICE}/sup-good`: the goods of the caller's tenant's suppliers. The supplier must
+ * be the tenant's; a code is unique per supplier (409 naming goodCode); the cost price may not be
+ * above the face value. New goods are enabled and off the shelf; a good on the shelf cannot be
+ * removed.
+ */
+export default defineContractTable({
+  contract: supGoodContract,
+  table: 'bladeSupGood',
+  versioned: true,
+  scope: 'tenant',
+  defaultOrder: { createTime: 'desc', id: 'desc' },
+  decorate: (call, rows) => decorateGoods(call.ctx, call.user.tenantId, rows as FenRow[]),
+  beforeSave: async (call, input, id) => {
+    const names = await supplierNames(call.ctx, call.user.tenantId, [input.supId]);
+    if (!names.has(input.supId)) throw badRequest(NO_SUPPLIER);
+    if (input.costPrice > input.marketAmount) throw badRequest(COST_ABOVE_FACE);
+    if (await goodCodeTaken(call.db, call.user.tenantId, input.supId, input.goodCode, id))
+      throw conflict(GOOD_CODE_TAKEN);
+  },
+  beforeRemove: async (call, ids) => {
+    const onShelf = await call.db
+      .selectFrom('bladeSupGood')
+      .select('id')
+      .where('tenantId', '=', call.user.tenantId)
+      .where('id', 'in', ids)
+      .where('onShelf', '=', 1)
+      .executeTakeFirst();
+    if (onShelf) throw badRequest(ON_SHELF_DELETE);
+  },
+});
