@@ -25,6 +25,7 @@ import { personalise } from './messages/personalise';
 import { platformSettings } from './messages/platform-settings';
 import { dict } from './messages/dict';
 import { gallery } from './messages/gallery';
+import { supplier } from './messages/supplier';
 
 /** The console's texts beyond the login path; imported by components/mantine-root.tsx. */
 registerMessages(
@@ -54,4 +55,5 @@ registerMessages(
   platformSettings,
   dict,
   gallery,
+  supplier,
 );

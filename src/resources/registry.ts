@@ -36,6 +36,7 @@ export const RESOURCE_ROUTES: Readonly<Record<string, Loader>> = {
   '/system/dictbiz': () => import('./blade-system/dict-biz'),
   '/system/datasource': () => import('./blade-develop/datasource'),
   '/system/code': () => import('./blade-develop/code'),
+  '/supplier/supplier-list': () => import('./platform-supplier/sup'),
   '/setting/dictbiz': () =>
     import('./blade-system/dict-biz').then((m) => ({ default: m.settingDictBiz })),
 };

@@ -27,6 +27,7 @@ import type { personalise } from './personalise';
 import type { platformSettings } from './platform-settings';
 import type { dict } from './dict';
 import type { gallery } from './gallery';
+import type { supplier } from './supplier';
 
 /**
  * The type of every message module, merged. A feature adds its own file ({zh, en} with the
@@ -65,6 +66,7 @@ type Modules = [
   typeof platformSettings,
   typeof dict,
   typeof gallery,
+  typeof supplier,
 ];
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [
