@@ -4,6 +4,7 @@ import { nextId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import { MENU_TREE, type SeedMenu } from './menu-tree.js';
 import { audit, grantAllMenus, seedTenantParams, seedTopMenus } from './system.js';
+import { seedDemoSuppliers } from './demo-supplier.js';
 
 /** Password of every demo account (README.md lists them). */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -136,7 +137,11 @@ const notTenantAdministration = (code: string) => !/^tenant(_|$)/.test(code);
  * Demo data (DEMO_DATA, on by default): users in several departments and roles of tenant 000000,
  * and a second tenant 100001 with its own administrator, so isolation and permissions can be seen.
  */
-export async function seedDemo(db: Kysely<DB>): Promise<void> {
+/**
+ * `secrets` (the server's): what demo rows sealed at rest need (suppliers' contact phones);
+ * without them those fields stay empty.
+ */
+export async function seedDemo(db: Kysely<DB>, secrets?: { jwtSecret: string }): Promise<void> {
   const existing = await db
     .selectFrom('bladeTenant')
     .select('id')
@@ -245,6 +250,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
     await seedTenantParams(trx, DEMO_TENANT);
     await seedTopMenus(trx, DEMO_TENANT);
     await seedSystemSettingsDemo(trx);
+    await seedDemoSuppliers(trx, secrets);
   });
 }
 

@@ -192,14 +192,14 @@ describe('blade-quanyi-platform-supplier/sup', () => {
   it('filters by code, name, supply type, settlement type, status and created range', async () => {
     const a = await create(admin, {
       supCode: 'FLT-A',
-      supName: '星巴克咖啡',
+      supName: '测试星巴克咖啡',
       supplyType: 1,
       settlementType: 2,
     });
     await create(admin, { supCode: 'FLT-B', supName: '瑞幸', supplyType: 3 });
     const page = async (q: Record<string, string>) =>
       data<Page<Supplier>>(await list(admin, { size: '100', ...q })).records.map((r) => r.supCode);
-    expect(await page({ supName: '星巴克' })).toEqual(['FLT-A']);
+    expect(await page({ supName: '测试星巴克' })).toEqual(['FLT-A']);
     expect(await page({ supCode: 'FLT-' })).toEqual(['FLT-B', 'FLT-A']);
     expect(await page({ supCode: 'FLT-', supplyType: '3' })).toEqual(['FLT-B']);
     expect(await page({ supCode: 'FLT-', settlementType: '2' })).toEqual(['FLT-A']);
