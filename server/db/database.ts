@@ -35,6 +35,7 @@ import * as m021 from './migrations/021-user-oauth.js';
 import * as m022 from './migrations/022-supplier.js';
 import * as m025 from './migrations/025-enterprise-register.js';
 import * as m023 from './migrations/023-supplier-goods.js';
+import * as m024 from './migrations/024-supplier-stores.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '022-supplier': m022,
   '025-enterprise-register': m025,
   '023-supplier-goods': m023,
+  '024-supplier-stores': m024,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

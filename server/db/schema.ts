@@ -385,6 +385,10 @@ export interface DB {
   bladeSupEnterpriseRegister: SupEnterpriseRegisterTable;
   bladeSupGood: SupGoodTable;
   bladeSupGoodSign: SupGoodSignTable;
+  bladeSupStore: SupStoreTable;
+  bladeSupStoreGroup: SupStoreGroupTable;
+  bladeSupStoreGroupRel: SupStoreGroupRelTable;
+  bladeSupStoreRepeat: SupStoreRepeatTable;
   authSocialTicket: SocialTicketTable;
 }
 
@@ -839,6 +843,62 @@ export interface SupBelongTable {
   tenantId: string;
   supId: string;
   belongTenantId: string;
+  createUser: string | null;
+  createTime: string | null;
+}
+
+/**
+ * A supplier's store (migration 024, domain.md "sup-store"). `status` is the enable flag;
+ * `goodIds` the goods it accepts (comma-joined, empty = all of its supplier's); `repeatFlag` 1:
+ * kept beside a store with the same code (an import answered "exclusive").
+ */
+export interface SupStoreTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  supId: string;
+  storeCode: string;
+  storeName: string;
+  provinceCode: string | null;
+  cityCode: string | null;
+  districtCode: string | null;
+  address: string | null;
+  phone: string | null;
+  goodIds: string | null;
+  repeatFlag: number;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+/** A store group (migration 024); its stores are in `SupStoreGroupRelTable`. */
+export interface SupStoreGroupTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  groupName: string;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+export interface SupStoreGroupRelTable {
+  id: string;
+  tenantId: string;
+  groupId: string;
+  storeId: string;
+}
+
+/** An imported row whose store code exists, waiting for merge or exclusive (migration 024). */
+export interface SupStoreRepeatTable {
+  id: string;
+  tenantId: string;
+  importId: string;
+  rowNo: number;
+  /** The existing store with the same code. */
+  storeId: string;
+  storeCode: string;
+  /** The row's checked values, JSON. */
+  data: string;
+  /** 'merge' or 'exclusive' once set-repeat-Store recorded it. */
+  choice: string | null;
+  applied: number;
   createUser: string | null;
   createTime: string | null;
 }

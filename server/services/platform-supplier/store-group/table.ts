@@ -1,0 +1,76 @@
+import { storeGroupContract } from '../../../../src/contracts/platform-supplier/store-group.js';
+import { conflict } from '../../../lib/errors.js';
+import { defineContractTable } from '../../../lib/table/index.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../db/schema.js';
+import { chunks } from '../sup-store/repository.js';
+
+export const DUPLICATE_GROUP = 'groupName:分组名称已存在';
+
+/** A group name is unique among the tenant's live groups: 409 naming the field. */
+export async function assertGroupNameFree(
+  db: Kysely<DB>,
+  tenantId: string,
+  groupName: string,
+  id?: string,
+): Promise<void> {
+  let q = db
+    .selectFrom('bladeSupStoreGroup')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0)
+    .where('groupName', '=', groupName);
+  if (id) q = q.where('id', '<>', id);
+  if (await q.executeTakeFirst()) throw conflict(DUPLICATE_GROUP);
+}
+
+/** Live stores per group. */
+export async function storeCounts(
+  db: Kysely<DB>,
+  tenantId: string,
+  groupIds: readonly string[],
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const part of chunks([...groupIds]))
+    for (const r of await db
+      .selectFrom('bladeSupStoreGroupRel as r')
+      .innerJoin('bladeSupStore as s', 's.id', 'r.storeId')
+      .select((eb) => ['r.groupId', eb.fn.countAll<number>().as('n')])
+      .where('r.tenantId', '=', tenantId)
+      .where('s.isDeleted', '=', 0)
+      .where('r.groupId', 'in', part)
+      .groupBy('r.groupId')
+      .execute())
+      out.set(r.groupId, Number(r.n));
+  return out;
+}
+
+/**
+ * blade-quanyi-platform-supplier/group (issue 17 item 3): the tenant's store groups. Their
+ * stores are saved with saveGroup (routes.ts); a removed group lets its stores go.
+ */
+export default defineContractTable({
+  contract: storeGroupContract,
+  table: 'bladeSupStoreGroup',
+  versioned: true,
+  scope: 'tenant',
+  defaultOrder: { createTime: 'desc', id: 'desc' },
+  beforeSave: (call, input, id) =>
+    assertGroupNameFree(call.db, call.user.tenantId, input.groupName, id),
+  beforeRemove: async (call, ids) => {
+    for (const part of chunks(ids))
+      await call.db
+        .deleteFrom('bladeSupStoreGroupRel')
+        .where('tenantId', '=', call.user.tenantId)
+        .where('groupId', 'in', part)
+        .execute();
+  },
+  decorate: async (call, rows) => {
+    const counts = await storeCounts(
+      call.db,
+      call.user.tenantId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({ ...r, storeCount: counts.get(r.id) ?? 0 }));
+  },
+});
