@@ -22,7 +22,6 @@ export const supplier = {
     'supplier.loadFailed': '加载失败',
     'palette.suppliers.label': '供应商',
     'palette.suppliers.showInList': '在供应商列表中查看',
-    'palette.suppliers.disabled': '已停用',
   },
   en: {
     'supplier.created': 'Added',
@@ -47,6 +46,5 @@ export const supplier = {
     'supplier.loadFailed': 'Could not load',
     'palette.suppliers.label': 'Suppliers',
     'palette.suppliers.showInList': 'Show in the supplier list',
-    'palette.suppliers.disabled': 'Disabled',
   },
 } as const;

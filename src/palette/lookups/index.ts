@@ -1,5 +1,6 @@
 import type { RecordLookup } from '../record-lookup';
 import { userLookup } from './users';
+import { supplierLookup } from './suppliers';
 
 /**
  * Every record look-up of the command palette, in the order the palette lists their scopes.
@@ -10,4 +11,4 @@ import { userLookup } from './users';
  * its tests beside it, then append it here. The palette takes care of the rest (debounce,
  * cancelling, caching, permission checks, the action page).
  */
-export const RECORD_LOOKUPS: readonly RecordLookup[] = [userLookup];
+export const RECORD_LOOKUPS: readonly RecordLookup[] = [userLookup, supplierLookup];
