@@ -32,6 +32,7 @@ export const FIXED_CONSOLE_ROOTS: readonly string[] = [
   'login',
   'wx-login',
   'wx-relate-phone',
+  'enterprise-register',
   'lock',
   '404',
   '403',

@@ -11,6 +11,7 @@ export const ROUTE_PATHS = {
   login: '/login',
   wxLogin: '/wx-login',
   wxRelatePhone: '/wx-relate-phone',
+  enterpriseRegister: '/enterprise-register',
   lock: '/lock',
   notFound: '/404',
   forbidden: '/403',

@@ -79,6 +79,14 @@ export const routes: RouteObject[] = [
       },
     ],
   },
+  // A supplier's application (issue 17 item 5): public, for anyone, with Mantine's form fields.
+  {
+    path: ROUTE_PATHS.enterpriseRegister,
+    element: mantinePage(
+      () => import('../features/enterprise-register/enterprise-register-page'),
+      (m) => m.EnterpriseRegisterPage,
+    ),
+  },
   {
     path: ROUTE_PATHS.lock,
     element: mantinePage(

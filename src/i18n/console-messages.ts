@@ -26,6 +26,7 @@ import { platformSettings } from './messages/platform-settings';
 import { dict } from './messages/dict';
 import { gallery } from './messages/gallery';
 import { supplier } from './messages/supplier';
+import { enterpriseRegister } from './messages/enterprise-register';
 
 /** The console's texts beyond the login path; imported by components/mantine-root.tsx. */
 registerMessages(
@@ -56,4 +57,5 @@ registerMessages(
   dict,
   gallery,
   supplier,
+  enterpriseRegister,
 );

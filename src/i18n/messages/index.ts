@@ -28,6 +28,7 @@ import type { platformSettings } from './platform-settings';
 import type { dict } from './dict';
 import type { gallery } from './gallery';
 import type { supplier } from './supplier';
+import type { enterpriseRegister } from './enterprise-register';
 
 /**
  * The type of every message module, merged. A feature adds its own file ({zh, en} with the
@@ -67,6 +68,7 @@ type Modules = [
   typeof dict,
   typeof gallery,
   typeof supplier,
+  typeof enterpriseRegister,
 ];
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [

@@ -1,33 +1,12 @@
 import { sql } from 'kysely';
 import type { AuthUser } from '../../../auth/index.js';
 import type { AppContext } from '../../../context.js';
+import type {
+  GoodWarning,
+  GoodWarnings,
+} from '../../../../src/contracts/platform-supplier/good-warning.js';
 
-/** One good that needs attention. */
-export interface GoodWarning {
-  goodId: string;
-  goodCode: string;
-  goodName: string;
-  supId: string;
-  supName: string;
-  /** 'stock': unused codes below stockWarn; 'expiry': codes ending within validTimeWarn days. */
-  kind: 'stock' | 'expiry';
-  stockWarn: number | null;
-  /** Unused coupon codes in stock. */
-  unusedStock: number;
-  validTimeWarn: number | null;
-  /** Unused codes that end within validTimeWarn days, and the earliest end among them. */
-  expiringCount: number;
-  nearestExpiry: string;
-}
-
-export interface GoodWarnings {
-  /** Goods with a warning (a good with both counts once per kind). */
-  total: number;
-  stockCount: number;
-  expiryCount: number;
-  /** The first `size` of them: stock warnings by the largest shortfall, then expiries. */
-  records: GoodWarning[];
-}
+export type { GoodWarning, GoodWarnings };
 
 /** Coupon-code goods (dictionary sup_good_type 1) hold stock in codes. */
 const COUPON_CODE = 1;

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { SUPPLIER_SERVICE } from '../../../../src/contracts/business-services.js';
+import {
+  GOOD_WARNING_CODES,
+  GOOD_WARNING_LIST,
+} from '../../../../src/contracts/platform-supplier/good-warning.js';
 import { currentUser, perm } from '../../../auth/index.js';
 import { ok } from '../../../lib/envelope.js';
 import { param } from '../../../lib/params.js';
 import { goodWarnings } from './repository.js';
 
 /** The route of the goods warnings (the dashboard card asks 5, the notices 10). */
-export const WARNING_LIST = `${SUPPLIER_SERVICE}/sup-good/warning-list`;
+export const WARNING_LIST = GOOD_WARNING_LIST;
 const MAX_SIZE = 50;
 
 /**
@@ -19,7 +22,7 @@ export default async function warningRoutes(app: FastifyInstance): Promise<void>
     `/api/${WARNING_LIST}`,
     {
       config: {
-        access: perm('supplier_goods', 'supplier_goods_view'),
+        access: perm(...GOOD_WARNING_CODES),
         doc: {
           summary: {
             zh: '商品预警：未使用库存低于库存预警值、券码将在有效期预警天数内到期的商品',
