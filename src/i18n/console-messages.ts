@@ -26,6 +26,7 @@ import { platformSettings } from './messages/platform-settings';
 import { dict } from './messages/dict';
 import { gallery } from './messages/gallery';
 import { supplier } from './messages/supplier';
+import { supplierGoods } from './messages/supplier-goods';
 import { enterpriseRegister } from './messages/enterprise-register';
 
 /** The console's texts beyond the login path; imported by components/mantine-root.tsx. */
@@ -57,5 +58,6 @@ registerMessages(
   dict,
   gallery,
   supplier,
+  supplierGoods,
   enterpriseRegister,
 );

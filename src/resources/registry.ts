@@ -37,6 +37,7 @@ export const RESOURCE_ROUTES: Readonly<Record<string, Loader>> = {
   '/system/datasource': () => import('./blade-develop/datasource'),
   '/system/code': () => import('./blade-develop/code'),
   '/supplier/supplier-list': () => import('./platform-supplier/sup'),
+  '/supplier/commodity-list': () => import('./platform-supplier/sup-good'),
   '/supplier/enterprise-register': () => import('./platform-supplier/enterprise-register'),
   '/setting/dictbiz': () =>
     import('./blade-system/dict-biz').then((m) => ({ default: m.settingDictBiz })),

@@ -12,6 +12,7 @@ import { postContract } from '../../../src/contracts/blade-system/post.js';
 import { tenantPackageContract } from '../../../src/contracts/blade-system/tenant-package.js';
 import { enterpriseRegisterContract } from '../../../src/contracts/platform-supplier/enterprise-register.js';
 import { supContract } from '../../../src/contracts/platform-supplier/sup.js';
+import { supGoodContract } from '../../../src/contracts/platform-supplier/sup-good.js';
 
 /**
  * Seeded menu tree of the console (blade_menu rows, category 1 = menus, 2 = buttons).
@@ -166,17 +167,11 @@ export const MENU_TREE: SeedMenu[] = [
           },
         ],
       }),
-      {
-        code: 'supplier_goods',
+      contractScreen(supGoodContract, {
         zh: '供应商商品',
         en: 'Supplier goods',
-        path: '/supplier/commodity-list',
         icon: 'IconPackage',
-        buttons: [
-          { code: 'supplier_goods_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'supplier_goods_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'supplier_goods_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'supplier_goods_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+        extraButtons: [
           {
             code: 'supplier_goods_enable',
             alias: 'enable',
@@ -191,8 +186,13 @@ export const MENU_TREE: SeedMenu[] = [
             en: 'On/off shelf',
             action: 3,
           },
-          { code: 'supplier_goods_import', alias: 'import', zh: '导入', en: 'Import', action: 1 },
-          { code: 'supplier_goods_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
+          {
+            code: 'supplier_goods_import',
+            alias: 'import',
+            zh: '导入',
+            en: 'Import',
+            action: 1,
+          },
           {
             code: 'supplier_goods_stock_warn',
             alias: 'stock_warn',
@@ -236,7 +236,7 @@ export const MENU_TREE: SeedMenu[] = [
             action: 1,
           },
         ],
-      },
+      }),
       {
         code: 'code_batch_manage',
         zh: '券码管理',

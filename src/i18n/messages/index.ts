@@ -28,6 +28,7 @@ import type { platformSettings } from './platform-settings';
 import type { dict } from './dict';
 import type { gallery } from './gallery';
 import type { supplier } from './supplier';
+import type { supplierGoods } from './supplier-goods';
 import type { enterpriseRegister } from './enterprise-register';
 
 /**
@@ -68,6 +69,7 @@ type Modules = [
   typeof dict,
   typeof gallery,
   typeof supplier,
+  typeof supplierGoods,
   typeof enterpriseRegister,
 ];
 

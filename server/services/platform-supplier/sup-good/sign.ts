@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { SUP_GOOD, supGoodContract } from '../../../../src/contracts/platform-supplier/sup-good.js';
@@ -195,7 +195,8 @@ export async function signRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id: body.id }, '修改成功');
   });
 
-  app.get(`${base}/remove`, { config: { access: WRITE } }, async (request) => {
+  // remove?ids=: GET as the spec has it; POST too (the console's calls post).
+  const remove = async (request: FastifyRequest) => {
     const user = currentUser(request);
     const ids = [...new Set(idList(request))];
     await ctx.db.transaction().execute(async (trx) => {
@@ -215,5 +216,7 @@ export async function signRoutes(app: FastifyInstance): Promise<void> {
         .execute();
     });
     return okStatus('删除成功');
-  });
+  };
+  app.get(`${base}/remove`, { config: { access: WRITE } }, remove);
+  app.post(`${base}/remove`, { config: { access: WRITE } }, remove);
 }

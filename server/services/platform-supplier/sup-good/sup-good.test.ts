@@ -194,7 +194,7 @@ describe('supplier goods (sup-good)', () => {
       ['goodName', '列表'],
       ['onShelf', '0'],
       ['status', '1'],
-    ])
+    ] as const)
       expect(
         data<Page<Good>>(await t.get(`${API}/list`, supply, { [k]: v })).records.map((r) => r.id),
       ).toContain(id);
