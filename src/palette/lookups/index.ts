@@ -1,6 +1,7 @@
 import type { RecordLookup } from '../record-lookup';
 import { userLookup } from './users';
 import { supplierLookup } from './suppliers';
+import { goodLookup } from './goods';
 
 /**
  * Every record look-up of the command palette, in the order the palette lists their scopes.
@@ -11,4 +12,4 @@ import { supplierLookup } from './suppliers';
  * its tests beside it, then append it here. The palette takes care of the rest (debounce,
  * cancelling, caching, permission checks, the action page).
  */
-export const RECORD_LOOKUPS: readonly RecordLookup[] = [userLookup, supplierLookup];
+export const RECORD_LOOKUPS: readonly RecordLookup[] = [userLookup, supplierLookup, goodLookup];
