@@ -33,6 +33,7 @@ import * as m019 from './migrations/019-more-versions.js';
 import * as m020 from './migrations/020-profile-verification.js';
 import * as m021 from './migrations/021-user-oauth.js';
 import * as m022 from './migrations/022-supplier.js';
+import * as m027 from './migrations/027-supplier-code-unique.js';
 import * as m025 from './migrations/025-enterprise-register.js';
 import * as m023 from './migrations/023-supplier-goods.js';
 import * as m024 from './migrations/024-supplier-stores.js';
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '020-profile-verification': m020,
   '021-user-oauth': m021,
   '022-supplier': m022,
+  '027-supplier-code-unique': m027,
   '025-enterprise-register': m025,
   '023-supplier-goods': m023,
   '024-supplier-stores': m024,

@@ -10,14 +10,19 @@ import {
 } from '../../../../src/contracts/platform-supplier/sup.js';
 import { currentUser, perm, SUPER_TENANT } from '../../../auth/index.js';
 import { ok, okStatus } from '../../../lib/envelope.js';
-import { badRequest, notFound } from '../../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { bodyObject, idList, param, queryMap, requiredParam } from '../../../lib/params.js';
 import { nowText } from '../../../lib/time.js';
 import { wire } from '../../../lib/records.js';
 import { tableRoutes, type TableCall } from '../../../lib/table/index.js';
 import { EXPORT_CREATED } from '../../../lib/export/engine.js';
-import supTable, { assertNoGoodsOnShelf, presentSuppliers, SUP_READERS } from './table.js';
+import supTable, {
+  assertNoGoodsOnShelf,
+  presentSuppliers,
+  SUP_CODE_TAKEN,
+  SUP_READERS,
+} from './table.js';
 
 const { codes } = supContract;
 const READ = perm(codes.menu, codes.view!, ...SUP_READERS);
@@ -35,6 +40,16 @@ const DETAIL_NOTE = {
   zh: '供应商；contactPhone 为本会话加密的手机号（enc1:），interfaceSecret 只返回掩码',
   en: 'The supplier; contactPhone is encrypted for the session (enc1:), interfaceSecret is only the mask',
 };
+
+/** A unique violation of blade_sup's live codes (PostgreSQL 23505, SQLite's constraint). */
+function isCodeClash(error: unknown): boolean {
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (e?.code === '23505') return e.constraint === 'blade_sup_code_live';
+  return (
+    typeof e?.message === 'string' &&
+    e.message.includes('UNIQUE constraint failed: blade_sup.tenant_id, blade_sup.sup_code')
+  );
+}
 
 const idText = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, '参数格式错误');
 /** A list of ids sent as an array or comma-joined text ('' or absent: none). */
@@ -73,8 +88,18 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
  * of another tenant answers 404.
  */
 export default async function supRoutes(app: FastifyInstance): Promise<void> {
-  await tableRoutes(supTable)(app);
   const base = `/api/${SUP_SERVICE}`;
+  // A create is work: the engine's submit takes an Idempotency-Key (lib/idempotency), so a
+  // repeated save (a retry, a double Enter through two tabs) makes one supplier.
+  app.addHook('onRoute', (route) => {
+    if (route.url === `${base}/submit`) route.config = { ...route.config, idempotent: true };
+  });
+  // Two saves of one code that race past the submit's check meet the unique index (migration
+  // 027): the same 409 as the check's, not a 500.
+  app.setErrorHandler((error) => {
+    throw isCodeClash(error) ? conflict(SUP_CODE_TAKEN) : error;
+  });
+  await tableRoutes(supTable)(app);
   const callOf = (request: FastifyRequest): TableCall => ({
     ctx: app.ctx,
     db: app.ctx.db,

@@ -172,6 +172,24 @@ describe('blade-quanyi-platform-supplier/sup', () => {
     expect(odd.statusCode).toBe(400);
   });
 
+  it('creates once for a repeated Idempotency-Key', async () => {
+    const body = { supCode: 'IDEM-1', supName: '幂等', settlementType: 1, supplyType: 1 };
+    const send = () =>
+      t.inject({
+        method: 'POST',
+        url: `${URL}/submit`,
+        headers: { 'blade-auth': `bearer ${admin}`, 'idempotency-key': 'sup-create-1' },
+        payload: body,
+      });
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(data<{ id: string }>(again).id).toBe(data<{ id: string }>(first).id);
+    expect(data<Page<Supplier>>(await list(admin, { supCode: 'IDEM-1' })).total).toBe(1);
+  });
+
   it('refuses a duplicate code in the tenant with 409 naming the field', async () => {
     await create(admin, { supCode: 'DUP1' });
     const dup = await submit(admin, {
@@ -182,6 +200,28 @@ describe('blade-quanyi-platform-supplier/sup', () => {
     });
     expect(dup.statusCode).toBe(409);
     expect(msg(dup)).toBe('supCode:供应商编码已存在');
+    // Writers that skip the check (a race, another module) meet the unique index (migration 027).
+    const copy = {
+      ...(await stored(
+        data<Page<Supplier>>(await list(admin, { supCode: 'DUP1' })).records[0]!.id,
+      )),
+    };
+    await expect(
+      t.database.db
+        .insertInto('bladeSup')
+        .values({ ...copy, id: nextId() })
+        .execute(),
+    ).rejects.toThrow();
+    // A removed supplier's code is free again.
+    await t.database.db
+      .updateTable('bladeSup')
+      .set({ isDeleted: 1 })
+      .where('id', '=', copy.id)
+      .execute();
+    expect(
+      (await submit(admin, { supCode: 'DUP1', supName: 'z', settlementType: 1, supplyType: 1 }))
+        .statusCode,
+    ).toBe(200);
     // Another tenant may use the same code.
     expect(
       (await submit(supply, { supCode: 'DUP1', supName: 'y', settlementType: 1, supplyType: 1 }))

@@ -15,6 +15,9 @@ import type { DB } from '../../../db/schema.js';
 
 const { fields } = supContract;
 
+/** The answer to a code another live supplier of the tenant has. */
+export const SUP_CODE_TAKEN = 'supCode:供应商编码已存在';
+
 /** Screens that pick suppliers (goods, stores, code batches) read the list too. */
 export const SUP_READERS = ['supplier_goods', 'store', 'store_group', 'code_batch'] as const;
 
@@ -91,7 +94,7 @@ export default defineContractTable({
       .where('supCode', '=', input.supCode)
       .where('isDeleted', '=', 0);
     if (id) q = q.where('id', '<>', id);
-    if (await q.executeTakeFirst()) throw conflict('supCode:供应商编码已存在');
+    if (await q.executeTakeFirst()) throw conflict(SUP_CODE_TAKEN);
   },
   beforeRemove: async (call, ids) => assertNoGoodsOnShelf(call.db, call.user.tenantId, ids),
   decorate: presentSuppliers,
