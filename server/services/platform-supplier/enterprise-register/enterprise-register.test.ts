@@ -103,6 +103,7 @@ describe('enterprise-register: the public application', () => {
     const count = await t.app.ctx.db
       .selectFrom('bladeSupEnterpriseRegister')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('companyName', 'like', '星河权益科技有限公司%')
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
@@ -224,6 +225,19 @@ describe('enterprise-register: the review', () => {
     expect(future.total).toBe(0);
     const detail = data<Record<string, unknown>>(await t.get(`${BASE}/detail`, supply, { id }));
     expect(detail.contactPhone).toBe('13912345678');
+  });
+
+  it('has the demo applications to review: pending ones and a rejected one', async () => {
+    const pending = data<{ records: { contactPhone: string }[] }>(
+      await t.get(`${BASE}/list`, supply, { state: 'pending', companyName: '喜茶数字权益' }),
+    );
+    expect(pending.records).toHaveLength(1);
+    // Sealed with the server secret at seeding, opened and masked in the answer.
+    expect(pending.records[0]!.contactPhone).toMatch(/^137\*{4}\d{4}$/);
+    const rejected = data<{ records: { rejectReason: string }[] }>(
+      await t.get(`${BASE}/list`, supply, { state: 'rejected' }),
+    );
+    expect(rejected.records[0]!.rejectReason).toBe('营业执照已过期，请更新后重新申请');
   });
 
   it('refuses callers without the screen or the audit button (401, 403)', async () => {
