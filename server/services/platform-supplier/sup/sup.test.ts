@@ -6,7 +6,7 @@ import { phoneKey } from '../../../lib/phone-crypto.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
 import { openContactPhone } from './contact-phone.js';
-import { decryptInterfaceSecret } from '../driver/secret.js';
+import { decryptInterfaceSecret } from '../driver/index.js';
 
 const URL = '/api/blade-quanyi-platform-supplier/sup';
 
@@ -153,6 +153,17 @@ describe('blade-quanyi-platform-supplier/sup', () => {
     expect(decryptInterfaceSecret(t.app.ctx, (await stored(id)).interfaceSecret)).toBe(
       'top-secret-1',
     );
+    // Not an internal address.
+    const internal = await submit(admin, {
+      supCode: 'H4',
+      supName: 'h',
+      settlementType: 1,
+      supplyType: 3,
+      driver: 'http',
+      interfaceEndpoint: 'http://169.254.169.254/latest',
+    });
+    expect(internal.statusCode).toBe(400);
+    expect(msg(internal)).toMatch(/^interfaceEndpoint:/);
     // http needs an endpoint; an unknown driver is refused.
     const noEndpoint = await submit(admin, {
       supCode: 'H2',

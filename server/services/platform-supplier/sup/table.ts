@@ -5,9 +5,10 @@ import {
   type Supplier,
 } from '../../../../src/contracts/platform-supplier/sup.js';
 import { badRequest, conflict } from '../../../lib/errors.js';
+import { isRefusedHost, outboundRefusal } from '../../../lib/outbound.js';
 import { blank, defineContractTable, dictNames, type TableCall } from '../../../lib/table/index.js';
 import { maskSecret, secretField } from '../../blade-resource/settings.js';
-import { encryptInterfaceSecret } from '../driver/secret.js';
+import { encryptInterfaceSecret } from '../driver/index.js';
 import { answerContactPhone, sealContactPhone } from './contact-phone.js';
 import type { SupTable } from '../../../db/schema.js';
 import type { Kysely } from 'kysely';
@@ -87,6 +88,13 @@ export default defineContractTable({
   beforeSave: async (call, input, id) => {
     if (input.driver === 'http' && !input.interfaceEndpoint)
       throw badRequest('interfaceEndpoint:请输入接口地址');
+    // The http driver calls it: not this machine, a private network or a metadata service
+    // (lib/outbound.ts; the driver checks again at call time, after name resolution).
+    if (input.interfaceEndpoint) {
+      const host = new URL(input.interfaceEndpoint).hostname;
+      if (isRefusedHost(host, call.ctx.config.outboundAllowlist))
+        throw badRequest(`interfaceEndpoint:${outboundRefusal('接口地址')}`);
+    }
     let q = call.db
       .selectFrom('bladeSup')
       .select('id')
