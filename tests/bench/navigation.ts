@@ -114,6 +114,7 @@ export async function benchNavigation(server: RunningServer): Promise<void> {
       for (const path of LIST_SCREENS) {
         const ms = await timeToRows(page, sideLink(path), path);
         (round === 0 ? firstVisit : newScreen).push(ms);
+        await page.locator(tabLink(path)).waitFor();
       }
       // Switching between the open tabs (all kept alive: 7 pages plus home).
       if (round > 0)
