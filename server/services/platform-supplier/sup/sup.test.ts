@@ -153,6 +153,13 @@ describe('blade-quanyi-platform-supplier/sup', () => {
     expect(decryptInterfaceSecret(t.app.ctx, (await stored(id)).interfaceSecret)).toBe(
       'top-secret-1',
     );
+    // The API log keeps neither the secret nor the whole phone.
+    const logged = JSON.stringify(
+      await t.database.db.selectFrom('bladeLogApi').selectAll().execute(),
+    );
+    expect(logged).toContain('sup/submit');
+    expect(logged).not.toContain('top-secret-1');
+    expect(logged).not.toContain('13912345678');
     // Not an internal address.
     const internal = await submit(admin, {
       supCode: 'H4',
