@@ -5,7 +5,7 @@ import { hashPassword } from '../../lib/password.js';
 import { MENU_TREE, type SeedMenu } from './menu-tree.js';
 import { audit, grantAllMenus, seedTenantParams, seedTopMenus } from './system.js';
 import { seedDemoSuppliers } from './demo-supplier.js';
-import { seedDemoEnterpriseRegisters } from './demo-enterprise-register.js';
+import { seedDemoSupplierGoods } from './demo-supplier-goods.js';
 
 /** Password of every demo account (README.md lists them). */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -252,7 +252,7 @@ export async function seedDemo(db: Kysely<DB>, secrets?: { jwtSecret: string }):
     await seedTopMenus(trx, DEMO_TENANT);
     await seedSystemSettingsDemo(trx);
     await seedDemoSuppliers(trx, secrets);
-    await seedDemoEnterpriseRegisters(trx, secrets);
+    await seedDemoSupplierGoods(trx);
   });
 }
 

@@ -189,7 +189,15 @@ describe('supplier goods (sup-good)', () => {
       await t.get(`${API}/list`, supply, { goodCode: 'LIST', goodType: '2', supId: supA }),
     );
     expect(page).toMatchObject({ total: 1, current: 1, size: 10, pages: 1 });
-    expect(page.records[0]).toMatchObject({ id, goodTypeName: '直充', marketAmount: 50 });
+    expect(page.records[0]).toMatchObject({
+      id,
+      goodTypeName: '直充',
+      marketAmount: 50,
+      costPrice: 45,
+      discount: '0.90',
+      onShelf: 0,
+      status: 1,
+    });
     for (const [k, v] of [
       ['goodName', '列表'],
       ['onShelf', '0'],
@@ -198,7 +206,7 @@ describe('supplier goods (sup-good)', () => {
       expect(
         data<Page<Good>>(await t.get(`${API}/list`, supply, { [k]: v })).records.map((r) => r.id),
       ).toContain(id);
-    expect(data<Page<Good>>(await t.get(`${API}/list`, other)).total).toBe(0);
+    expect(data<Page<Good>>(await t.get(`${API}/list`, other, { goodCode: 'LIST' })).total).toBe(0);
     expect((await t.get(`${API}/get`, other, { id })).statusCode).toBe(404);
     expect((await t.get(`${API}/detail`, other, { id })).statusCode).toBe(404);
     // Another tenant's supplier cannot be named.

@@ -90,7 +90,7 @@ export async function decorateGoods<R extends FenRow>(
  * above the face value. New goods are enabled and off the shelf; a good on the shelf cannot be
  * removed.
  */
-export default defineContractTable({
+const declared = defineContractTable({
   contract: supGoodContract,
   table: 'bladeSupGood',
   versioned: true,
@@ -115,3 +115,18 @@ export default defineContractTable({
     if (onShelf) throw badRequest(ON_SHELF_DELETE);
   },
 });
+
+/**
+ * The columns the list, detail and export answer: the submit fields, plus those that change
+ * through their own calls (shelf, warnings, interface code), which the contract marks read-only.
+ */
+export default {
+  ...declared,
+  columns: [
+    ...declared.columns,
+    'onShelf',
+    'stockWarn',
+    'validTimeWarn',
+    'interfaceGoodCode',
+  ] as typeof declared.columns,
+};
