@@ -328,6 +328,30 @@ describe('enterprise-register: the review', () => {
     expect(detail.state).toBe('pending');
   });
 
+  it('approving two applications at once with one code makes one supplier, the other 409', async () => {
+    const a = await apply();
+    const b = await apply();
+    const answers = await Promise.all([
+      approve(supply, { id: a.id, supCode: 'SUP-SAME' }),
+      approve(supply, { id: b.id, supCode: 'SUP-SAME' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().msg).toBe('supCode:供应商编码已存在');
+    const withCode = await t.app.ctx.db
+      .selectFrom('bladeSup')
+      .select('id')
+      .where('supCode', '=', 'SUP-SAME')
+      .where('isDeleted', '=', 0)
+      .execute();
+    expect(withCode).toHaveLength(1);
+    const states = await t.app.ctx.db
+      .selectFrom('bladeSupEnterpriseRegister')
+      .select('state')
+      .where('id', 'in', [a.id, b.id])
+      .execute();
+    expect(states.map((r) => r.state).sort()).toEqual(['approved', 'pending']);
+  });
+
   it('rejects with a reason; a rejected application cannot be approved or rejected again', async () => {
     const { id, fields } = await apply();
     const noReason = await reject(supply, { id });

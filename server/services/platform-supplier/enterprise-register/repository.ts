@@ -243,6 +243,18 @@ function notPending(state: string): ApiError {
   return conflict(`该申请${stateName(state)}，不能再审核`);
 }
 
+const SUP_CODE_TAKEN = 'supCode:供应商编码已存在';
+
+/** A unique violation of blade_sup's live codes (migration 027; PostgreSQL 23505, SQLite). */
+function isCodeClash(error: unknown): boolean {
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (e?.code === '23505') return e.constraint === 'blade_sup_code_live';
+  return (
+    typeof e?.message === 'string' &&
+    e.message.includes('UNIQUE constraint failed: blade_sup.tenant_id, blade_sup.sup_code')
+  );
+}
+
 /** A generated supplier code: SUP + the date + 6 characters of a fresh id. */
 function generatedSupCode(): string {
   const date = nowText().slice(0, 10).replaceAll('-', '');
@@ -324,7 +336,7 @@ export async function approveApplication(
       .where('supCode', '=', supCode)
       .where('isDeleted', '=', 0)
       .executeTakeFirst();
-    if (taken) throw conflict('supCode:供应商编码已存在');
+    if (taken) throw conflict(SUP_CODE_TAKEN);
     await trx
       .insertInto('bladeSup')
       .values({
@@ -346,7 +358,11 @@ export async function approveApplication(
         ...insertAudit(user, nowText()),
         version: 1,
       })
-      .execute();
+      .execute()
+      .catch((error: unknown) => {
+        // Another approval or supplier save took the code since the check: the live-code index.
+        throw isCodeClash(error) ? conflict(SUP_CODE_TAKEN) : error;
+      });
     return { id: input.id, supId, supCode };
   });
 }
