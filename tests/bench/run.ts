@@ -6,6 +6,7 @@
  * `--export`: 200,000 posts exported to .xlsx (time, memory growth) and list latency.
  * `--import`: the 1,048,576-row user import attack against a server process (answer, peak RSS
  *   growth, latency of concurrent GETs).
+ * `--supplier-goods`: the supplier goods list's latency at 100,000 goods (p95 target 50 ms).
  * `--navigation`: moving around the console in Chromium: switching to an open tab, opening a
  *   list screen, reloading to rows, /system/menu to rows (navigation.ts).
  */
@@ -15,6 +16,7 @@ import { startServer } from '../e2e/server-process';
 import { benchConsole } from './console';
 import { benchExport } from './export';
 import { benchImport } from './import';
+import { benchSupplierGoods } from './supplier-goods';
 import { benchNavigation } from './navigation';
 import { benchPalettePaint } from './palette-paint';
 import { benchPaletteRanking } from './palette-ranking';
@@ -48,6 +50,11 @@ async function main(): Promise<void> {
   if (process.argv.includes('--export')) {
     // `npm run bench -- --export`: the export engine and list latency (server in this process).
     await benchExport();
+    return;
+  }
+  if (process.argv.includes('--supplier-goods')) {
+    // `npm run bench -- --supplier-goods`: the goods list at 100,000 goods (server in this process).
+    await benchSupplierGoods();
     return;
   }
   if (process.argv.includes('--import')) {
