@@ -28,6 +28,7 @@ import { gallery } from './messages/gallery';
 import { supplier } from './messages/supplier';
 import { supplierGoods } from './messages/supplier-goods';
 import { enterpriseRegister } from './messages/enterprise-register';
+import { supplierStores } from './messages/supplier-stores';
 
 /** The console's texts beyond the login path; imported by components/mantine-root.tsx. */
 registerMessages(
@@ -60,4 +61,5 @@ registerMessages(
   supplier,
   supplierGoods,
   enterpriseRegister,
+  supplierStores,
 );

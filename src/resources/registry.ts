@@ -39,6 +39,8 @@ export const RESOURCE_ROUTES: Readonly<Record<string, Loader>> = {
   '/supplier/supplier-list': () => import('./platform-supplier/sup'),
   '/supplier/commodity-list': () => import('./platform-supplier/sup-good'),
   '/supplier/enterprise-register': () => import('./platform-supplier/enterprise-register'),
+  '/supplierMerchant/management': () => import('./platform-supplier/sup-store'),
+  '/supplierMerchant/group': () => import('./platform-supplier/store-group'),
   '/setting/dictbiz': () =>
     import('./blade-system/dict-biz').then((m) => ({ default: m.settingDictBiz })),
 };

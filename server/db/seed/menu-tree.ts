@@ -13,6 +13,8 @@ import { tenantPackageContract } from '../../../src/contracts/blade-system/tenan
 import { enterpriseRegisterContract } from '../../../src/contracts/platform-supplier/enterprise-register.js';
 import { supContract } from '../../../src/contracts/platform-supplier/sup.js';
 import { supGoodContract } from '../../../src/contracts/platform-supplier/sup-good.js';
+import { supStoreContract } from '../../../src/contracts/platform-supplier/sup-store.js';
+import { storeGroupContract } from '../../../src/contracts/platform-supplier/store-group.js';
 
 /**
  * Seeded menu tree of the console (blade_menu rows, category 1 = menus, 2 = buttons).
@@ -330,17 +332,11 @@ export const MENU_TREE: SeedMenu[] = [
           },
         ],
       },
-      {
-        code: 'store',
+      contractScreen(supStoreContract, {
         zh: '门店管理',
         en: 'Stores',
-        path: '/supplierMerchant/management',
         icon: 'IconBuildingWarehouse',
-        buttons: [
-          { code: 'store_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'store_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'store_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'store_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+        extraButtons: [
           {
             code: 'store_enable',
             alias: 'enable',
@@ -356,22 +352,13 @@ export const MENU_TREE: SeedMenu[] = [
             action: 1,
           },
           { code: 'store_import', alias: 'import', zh: '导入', en: 'Import', action: 1 },
-          { code: 'store_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
         ],
-      },
-      {
-        code: 'store_group',
+      }),
+      contractScreen(storeGroupContract, {
         zh: '门店分组',
         en: 'Store groups',
-        path: '/supplierMerchant/group',
         icon: 'IconCategory',
-        buttons: [
-          { code: 'store_group_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'store_group_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'store_group_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'store_group_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-        ],
-      },
+      }),
       {
         code: 'supplier_order_manage',
         zh: '订单管理',

@@ -30,6 +30,7 @@ import type { gallery } from './gallery';
 import type { supplier } from './supplier';
 import type { supplierGoods } from './supplier-goods';
 import type { enterpriseRegister } from './enterprise-register';
+import type { supplierStores } from './supplier-stores';
 
 /**
  * The type of every message module, merged. A feature adds its own file ({zh, en} with the
@@ -71,6 +72,7 @@ type Modules = [
   typeof supplier,
   typeof supplierGoods,
   typeof enterpriseRegister,
+  typeof supplierStores,
 ];
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [

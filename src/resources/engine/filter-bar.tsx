@@ -105,6 +105,72 @@ function CascaderFilter({
   );
 }
 
+/**
+ * One level of a lazy cascader: the children of `parent`, loaded when the level is shown; the
+ * next level shows once a node with children is chosen here.
+ */
+function LazyCascaderLevel({
+  def,
+  depth,
+  parent,
+  path,
+  onPath,
+}: {
+  def: FilterDef;
+  depth: number;
+  parent: string;
+  path: readonly string[];
+  onPath(next: string[]): void;
+}) {
+  const lang = useLang();
+  const source = def.source!;
+  const lazy = def.lazy!;
+  const answer = useResourceOptionsQuery({
+    path: source.path,
+    params: { ...source.params, [lazy.param]: parent },
+  });
+  const valueField = source.value ?? 'id';
+  const labelField = source.label ?? 'title';
+  const items = Array.isArray(answer.data) ? (answer.data as TreeItem[]) : [];
+  if (items.length === 0) return null;
+  const label = def.label[lang];
+  const chosen = path[depth];
+  const node = items.find((i) => String(i[valueField]) === chosen);
+  const deeper =
+    chosen !== undefined &&
+    node !== undefined &&
+    node.hasChildren !== false &&
+    depth + 1 < (def.levels?.length ?? Number.POSITIVE_INFINITY);
+  return (
+    <>
+      <Select
+        label={depth === 0 ? label : undefined}
+        aria-label={`${label} ${String(depth + 1)}`}
+        data={items.map((i) => ({
+          value: String(i[valueField]),
+          label: String(i[labelField] ?? i[valueField]),
+        }))}
+        value={chosen ?? null}
+        // Choosing at one level drops the levels below it.
+        onChange={(v) => onPath([...path.slice(0, depth), ...(v ? [v] : [])])}
+        clearable
+        searchable
+        w={150}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {deeper && (
+        <LazyCascaderLevel
+          def={def}
+          depth={depth + 1}
+          parent={chosen}
+          path={path}
+          onPath={onPath}
+        />
+      )}
+    </>
+  );
+}
+
 function FilterField({
   def,
   value,
@@ -157,6 +223,18 @@ function FilterField({
       );
     }
     case 'cascader':
+      if (def.lazy && def.source)
+        return (
+          <Group gap={4} align="flex-end" role="group" aria-label={label}>
+            <LazyCascaderLevel
+              def={def}
+              depth={0}
+              parent={def.lazy.root}
+              path={Array.isArray(value) ? value : []}
+              onPath={onValue}
+            />
+          </Group>
+        );
       return <CascaderFilter def={def} path={Array.isArray(value) ? value : []} onPath={onValue} />;
     case 'select':
       return (

@@ -36,6 +36,16 @@ export interface FilterDef {
     label?: string;
     value?: string;
   };
+  /**
+   * cascader: one wire parameter per level (the node chosen at each level, e.g.
+   * `['provinceCode', 'cityCode', 'districtCode']`) instead of `name` = the last node.
+   */
+  levels?: readonly string[];
+  /**
+   * cascader: the source is a lazy tree, one level per request: GET `source.path` with
+   * `param` = the node chosen above (`root` for the top level).
+   */
+  lazy?: { param: string; root: string };
   /** Send the value RSA-encrypted (spec: couponCode2). */
   encrypted?: boolean;
   /** dateRange: default to today (start 00:00:00 to end 23:59:59). */
@@ -316,8 +326,9 @@ function entries(defs: readonly FilterDef[], values: FilterValues): Entry[] {
         break;
       }
       case 'cascader':
-        // The server filters by the selected node, i.e. the last element of the path.
-        push(def.name, asArray(value).at(-1) ?? '', def);
+        // One parameter per level when declared; else the selected node, the path's last.
+        if (def.levels) def.levels.forEach((param, i) => push(param, asArray(value)[i] ?? '', def));
+        else push(def.name, asArray(value).at(-1) ?? '', def);
         break;
       case 'dateRange':
       case 'numberRange': {

@@ -11,7 +11,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { ApiError } from '../../api/client';
 import {
   downloadImportResult,
@@ -44,6 +44,11 @@ export interface ImportDialogProps {
   /** The resource service whose lists reload after a successful import. */
   refresh?: string;
   maxSizeMb?: number;
+  /**
+   * What the import's own answer adds below the outcome (stores: the codes that exist, to merge
+   * or keep separately); its buttons must be `type="button"`.
+   */
+  renderResult?(result: ImportResult & Record<string, unknown>): ReactNode;
   /** `changed`: something was imported (the screen reloads its list). */
   onClose(changed: boolean): void;
 }
@@ -151,6 +156,7 @@ export function ImportDialog({
   coverHint,
   refresh,
   maxSizeMb = DEFAULT_IMPORT_MAX_MB,
+  renderResult,
   onClose,
 }: ImportDialogProps) {
   const t = useT();
@@ -329,6 +335,7 @@ export function ImportDialog({
                 downloadError={resultError}
               />
             )}
+            {result && renderResult?.(result as ImportResult & Record<string, unknown>)}
           </div>
 
           <Group justify="flex-end">

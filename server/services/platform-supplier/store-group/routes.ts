@@ -10,11 +10,12 @@ import {
   supStoreContract,
 } from '../../../../src/contracts/platform-supplier/sup-store.js';
 import { assertPermission, currentUser, perm } from '../../../auth/index.js';
+import { listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
 import { ok } from '../../../lib/envelope.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { param, queryMap, requiredParam } from '../../../lib/params.js';
-import { paged, type QueryMap } from '../../../lib/query.js';
+import { escapeLike, likeExpr, paged, type QueryMap } from '../../../lib/query.js';
 import { assertUpdated, insertAudit, wire } from '../../../lib/records.js';
 import { contractList, tableRoutes, type TableCall } from '../../../lib/table/index.js';
 import { versionField } from '../../../lib/table/fields.js';
@@ -73,32 +74,44 @@ export default async function storeGroupRoutes(app: FastifyInstance): Promise<vo
     return group;
   }
 
-  app.get(`${base}/listGroupPage`, read, async (request) => {
-    const call = callOf(request);
-    const page = await paged(
-      call.db
-        .selectFrom('bladeSupStoreGroup')
-        .where('tenantId', '=', call.user.tenantId)
-        .where('isDeleted', '=', 0),
-      (qb) => qb.selectAll(),
-      queryMap(request),
-      contractList(storeGroupContract),
-      ctx.dialect,
-      [
-        { column: 'createTime', direction: 'desc' },
-        { column: 'id', direction: 'desc' },
-      ],
-    );
-    const counts = await storeCounts(
-      call.db,
-      call.user.tenantId,
-      page.records.map((r) => r.id),
-    );
-    return ok({
-      ...page,
-      records: page.records.map((r) => wire({ ...r, storeCount: counts.get(r.id) ?? 0 })),
-    });
-  });
+  const pageDoc: RouteDocInput = {
+    summary: { zh: '门店分组分页列表（含门店数量）', en: 'Paged store groups (with store counts)' },
+    query: listQuery(contractList(storeGroupContract)),
+    response: {
+      zh: '分页：records、total、size、current、pages',
+      en: 'A page: records, total, size, current, pages',
+    },
+  };
+  app.get(
+    `${base}/listGroupPage`,
+    { config: { ...read.config, doc: pageDoc } },
+    async (request) => {
+      const call = callOf(request);
+      const page = await paged(
+        call.db
+          .selectFrom('bladeSupStoreGroup')
+          .where('tenantId', '=', call.user.tenantId)
+          .where('isDeleted', '=', 0),
+        (qb) => qb.selectAll(),
+        queryMap(request),
+        contractList(storeGroupContract),
+        ctx.dialect,
+        [
+          { column: 'createTime', direction: 'desc' },
+          { column: 'id', direction: 'desc' },
+        ],
+      );
+      const counts = await storeCounts(
+        call.db,
+        call.user.tenantId,
+        page.records.map((r) => r.id),
+      );
+      return ok({
+        ...page,
+        records: page.records.map((r) => wire({ ...r, storeCount: counts.get(r.id) ?? 0 })),
+      });
+    },
+  );
 
   app.get(`${base}/listAllGroup`, read, async (request) => {
     const call = callOf(request);
@@ -212,6 +225,17 @@ export default async function storeGroupRoutes(app: FastifyInstance): Promise<vo
       .selectFrom('bladeSupStore')
       .where('tenantId', '=', call.user.tenantId)
       .where('isDeleted', '=', 0);
+    // keyword: a name or a code (the transfer list's search).
+    const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
+    if (keyword) {
+      const pattern = `%${escapeLike(keyword.slice(0, 100))}%`;
+      base = base.where((eb) =>
+        eb.or([
+          likeExpr('storeName', pattern, ctx.dialect),
+          likeExpr('storeCode', pattern, ctx.dialect),
+        ]),
+      );
+    }
     if (inside || groupId) {
       const members = call.db
         .selectFrom('bladeSupStoreGroupRel')

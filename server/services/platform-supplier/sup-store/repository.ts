@@ -198,3 +198,32 @@ export async function visibleStores(call: TableCall, ids: readonly string[]) {
   if (rows.length !== unique.length) throw notFound();
   return rows;
 }
+
+/**
+ * The region a store is written with: the three codes as a checked path, or, when only the
+ * deepest level is sent (a form's one region picker), that region with its province and city
+ * filled in from the regions tree. A region that is not a province, city or district: 400.
+ */
+export async function resolveRegion(
+  db: Kysely<DB>,
+  codes: RegionCodes,
+): Promise<{ provinceCode: string | null; cityCode: string | null; districtCode: string | null }> {
+  const path = [codes.provinceCode, codes.cityCode, codes.districtCode].map((c) => c || null);
+  const given = path.filter((c): c is string => c !== null);
+  if (given.length === 1 && path[0] === null) {
+    const region = await db
+      .selectFrom('bladeRegion')
+      .select(['level', 'provinceCode', 'cityCode', 'districtCode'])
+      .where('code', '=', given[0]!)
+      .executeTakeFirst();
+    if (!region || region.level < 1 || region.level > 3) throw badRequest(BAD_REGION);
+    return {
+      provinceCode: region.provinceCode,
+      cityCode: region.level >= 2 ? region.cityCode : null,
+      districtCode: region.level >= 3 ? region.districtCode : null,
+    };
+  }
+  const problem = await regionProblem(db, codes);
+  if (problem) throw badRequest(problem);
+  return { provinceCode: path[0]!, cityCode: path[1]!, districtCode: path[2]! };
+}

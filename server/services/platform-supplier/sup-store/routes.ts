@@ -27,7 +27,7 @@ import { parseBody } from '../../../lib/validation.js';
 import { EXPORT_CREATED } from '../../../lib/export/engine.js';
 import { DriverError, driverSupplier, supplierDriver } from '../driver/index.js';
 import { insertStores, storeImport, STORE_IMPORT_COLUMNS, type StoreValues } from './import.js';
-import { BAD_REGION, chunks, regionProblem, visibleStores, withNames } from './repository.js';
+import { chunks, resolveRegion, visibleStores, withNames } from './repository.js';
 import storeTable from './table.js';
 
 const { codes } = supStoreContract;
@@ -266,10 +266,8 @@ export default async function supStoreRoutes(app: FastifyInstance): Promise<void
       const set: Record<string, string | null> = {};
       // Only the fields sent change; a region is replaced as a whole.
       for (const f of BATCH_FIELDS) if (f in body) set[f] = input[f] ?? null;
-      if (REGION_FIELDS.some((f) => f in body)) {
-        if (await regionProblem(call.db, input)) throw badRequest(BAD_REGION);
-        for (const f of REGION_FIELDS) set[f] = input[f] ?? null;
-      }
+      if (REGION_FIELDS.some((f) => f in body))
+        Object.assign(set, await resolveRegion(call.db, input));
       if (Object.keys(set).length === 0) throw badRequest('请至少修改一项');
       await call.db.transaction().execute(async (trx) => {
         await visibleStores({ ...call, db: trx }, ids);

@@ -227,6 +227,14 @@ describe('supplier stores and store groups (sup-store, group)', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(msg(bad)).toBe('provinceCode:所在地区不存在');
+    // The form's one region picker sends the deepest level: its parents are filled in.
+    const picked = await create(supply, { storeCode: 'GZ-001', districtCode: '440106' });
+    expect(await get(picked)).toMatchObject({
+      provinceCode: '44',
+      cityCode: '4401',
+      districtCode: '440106',
+      regionName: '广东省 / 广州市 / 天河区',
+    });
   });
 
   it('refuses a store code the supplier already has with 409 naming the field', async () => {
@@ -526,6 +534,13 @@ describe('supplier stores and store groups (sup-store, group)', () => {
       await t.get(`${GROUP}/listLeftStore`, supply, { groupId, storeCode: 'G-' }),
     );
     expect(left.records.map((r) => r.id)).toEqual([s3]);
+    // The transfer list's search: a name or a code.
+    for (const keyword of ['分组三', 'G-3'])
+      expect(
+        data<Page<{ id: string }>>(
+          await t.get(`${GROUP}/listLeftStore`, supply, { groupId, keyword }),
+        ).records.map((r) => r.id),
+      ).toEqual([s3]);
     const page = data<Page<{ id: string; storeCount: number }>>(
       await t.get(`${GROUP}/listGroupPage`, supply),
     );

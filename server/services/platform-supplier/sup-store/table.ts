@@ -1,12 +1,11 @@
 import { supStoreContract } from '../../../../src/contracts/platform-supplier/sup-store.js';
-import { badRequest } from '../../../lib/errors.js';
 import { defineContractTable } from '../../../lib/table/index.js';
 import {
   assertCodeFree,
   assertGoods,
   assertSupplier,
   chunks,
-  regionProblem,
+  resolveRegion,
   withNames,
 } from './repository.js';
 
@@ -25,27 +24,15 @@ export default defineContractTable({
   readers: ['store_group'],
   defaultOrder: { createTime: 'desc', id: 'desc' },
   list: { filters: { status: { column: 'status', default: 'equal', type: 'int' } } },
-  toRow: (input) => {
-    const { supId, storeCode, storeName, provinceCode, cityCode, districtCode } = input;
-    const { address, phone, goodIds, remark } = input;
-    return {
-      supId,
-      storeCode,
-      storeName,
-      provinceCode,
-      cityCode,
-      districtCode,
-      address,
-      phone,
-      goodIds,
-      remark,
-    };
+  // The region: a checked path, or the deepest level alone with its parents filled in.
+  toRow: async (input, call) => {
+    const { supId, storeCode, storeName, address, phone, goodIds, remark } = input;
+    const region = await resolveRegion(call.db, input);
+    return { supId, storeCode, storeName, ...region, address, phone, goodIds, remark };
   },
   beforeSave: async (call, input, id) => {
     const tenantId = call.user.tenantId;
     await assertSupplier(call.db, tenantId, input.supId);
-    const region = await regionProblem(call.db, input);
-    if (region) throw badRequest(region);
     await assertGoods(call.db, tenantId, input.supId, input.goodIds);
     // A store marked repeat keeps its code; it is checked against the others only when it is not.
     const own = id

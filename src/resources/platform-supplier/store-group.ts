@@ -1,0 +1,18 @@
+import { storeGroupContract } from '../../contracts/platform-supplier/store-group';
+import { defineContractResource } from '../contract-resource';
+
+/** Store groups (issue 17 item 3): the editor is a keyboard-usable transfer list of stores. */
+export default defineContractResource({
+  contract: storeGroupContract,
+  paging: 'generic',
+  paths: { list: 'listGroupPage' },
+  columns: [
+    { field: 'groupName', width: 220 },
+    { field: 'storeCount', kind: 'number', width: 110 },
+    { field: 'remark', width: 240 },
+    { field: 'createTime', width: 170 },
+  ],
+  filters: ['groupName'],
+  formDialog: () => import('./store-group-dialog'),
+  recordLabel: (group) => group.groupName,
+});
