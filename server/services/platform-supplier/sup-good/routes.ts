@@ -19,12 +19,16 @@ import { assertUpdated, wire } from '../../../lib/records.js';
 import { tableRoutes } from '../../../lib/table/index.js';
 import { nowText } from '../../../lib/time.js';
 import { parseBody } from '../../../lib/validation.js';
+import type { RouteDocInput } from '../../../lib/api-doc/types.js';
 import { DriverError, driverSupplier, supplierDriver } from '../driver/index.js';
 import { supGoodImport } from './import.js';
 import { signRoutes } from './sign.js';
 import supGoodTable, { decorateGoods, ON_SHELF_DELETE } from './table.js';
 
 const MENU = supGoodContract.codes.menu;
+
+/** The API reference's entry (lib/api-doc) of a route. */
+const doc = (zh: string, en: string): RouteDocInput => ({ summary: { zh, en } });
 /** The list, detail and look-ups: the screen's menu or view code. */
 const READ = perm(MENU, `${MENU}_view`);
 const code = (alias: string) => `${MENU}_${alias}`;
@@ -212,46 +216,82 @@ export default async function supGoodRoutes(app: FastifyInstance): Promise<void>
   const base = `/api/${SUP_GOOD}`;
 
   // get?id= (the spec's name of the detail).
-  app.get(`${base}/get`, { config: { access: READ } }, async (request) => {
-    const user = currentUser(request);
-    const [row] = await goodsOf(ctx.db, user, [requiredParam(request, 'id')]);
-    return ok((await present(ctx, user.tenantId, [row!]))[0]);
-  });
+  app.get(
+    `${base}/get`,
+    { config: { access: READ, doc: doc('商品详情（?id=）', 'A good (?id=)') } },
+    async (request) => {
+      const user = currentUser(request);
+      const [row] = await goodsOf(ctx.db, user, [requiredParam(request, 'id')]);
+      return ok((await present(ctx, user.tenantId, [row!]))[0]);
+    },
+  );
 
   // delete?ids= (GET, as the spec has it): logic delete, all or nothing; not while on the shelf.
-  app.get(`${base}/delete`, { config: { access: perm(code('delete')) } }, async (request) => {
-    const user = currentUser(request);
-    const ids = [...new Set(idList(request))];
-    await ctx.db.transaction().execute(async (trx) => {
-      const rows = await goodsOf(trx, user, ids);
-      if (rows.some((r) => r.onShelf === 1)) throw badRequest(ON_SHELF_DELETE);
-      await trx
-        .updateTable('bladeSupGood')
-        .set({ isDeleted: 1, updateUser: user.userId, updateTime: nowText() })
-        .where('tenantId', '=', user.tenantId)
-        .where('id', 'in', ids)
-        .execute();
-    });
-    return okStatus('删除成功');
-  });
+  app.get(
+    `${base}/delete`,
+    {
+      config: {
+        access: perm(code('delete')),
+        doc: doc(
+          '删除商品（GET ?ids=，上架中的不能删除）',
+          'Delete goods (GET ?ids=; not while on the shelf)',
+        ),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const ids = [...new Set(idList(request))];
+      await ctx.db.transaction().execute(async (trx) => {
+        const rows = await goodsOf(trx, user, ids);
+        if (rows.some((r) => r.onShelf === 1)) throw badRequest(ON_SHELF_DELETE);
+        await trx
+          .updateTable('bladeSupGood')
+          .set({ isDeleted: 1, updateUser: user.userId, updateTime: nowText() })
+          .where('tenantId', '=', user.tenantId)
+          .where('id', 'in', ids)
+          .execute();
+      });
+      return okStatus('删除成功');
+    },
+  );
 
   // enable?ids=&status=1|0: enables or disables; disabling takes the goods off the shelf.
-  app.post(`${base}/enable`, { config: { access: perm(code('enable')) } }, async (request) => {
-    const user = currentUser(request);
-    const ids = [...new Set(idList(request))];
-    const status = flag(request, 'status');
-    await ctx.db.transaction().execute(async (trx) => {
-      const { changing, offShelf } = enablePlan(await goodsOf(trx, user, ids), status);
-      const touched = new Set([...changing, ...offShelf].map((r) => r.id));
-      await setGoods(trx, user, [...touched], status === 0 ? { status, onShelf: 0 } : { status });
-    });
-    return okStatus(status === 1 ? '启用成功' : '停用成功');
-  });
+  app.post(
+    `${base}/enable`,
+    {
+      config: {
+        access: perm(code('enable')),
+        doc: doc(
+          '启用/停用（?ids=&status=1|0；停用同时下架）',
+          'Enable or disable (?ids=&status=1|0; disabling takes goods off the shelf)',
+        ),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const ids = [...new Set(idList(request))];
+      const status = flag(request, 'status');
+      await ctx.db.transaction().execute(async (trx) => {
+        const { changing, offShelf } = enablePlan(await goodsOf(trx, user, ids), status);
+        const touched = new Set([...changing, ...offShelf].map((r) => r.id));
+        await setGoods(trx, user, [...touched], status === 0 ? { status, onShelf: 0 } : { status });
+      });
+      return okStatus(status === 1 ? '启用成功' : '停用成功');
+    },
+  );
 
   // batch-enable-pre?ids=&status=: what enable would change, nothing changed.
   app.get(
     `${base}/batch-enable-pre`,
-    { config: { access: perm(code('enable')) } },
+    {
+      config: {
+        access: perm(code('enable')),
+        doc: doc(
+          '批量启用预览（?ids=&status=：将改变哪些商品，不做修改）',
+          'Bulk enable preview (?ids=&status=: what would change; nothing changed)',
+        ),
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const ids = [...new Set(idList(request))];
@@ -279,7 +319,15 @@ export default async function supGoodRoutes(app: FastifyInstance): Promise<void>
   // batch-on-shelf?ids=&onShelf=1|0: all or nothing; a disabled good does not go on the shelf.
   app.post(
     `${base}/batch-on-shelf`,
-    { config: { access: perm(code('on_shelf')) } },
+    {
+      config: {
+        access: perm(code('on_shelf')),
+        doc: doc(
+          '批量上下架（?ids=&onShelf=1|0，全部成功或全部不变；停用的商品不能上架）',
+          'Bulk on/off shelf (?ids=&onShelf=1|0, all or nothing; disabled goods do not go on)',
+        ),
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const ids = [...new Set(idList(request))];
@@ -298,24 +346,42 @@ export default async function supGoodRoutes(app: FastifyInstance): Promise<void>
   );
 
   // list-by-sup?supId=: the supplier's live goods, unpaged (pickers).
-  app.get(`${base}/list-by-sup`, { config: { access: READ } }, async (request) => {
-    const user = currentUser(request);
-    const rows = await ctx.db
-      .selectFrom('bladeSupGood')
-      .select(COLUMNS)
-      .where('tenantId', '=', user.tenantId)
-      .where('isDeleted', '=', 0)
-      .where('supId', '=', requiredParam(request, 'supId'))
-      .orderBy('goodCode')
-      .limit(5000)
-      .execute();
-    return ok(await present(ctx, user.tenantId, rows));
-  });
+  app.get(
+    `${base}/list-by-sup`,
+    {
+      config: {
+        access: READ,
+        doc: doc('供应商的全部商品（?supId=，不分页）', "A supplier's goods (?supId=, unpaged)"),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const rows = await ctx.db
+        .selectFrom('bladeSupGood')
+        .select(COLUMNS)
+        .where('tenantId', '=', user.tenantId)
+        .where('isDeleted', '=', 0)
+        .where('supId', '=', requiredParam(request, 'supId'))
+        .orderBy('goodCode')
+        .limit(5000)
+        .execute();
+      return ok(await present(ctx, user.tenantId, rows));
+    },
+  );
 
   // export-sup-good: the list's export (the export engine), as excel/export/async with sup-good.
   app.post(
     `${base}/export-sup-good`,
-    { config: { access: perm(code('export')), idempotent: true } },
+    {
+      config: {
+        access: perm(code('export')),
+        idempotent: true,
+        doc: doc(
+          '导出商品列表（导出引擎，参数同列表筛选）',
+          "Export the goods list (export engine; the list's filters)",
+        ),
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const exporter = app.exportJobs.exporter(SUP_GOOD, supGoodContract.export!.excelType);
@@ -335,49 +401,61 @@ export default async function supGoodRoutes(app: FastifyInstance): Promise<void>
 
   // list-belong-tenant-good: enabled goods on the shelf of suppliers that belong to the caller's
   // tenant (product-belong-sup), whichever tenant keeps them.
-  app.get(`${base}/list-belong-tenant-good`, { config: { access: READ } }, async (request) => {
-    const user = currentUser(request);
-    const page = await paged(
-      ctx.db
-        .selectFrom('bladeSupGood as g')
-        .innerJoin('bladeSupBelong as b', (j) =>
-          j.onRef('b.supId', '=', 'g.supId').onRef('b.tenantId', '=', 'g.tenantId'),
-        )
-        .innerJoin('bladeSup as s', (j) =>
-          j.onRef('s.id', '=', 'g.supId').onRef('s.tenantId', '=', 'g.tenantId'),
-        )
-        .where('b.belongTenantId', '=', user.tenantId)
-        .where('g.isDeleted', '=', 0)
-        .where('s.isDeleted', '=', 0)
-        .where('g.status', '=', 1)
-        .where('g.onShelf', '=', 1),
-      (qb) =>
-        qb.select([
-          'g.id',
-          'g.supId',
-          's.supName',
-          'g.goodCode',
-          'g.goodName',
-          'g.goodType',
-          'g.marketAmount',
-          'g.costPrice',
-        ]),
-      queryMap(request),
-      BELONG_LIST,
-      ctx.dialect,
-      [{ column: 'g.goodCode', direction: 'asc' }],
-    );
-    return ok({
-      ...page,
-      records: page.records.map((r) =>
-        wire({
-          ...r,
-          marketAmount: fenToYuan(Number(r.marketAmount)),
-          costPrice: fenToYuan(Number(r.costPrice)),
-        }),
-      ),
-    });
-  });
+  app.get(
+    `${base}/list-belong-tenant-good`,
+    {
+      config: {
+        access: READ,
+        doc: doc(
+          '所属租户可售的商品（分页；供应商的所属租户含本租户，启用且上架）',
+          "Goods the caller's tenant may sell (paged; suppliers it belongs to, enabled and on the shelf)",
+        ),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const page = await paged(
+        ctx.db
+          .selectFrom('bladeSupGood as g')
+          .innerJoin('bladeSupBelong as b', (j) =>
+            j.onRef('b.supId', '=', 'g.supId').onRef('b.tenantId', '=', 'g.tenantId'),
+          )
+          .innerJoin('bladeSup as s', (j) =>
+            j.onRef('s.id', '=', 'g.supId').onRef('s.tenantId', '=', 'g.tenantId'),
+          )
+          .where('b.belongTenantId', '=', user.tenantId)
+          .where('g.isDeleted', '=', 0)
+          .where('s.isDeleted', '=', 0)
+          .where('g.status', '=', 1)
+          .where('g.onShelf', '=', 1),
+        (qb) =>
+          qb.select([
+            'g.id',
+            'g.supId',
+            's.supName',
+            'g.goodCode',
+            'g.goodName',
+            'g.goodType',
+            'g.marketAmount',
+            'g.costPrice',
+          ]),
+        queryMap(request),
+        BELONG_LIST,
+        ctx.dialect,
+        [{ column: 'g.goodCode', direction: 'asc' }],
+      );
+      return ok({
+        ...page,
+        records: page.records.map((r) =>
+          wire({
+            ...r,
+            marketAmount: fenToYuan(Number(r.marketAmount)),
+            costPrice: fenToYuan(Number(r.costPrice)),
+          }),
+        ),
+      });
+    },
+  );
 
   // The warning thresholds: get-/set-stock-warn and get-/set-valid-time-warn.
   for (const [name, alias, input] of [
@@ -387,31 +465,59 @@ export default async function supGoodRoutes(app: FastifyInstance): Promise<void>
     const path = name === 'stockWarn' ? 'stock-warn' : 'valid-time-warn';
     app.get(
       `${base}/get-${path}`,
-      { config: { access: perm(MENU, code('view'), code(alias)) } },
+      {
+        config: {
+          access: perm(MENU, code('view'), code(alias)),
+          doc: doc(
+            `查询${name === 'stockWarn' ? '库存' : '有效期'}预警（?id=）`,
+            `Get the ${path} threshold (?id=)`,
+          ),
+        },
+      },
       async (request) => {
         const [row] = await goodsOf(ctx.db, currentUser(request), [requiredParam(request, 'id')]);
         return ok(wire({ id: row!.id, [name]: row![name], version: row!.version }));
       },
     );
-    app.post(`${base}/set-${path}`, { config: { access: perm(code(alias)) } }, async (request) => {
-      const body = parseBody(input, { ...(request.body as object), ...queryMap(request) });
-      const {
-        id,
-        version,
-        [name]: value,
-      } = body as unknown as {
-        id: string;
-        version?: number;
-      } & Record<typeof name, number | null>;
-      await updateGood(ctx.db, currentUser(request), id, version, { [name]: value });
-      return okStatus('设置成功');
-    });
+    app.post(
+      `${base}/set-${path}`,
+      {
+        config: {
+          access: perm(code(alias)),
+          doc: doc(
+            `设置${name === 'stockWarn' ? '库存' : '有效期'}预警（id, ${name}, version）`,
+            `Set the ${path} threshold (id, ${name}, version)`,
+          ),
+        },
+      },
+      async (request) => {
+        const body = parseBody(input, { ...(request.body as object), ...queryMap(request) });
+        const {
+          id,
+          version,
+          [name]: value,
+        } = body as unknown as {
+          id: string;
+          version?: number;
+        } & Record<typeof name, number | null>;
+        await updateGood(ctx.db, currentUser(request), id, version, { [name]: value });
+        return okStatus('设置成功');
+      },
+    );
   }
 
   // good-interface-get?id= / good-interface-set: the supplier-side code and the signing method.
   app.get(
     `${base}/good-interface-get`,
-    { config: { access: perm(MENU, code('view'), code('interface_set')) } },
+    {
+      config: {
+        access: perm(MENU, code('view'), code('interface_set')),
+        doc: doc(
+          '接口配置（?id=：接口商品编码与签名方式）',
+          'Interface settings (?id=: the supplier-side code and signing method)',
+        ),
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const id = requiredParam(request, 'id');
@@ -427,7 +533,15 @@ export default async function supGoodRoutes(app: FastifyInstance): Promise<void>
   );
   app.post(
     `${base}/good-interface-set`,
-    { config: { access: perm(code('interface_set')) } },
+    {
+      config: {
+        access: perm(code('interface_set')),
+        doc: doc(
+          '保存接口配置（id, interfaceGoodCode, signMethod, version）',
+          'Save the interface settings (id, interfaceGoodCode, signMethod, version)',
+        ),
+      },
+    },
     async (request) => {
       const body = parseBody(interfaceInput, request.body);
       await updateGood(ctx.db, currentUser(request), body.id, body.version, {
@@ -441,7 +555,15 @@ export default async function supGoodRoutes(app: FastifyInstance): Promise<void>
   // query-third-actual-balance?supId= (or ?id= of a good): the supplier's driver answers.
   app.get(
     `${base}/query-third-actual-balance`,
-    { config: { access: perm(code('third_balance')) } },
+    {
+      config: {
+        access: perm(code('third_balance')),
+        doc: doc(
+          '查询供应商三方余额（?supId= 或 ?id=，由供应商接口驱动应答）',
+          "The supplier's balance at its interface (?supId= or ?id=; the driver answers)",
+        ),
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       let supId = param(request, 'supId');
@@ -457,7 +579,15 @@ export default async function supGoodRoutes(app: FastifyInstance): Promise<void>
   // query-third-good-stock?id=: the good's unused stock at its supplier.
   app.get(
     `${base}/query-third-good-stock`,
-    { config: { access: perm(code('third_stock')) } },
+    {
+      config: {
+        access: perm(code('third_stock')),
+        doc: doc(
+          '查询商品三方库存（?id=，由供应商接口驱动应答）',
+          "The good's stock at the supplier (?id=; the driver answers)",
+        ),
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const [good] = await goodsOf(ctx.db, user, [requiredParam(request, 'id')]);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { SUP_GOOD, supGoodContract } from '../../../../src/contracts/platform-supplier/sup-good.js';
+import type { RouteDocInput } from '../../../lib/api-doc/types.js';
 import { currentUser, perm, type AuthUser } from '../../../auth/index.js';
 import type { AppContext } from '../../../context.js';
 import { ok, okStatus } from '../../../lib/envelope.js';
@@ -16,6 +17,9 @@ import { parseBody } from '../../../lib/validation.js';
 const MENU = supGoodContract.codes.menu;
 const WRITE = perm(`${MENU}_sign_config`);
 const READ = perm(MENU, `${MENU}_view`, `${MENU}_sign_config`);
+/** The API reference's entry (lib/api-doc) of a route. */
+const doc = (zh: string, en: string): RouteDocInput => ({ summary: { zh, en } });
+const REMOVE_DOC = doc('删除签名参数（?ids=）', 'Remove sign parameters (?ids=)');
 export const PARAM_TAKEN = 'paramName:参数名已存在';
 
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
@@ -114,86 +118,128 @@ export async function signRoutes(app: FastifyInstance): Promise<void> {
       .where('tenantId', '=', user.tenantId)
       .where('isDeleted', '=', 0);
 
-  app.get(`${base}/list`, { config: { access: READ } }, async (request) => {
-    const user = currentUser(request);
-    const page = await paged(
-      live(user),
-      (qb) => qb.select(SIGN_COLUMNS),
-      queryMap(request),
-      LIST,
-      ctx.dialect,
-      [
-        { column: 'sort', direction: 'asc' },
-        { column: 'id', direction: 'asc' },
-      ],
-    );
-    return ok({ ...page, records: page.records.map(wire) });
-  });
+  app.get(
+    `${base}/list`,
+    {
+      config: {
+        access: READ,
+        doc: doc('签名配置列表（分页，?goodId=）', 'Sign configs (paged, ?goodId=)'),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const page = await paged(
+        live(user),
+        (qb) => qb.select(SIGN_COLUMNS),
+        queryMap(request),
+        LIST,
+        ctx.dialect,
+        [
+          { column: 'sort', direction: 'asc' },
+          { column: 'id', direction: 'asc' },
+        ],
+      );
+      return ok({ ...page, records: page.records.map(wire) });
+    },
+  );
 
-  app.get(`${base}/goodInterfaceSigns`, { config: { access: READ } }, async (request) => {
-    const user = currentUser(request);
-    const goodId = requiredParam(request, 'goodId');
-    await assertGood(ctx, user, goodId);
-    const rows = await live(user)
-      .select(SIGN_COLUMNS)
-      .where('goodId', '=', goodId)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
-    return ok(rows.map(wire));
-  });
+  app.get(
+    `${base}/goodInterfaceSigns`,
+    {
+      config: {
+        access: READ,
+        doc: doc(
+          '商品的签名参数（?goodId=，按排序）',
+          "A good's sign parameters (?goodId=, in order)",
+        ),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const goodId = requiredParam(request, 'goodId');
+      await assertGood(ctx, user, goodId);
+      const rows = await live(user)
+        .select(SIGN_COLUMNS)
+        .where('goodId', '=', goodId)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+      return ok(rows.map(wire));
+    },
+  );
 
-  app.post(`${base}/add`, { config: { access: WRITE } }, async (request) => {
-    const user = currentUser(request);
-    const body = parseBody(signInput, request.body);
-    await assertGood(ctx, user, body.goodId);
-    await assertFreeName(ctx, user, body.goodId, body.paramName);
-    const id = nextId();
-    await ctx.db
-      .insertInto('bladeSupGoodSign')
-      .values({
-        id,
-        tenantId: user.tenantId,
-        goodId: body.goodId,
-        paramName: body.paramName,
-        paramValue: body.paramValue ?? null,
-        sort: body.sort,
-        remark: body.remark ?? null,
-        ...insertAudit(user, nowText()),
-        version: 1,
-      })
-      .execute();
-    return ok({ id }, '新增成功');
-  });
+  app.post(
+    `${base}/add`,
+    {
+      config: {
+        access: WRITE,
+        doc: doc(
+          '新增签名参数（goodId, paramName, paramValue, sort）',
+          'Add a sign parameter (goodId, paramName, paramValue, sort)',
+        ),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const body = parseBody(signInput, request.body);
+      await assertGood(ctx, user, body.goodId);
+      await assertFreeName(ctx, user, body.goodId, body.paramName);
+      const id = nextId();
+      await ctx.db
+        .insertInto('bladeSupGoodSign')
+        .values({
+          id,
+          tenantId: user.tenantId,
+          goodId: body.goodId,
+          paramName: body.paramName,
+          paramValue: body.paramValue ?? null,
+          sort: body.sort,
+          remark: body.remark ?? null,
+          ...insertAudit(user, nowText()),
+          version: 1,
+        })
+        .execute();
+      return ok({ id }, '新增成功');
+    },
+  );
 
-  app.post(`${base}/update`, { config: { access: WRITE } }, async (request) => {
-    const user = currentUser(request);
-    const body = parseBody(updateInput, request.body);
-    await assertGood(ctx, user, body.goodId);
-    await assertFreeName(ctx, user, body.goodId, body.paramName, body.id);
-    let q = ctx.db
-      .updateTable('bladeSupGoodSign')
-      .set({
-        goodId: body.goodId,
-        paramName: body.paramName,
-        paramValue: body.paramValue ?? null,
-        sort: body.sort,
-        remark: body.remark ?? null,
-        updateUser: user.userId,
-        updateTime: nowText(),
-        version: sql<number>`version + 1`,
-      })
-      .where('id', '=', body.id)
-      .where('tenantId', '=', user.tenantId)
-      .where('isDeleted', '=', 0);
-    if (body.version !== undefined) q = q.where('version', '=', body.version);
-    const result = await q.executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) {
-      const exists = await live(user).select('id').where('id', '=', body.id).executeTakeFirst();
-      assertUpdated(result.numUpdatedRows, !!exists);
-    }
-    return ok({ id: body.id }, '修改成功');
-  });
+  app.post(
+    `${base}/update`,
+    {
+      config: {
+        access: WRITE,
+        doc: doc('修改签名参数（id, version, ...）', 'Update a sign parameter (id, version, ...)'),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const body = parseBody(updateInput, request.body);
+      await assertGood(ctx, user, body.goodId);
+      await assertFreeName(ctx, user, body.goodId, body.paramName, body.id);
+      let q = ctx.db
+        .updateTable('bladeSupGoodSign')
+        .set({
+          goodId: body.goodId,
+          paramName: body.paramName,
+          paramValue: body.paramValue ?? null,
+          sort: body.sort,
+          remark: body.remark ?? null,
+          updateUser: user.userId,
+          updateTime: nowText(),
+          version: sql<number>`version + 1`,
+        })
+        .where('id', '=', body.id)
+        .where('tenantId', '=', user.tenantId)
+        .where('isDeleted', '=', 0);
+      if (body.version !== undefined) q = q.where('version', '=', body.version);
+      const result = await q.executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) {
+        const exists = await live(user).select('id').where('id', '=', body.id).executeTakeFirst();
+        assertUpdated(result.numUpdatedRows, !!exists);
+      }
+      return ok({ id: body.id }, '修改成功');
+    },
+  );
 
   // remove?ids=: GET as the spec has it; POST too (the console's calls post).
   const remove = async (request: FastifyRequest) => {
@@ -217,6 +263,6 @@ export async function signRoutes(app: FastifyInstance): Promise<void> {
     });
     return okStatus('删除成功');
   };
-  app.get(`${base}/remove`, { config: { access: WRITE } }, remove);
-  app.post(`${base}/remove`, { config: { access: WRITE } }, remove);
+  app.get(`${base}/remove`, { config: { access: WRITE, doc: REMOVE_DOC } }, remove);
+  app.post(`${base}/remove`, { config: { access: WRITE, doc: REMOVE_DOC } }, remove);
 }

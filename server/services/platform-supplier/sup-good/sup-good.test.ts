@@ -399,6 +399,33 @@ describe('supplier goods (sup-good)', () => {
     expect(data<{ id: string }>(res).id).toBeTruthy();
   });
 
+  it('the API reference lists every call of the goods with its summary', async () => {
+    const doc = JSON.stringify(
+      data(await t.get('/api/blade-system/api-document', await t.tenantAdminToken())),
+    );
+    for (const call of [
+      'list',
+      'get',
+      'submit',
+      'delete',
+      'enable',
+      'batch-on-shelf',
+      'batch-enable-pre',
+      'list-by-sup',
+      'export-sup-good',
+      'import-spu-good',
+      'list-belong-tenant-good',
+      'get-stock-warn',
+      'set-valid-time-warn',
+      'good-interface-set',
+      'interface-sign/goodInterfaceSigns',
+      'query-third-actual-balance',
+      'query-third-good-stock',
+    ])
+      expect(doc).toContain(`${SUP_GOOD}/${call}"`);
+    expect(doc).toContain('批量启用预览');
+  });
+
   describe('import-spu-good', () => {
     const HEAD = [
       '供应商编码',
