@@ -6,6 +6,7 @@ import { MENU_TREE, type SeedMenu } from './menu-tree.js';
 import { audit, grantAllMenus, seedTenantParams, seedTopMenus } from './system.js';
 import { seedDemoSuppliers } from './demo-supplier.js';
 import { seedDemoSupplierGoods } from './demo-supplier-goods.js';
+import { seedDemoSupplierStores } from './demo-supplier-stores.js';
 
 /** Password of every demo account (README.md lists them). */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -253,6 +254,7 @@ export async function seedDemo(db: Kysely<DB>, secrets?: { jwtSecret: string }):
     await seedSystemSettingsDemo(trx);
     await seedDemoSuppliers(trx, secrets);
     await seedDemoSupplierGoods(trx);
+    await seedDemoSupplierStores(trx);
   });
 }
 

@@ -211,7 +211,9 @@ describe('supplier stores and store groups (sup-store, group)', () => {
       status: 1,
       version: 1,
     });
-    const byCity = data<Page<Store>>(await t.get(`${API}/list`, supply, { cityCode: '1101' }));
+    const byCity = data<Page<Store>>(
+      await t.get(`${API}/list`, supply, { cityCode: '1101', supId: supA }),
+    );
     expect(byCity.records.map((r) => r.storeCode)).toEqual(['BJ-001']);
     const byProvince = data<Page<Store>>(
       await t.get(`${API}/list`, supply, { provinceCode: '31', supId: supA, status: '1' }),
@@ -299,7 +301,7 @@ describe('supplier stores and store groups (sup-store, group)', () => {
     expect(data<{ changed: number }>(done).changed).toBe(1);
     expect((await get(a)).status).toBe(0);
     const disabled = data<Page<Store>>(
-      await t.get(`${API}/list`, supply, { status: '0', storeCode: 'E-' }),
+      await t.get(`${API}/list`, supply, { status: '0', storeCode: 'E-', supId: supA }),
     );
     expect(disabled.total).toBe(2);
   });
@@ -324,7 +326,9 @@ describe('supplier stores and store groups (sup-store, group)', () => {
 
   it('deletes with DELETE, lists without paging and for pickers', async () => {
     const id = await create(supply, { storeCode: 'D-1', storeName: '待删除' });
-    const all = data<Store[]>(await t.get(`${API}/list-not-page`, supply, { storeCode: 'D-' }));
+    const all = data<Store[]>(
+      await t.get(`${API}/list-not-page`, supply, { storeCode: 'D-', supId: supA }),
+    );
     expect(all.map((s) => s.id)).toEqual([id]);
     const picker = data<{ id: string; storeName: string }[]>(
       await t.get(`${API}/list-store`, supply, { supId: supA, storeName: '待删除' }),
@@ -421,8 +425,9 @@ describe('supplier stores and store groups (sup-store, group)', () => {
     expect(second).toMatchObject({ status: 'success', created: 1, repeatCount: 3 });
     expect(second.repeats.map((r) => r.storeCode)).toEqual(['M-1', 'M-2', 'M-3']);
     const list = async () =>
-      data<Page<Store>>(await t.get(`${API}/list`, supply, { storeCode: 'M-', size: '50' }))
-        .records;
+      data<Page<Store>>(
+        await t.get(`${API}/list`, supply, { storeCode: 'M-', size: '50', supId: supA }),
+      ).records;
     expect(await list()).toHaveLength(4);
     // M-2 is kept separately whatever the mode; the others follow merge.
     const set = await t.post(`${API}/set-repeat-Store`, supply, {
@@ -467,7 +472,7 @@ describe('supplier stores and store groups (sup-store, group)', () => {
     const res = await t.post(`${API}/exclusive-mode-store`, supply, { importId: answer.id });
     expect(data<{ merged: number; created: number }>(res)).toEqual({ merged: 0, created: 1 });
     const rows = data<Page<Store>>(
-      await t.get(`${API}/list`, supply, { storeCode: 'X-1' }),
+      await t.get(`${API}/list`, supply, { storeCode: 'X-1', supId: supA }),
     ).records;
     expect(rows.map((r) => [r.storeName, r.repeatFlag]).sort()).toEqual([
       ['原门店', 0],
@@ -521,7 +526,7 @@ describe('supplier stores and store groups (sup-store, group)', () => {
     const s2 = await create(supply, { storeCode: 'G-2', storeName: '分组二' });
     const s3 = await create(supply, { storeCode: 'G-3', storeName: '分组三' });
     const saved = await t.post(`${GROUP}/saveGroup`, supply, {
-      groupName: '华北门店',
+      groupName: '测试分组',
       storeIds: [s1, s2],
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -531,35 +536,35 @@ describe('supplier stores and store groups (sup-store, group)', () => {
     );
     expect(right.records.map((r) => r.id).sort()).toEqual([s1, s2].sort());
     const left = data<Page<{ id: string }>>(
-      await t.get(`${GROUP}/listLeftStore`, supply, { groupId, storeCode: 'G-' }),
+      await t.get(`${GROUP}/listLeftStore`, supply, { groupId, storeCode: 'G-', supId: supA }),
     );
     expect(left.records.map((r) => r.id)).toEqual([s3]);
     // The transfer list's search: a name or a code.
     for (const keyword of ['分组三', 'G-3'])
       expect(
         data<Page<{ id: string }>>(
-          await t.get(`${GROUP}/listLeftStore`, supply, { groupId, keyword }),
+          await t.get(`${GROUP}/listLeftStore`, supply, { groupId, keyword, supId: supA }),
         ).records.map((r) => r.id),
       ).toEqual([s3]);
     const page = data<Page<{ id: string; storeCount: number }>>(
       await t.get(`${GROUP}/listGroupPage`, supply),
     );
     expect(page.records.find((g) => g.id === groupId)?.storeCount).toBe(2);
-    const dup = await t.post(`${GROUP}/saveGroup`, supply, { groupName: '华北门店' });
+    const dup = await t.post(`${GROUP}/saveGroup`, supply, { groupName: '测试分组' });
     expect(dup.statusCode).toBe(409);
     expect(msg(dup)).toBe('groupName:分组名称已存在');
     // Editing replaces the membership; a stale version is 409.
     const edit = await t.post(`${GROUP}/saveGroup`, supply, {
       id: groupId,
       version: 1,
-      groupName: '华北门店',
+      groupName: '测试分组',
       storeIds: `${s3}`,
     });
     expect(edit.statusCode, edit.body).toBe(200);
     const stale = await t.post(`${GROUP}/saveGroup`, supply, {
       id: groupId,
       version: 1,
-      groupName: '华北门店',
+      groupName: '测试分组',
     });
     expect(stale.statusCode).toBe(409);
     const stores = data<{ id: string }[]>(
@@ -569,7 +574,7 @@ describe('supplier stores and store groups (sup-store, group)', () => {
     const all = data<{ id: string; groupName: string }[]>(
       await t.get(`${GROUP}/listAllGroup`, supply),
     );
-    expect(all).toContainEqual({ id: groupId, groupName: '华北门店' });
+    expect(all).toContainEqual({ id: groupId, groupName: '测试分组' });
     // Another tenant: neither the group nor our stores.
     expect((await t.get(`${GROUP}/listRightStore`, other, { groupId })).statusCode).toBe(404);
     expect((await t.post(`${GROUP}/removeById/${groupId}`, other)).statusCode).toBe(404);
