@@ -7,6 +7,7 @@
  * `--import`: the 1,048,576-row user import attack against a server process (answer, peak RSS
  *   growth, latency of concurrent GETs).
  * `--supplier-goods`: the supplier goods list's latency at 100,000 goods (p95 target 50 ms).
+ * `--store-import`: a store import of 20,000 rows (time, server RSS growth; store-import.ts).
  * `--navigation`: moving around the console in Chromium: switching to an open tab, opening a
  *   list screen, reloading to rows, /system/menu to rows (navigation.ts).
  */
@@ -17,6 +18,7 @@ import { benchConsole } from './console';
 import { benchExport } from './export';
 import { benchImport } from './import';
 import { benchSupplierGoods } from './supplier-goods';
+import { benchStoreImport } from './store-import';
 import { benchNavigation } from './navigation';
 import { benchPalettePaint } from './palette-paint';
 import { benchPaletteRanking } from './palette-ranking';
@@ -55,6 +57,11 @@ async function main(): Promise<void> {
   if (process.argv.includes('--supplier-goods')) {
     // `npm run bench -- --supplier-goods`: the goods list at 100,000 goods (server in this process).
     await benchSupplierGoods();
+    return;
+  }
+  if (process.argv.includes('--store-import')) {
+    // `npm run bench -- --store-import`: 20,000 stores imported (a server process from the sources).
+    await benchStoreImport();
     return;
   }
   if (process.argv.includes('--import')) {
