@@ -38,6 +38,7 @@ export const table = {
     'table.cmd.resetFilters': '重置{name}筛选条件',
     'table.cmd.reload': '刷新{name}列表',
     'table.cmd.export': '导出{name}列表',
+    'table.cmd.rowAction': '{action}：{name}',
   },
   en: {
     'table.add': 'Add',
@@ -77,5 +78,6 @@ export const table = {
     'table.cmd.resetFilters': 'Reset the {name} filters',
     'table.cmd.reload': 'Reload the {name} list',
     'table.cmd.export': 'Export the {name} list',
+    'table.cmd.rowAction': '{action}: {name}',
   },
 } as const;

@@ -79,15 +79,14 @@ export function useResourceActions({ def, can, writable, confirm, onChanged }: O
     }
   };
 
-  const rowActions: ExtraRowAction[] = held(def.rowActions as ActionDef<Row>[] | undefined).map(
-    (action) => ({
-      id: action.id,
-      label: action.label[lang],
-      color: action.color,
-      when: action.when,
-      run: (row) => void run(action, [row]),
-    }),
-  );
+  const heldRowActions = held(def.rowActions as ActionDef<Row>[] | undefined);
+  const rowActions: ExtraRowAction[] = heldRowActions.map((action) => ({
+    id: action.id,
+    label: action.label[lang],
+    color: action.color,
+    when: action.when,
+    run: (row) => void run(action, [row]),
+  }));
 
   /** Toolbar buttons over the selected rows. */
   const toolbar = (selected: readonly Row[]): ReactNode[] =>
@@ -141,5 +140,22 @@ export function useResourceActions({ def, can, writable, confirm, onChanged }: O
     if (action) setOpen({ action, rows: record ? [record] : [] });
   };
 
-  return { rowActions, toolbar, dialog, dialogOpen: open !== undefined, openForm };
+  /** The held row actions that apply to `row` (the palette's commands on the focused row). */
+  const rowActionsFor = (row: Row | undefined): readonly ActionDef<Row>[] =>
+    row ? heldRowActions.filter((a) => !a.when || a.when(row)) : [];
+  /** Runs a held row action on a row, as its button would. */
+  const runRowAction = (id: string, row: Row) => {
+    const action = heldRowActions.find((a) => a.id === id);
+    if (action && (!action.when || action.when(row))) void run(action, [row]);
+  };
+
+  return {
+    rowActions,
+    rowActionsFor,
+    runRowAction,
+    toolbar,
+    dialog,
+    dialogOpen: open !== undefined,
+    openForm,
+  };
 }

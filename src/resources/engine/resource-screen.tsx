@@ -249,6 +249,8 @@ export function ResourceScreen({
   });
   const canRemove = canWrite(def.permissions.remove);
   const canExport = Boolean(def.export) && can(def.permissions.export);
+  // The row j/k (or the arrow keys) last moved to: its row actions are palette commands.
+  const focused = def.tree ? undefined : rows[focusedRow];
   const hasFilters = filters.length > 0;
   // What this screen offers the command palette while it is on display.
   useScreenCommands(
@@ -262,7 +264,15 @@ export function ResourceScreen({
       resetFilters,
       reload: () => void list.refetch(),
       exportList: () => void exportList(),
+      runRowAction: (id) => {
+        if (focused) declared.runRowAction(id, focused);
+      },
     },
+    declared.rowActionsFor(focused).map((a) => ({
+      id: a.id,
+      label: a.label,
+      record: focused ? def.recordLabel(focused) : '',
+    })),
   );
 
   const { editableWhen, removableWhen } = def;

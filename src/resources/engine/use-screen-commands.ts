@@ -9,6 +9,15 @@ export interface ScreenHandlers {
   resetFilters(): void;
   reload(): void;
   exportList(): void;
+  /** Runs the row action `id` on the focused row. */
+  runRowAction(id: string): void;
+}
+
+/** A row action offered on the focused row: its id and label, and the row's label. */
+export interface RowCommand {
+  id: string;
+  label: { zh: string; en: string };
+  record: string;
 }
 
 /** Which of the optional commands the screen has. */
@@ -24,12 +33,20 @@ function offeredCommands(
   route: string,
   { canRemove, hasFilters, canExport }: OfferedCommands,
   handlers: { readonly current: ScreenHandlers },
+  rowCommands: readonly RowCommand[],
 ): ScreenCommand[] {
   const both = (key: MessageKey) => ({
     zh: translate('zh', key, { name: def.title.zh }),
     en: translate('en', key, { name: def.title.en }),
   });
-  const commands: ScreenCommand[] = [];
+  const commands: ScreenCommand[] = rowCommands.map((row) => ({
+    id: `${route}:row:${row.id}`,
+    label: {
+      zh: translate('zh', 'table.cmd.rowAction', { action: row.label.zh, name: row.record }),
+      en: translate('en', 'table.cmd.rowAction', { action: row.label.en, name: row.record }),
+    },
+    run: () => handlers.current.runRowAction(row.id),
+  }));
   if (canRemove)
     commands.push({
       id: `${route}:remove-selected`,
@@ -70,11 +87,15 @@ const NOTHING: ScreenHandlers = {
   resetFilters: () => {},
   reload: () => {},
   exportList: () => {},
+  runRowAction: () => {},
 };
+
+const NO_ROW_COMMANDS: readonly RowCommand[] = [];
 
 /**
  * What a resource screen offers the command palette while `offered` (its page on display, not
- * embedded). The commands call the handlers of the screen's latest render.
+ * embedded). The commands call the handlers of the screen's latest render. `rowCommands`: the
+ * row actions that apply to the focused row (j/k or the arrow keys), offered as commands on it.
  */
 export function useScreenCommands(
   def: ResourceDef,
@@ -82,15 +103,19 @@ export function useScreenCommands(
   offered: boolean,
   { canRemove, hasFilters, canExport }: OfferedCommands,
   handlers: ScreenHandlers,
+  rowCommands: readonly RowCommand[] = NO_ROW_COMMANDS,
 ): void {
   const latest = useRef<ScreenHandlers>(NOTHING);
   useLayoutEffect(() => {
     latest.current = handlers;
   });
+  // Offered again only when the focused row's commands change, not on every render.
+  const rowKey = JSON.stringify(rowCommands);
   useEffect(() => {
     if (!offered) return;
+    const rows = JSON.parse(rowKey) as RowCommand[];
     return offerScreenCommands(
-      offeredCommands(def, route, { canRemove, hasFilters, canExport }, latest),
+      offeredCommands(def, route, { canRemove, hasFilters, canExport }, latest, rows),
     );
-  }, [offered, def, route, canRemove, hasFilters, canExport]);
+  }, [offered, def, route, canRemove, hasFilters, canExport, rowKey]);
 }
