@@ -40,8 +40,11 @@ describe('stores and store groups declarations', () => {
     expect(supStore.toolbarActions!.map((a) => a.permission)).toEqual([
       'store_enable',
       'store_enable',
+      'store_batch_edit',
+      'store_import',
       'store_import',
     ]);
+    expect(supStore.rowActions!.map((a) => a.permission)).toEqual(['store_edit']);
   });
 
   it('list groups from listGroupPage and edit them in the transfer list dialog', () => {

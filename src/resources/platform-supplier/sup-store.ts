@@ -31,6 +31,12 @@ const REGION_FILTER = {
 } as const;
 
 const importDialog = () => import('./sup-store-import-dialog');
+const batchEditDialog = () =>
+  import('./sup-store-dialogs').then((m) => ({ default: m.BatchEditDialog }));
+const loadDialog = () =>
+  import('./sup-store-dialogs').then((m) => ({ default: m.LoadStoresDialog }));
+const goodsDialog = () =>
+  import('./sup-store-dialogs').then((m) => ({ default: m.ApplicableGoodsDialog }));
 
 /** 启用 / 停用 over the selected stores: batch-enable after a confirmation. */
 function enableAction(status: 0 | 1): ActionDef<SupStore> {
@@ -91,15 +97,36 @@ export default defineContractResource({
     goodIds: false,
     remark: { kind: 'textarea', wide: true },
   },
+  rowActions: [
+    {
+      id: 'goods',
+      label: { zh: '适用商品', en: 'Applicable goods' },
+      permission: 'store_edit',
+      dialog: goodsDialog,
+    },
+  ],
   toolbarActions: [
     enableAction(1),
     enableAction(0),
+    {
+      id: 'batchEdit',
+      label: { zh: '批量修改', en: 'Batch edit' },
+      permission: STORE_CODES.batchEdit,
+      dialog: batchEditDialog,
+    },
     {
       id: 'import',
       label: { zh: '导入', en: 'Import' },
       permission: STORE_CODES.import,
       selection: 'none',
       dialog: importDialog,
+    },
+    {
+      id: 'load',
+      label: { zh: '同步门店', en: 'Load stores' },
+      permission: STORE_CODES.import,
+      selection: 'none',
+      dialog: loadDialog,
     },
   ],
   recordLabel: (store) => store.storeName,
