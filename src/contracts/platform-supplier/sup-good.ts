@@ -69,7 +69,14 @@ export function discountOf(costFen: number, faceFen: number): string {
   return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A day, or a day and time (the console's date picker sends 'yyyy-MM-dd 00:00:00'). */
+export const VALID_END = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
+
+/**
+ * The stored form of a validEnd: the end of the day it names ('2027-12-31' and
+ * '2027-12-31 00:00:00' are both valid through 2027-12-31 23:59:59).
+ */
+export const endOfDay = (value: string) => `${value.slice(0, 10)} 23:59:59`;
 
 export const supGoodContract = defineContract<SupGood>()({
   service: `${SUPPLIER_SERVICE}/sup-good`,
@@ -150,13 +157,13 @@ export const supGoodContract = defineContract<SupGood>()({
     },
     validEnd: {
       label: { zh: '有效期至', en: 'Valid until' },
-      kind: 'date',
-      maxLength: 10,
+      kind: 'dateTime',
+      maxLength: 19,
       pattern: {
-        regex: DATE,
+        regex: VALID_END,
         message: { zh: '有效期至格式为yyyy-MM-dd', en: 'Use the form yyyy-MM-dd' },
       },
-      export: { width: 12 },
+      export: { width: 20 },
     },
     onShelf: {
       label: { zh: '上架状态', en: 'Shelf' },

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { parseYuan } from '../../../../src/contracts/money.js';
-import { SUP_GOOD, supGoodContract } from '../../../../src/contracts/platform-supplier/sup-good.js';
+import {
+  endOfDay,
+  SUP_GOOD,
+  supGoodContract,
+  VALID_END,
+} from '../../../../src/contracts/platform-supplier/sup-good.js';
 import {
   defineImport,
   type ImportCall,
@@ -9,7 +14,7 @@ import {
 } from '../../../lib/import/index.js';
 import { nextId } from '../../../lib/ids.js';
 import { insertAudit } from '../../../lib/records.js';
-import { nowText } from '../../../lib/time.js';
+import { nowText, parseDateTime } from '../../../lib/time.js';
 import { COST_ABOVE_FACE, GOOD_CODE_TAKEN } from './table.js';
 
 const MENU = supGoodContract.codes.menu;
@@ -53,7 +58,8 @@ const goodRow = z.object({
   validEnd: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), '有效期至格式为yyyy-MM-dd'),
+    .refine((v) => v === '' || (VALID_END.test(v) && parseDateTime(v)), '有效期至格式为yyyy-MM-dd')
+    .transform((v) => (v === '' ? '' : endOfDay(v))),
   remark: text(500),
 });
 

@@ -24,6 +24,7 @@ interface Good {
   marketAmount: number;
   costPrice: number;
   discount: string;
+  validEnd: string;
   onShelf: number;
   status: number;
   version: number;
@@ -131,6 +132,23 @@ describe('supplier goods (sup-good)', () => {
     // A typed discount is not a field: it is dropped, the derived one answered.
     await submit(supply, { ...good, discount: '0.10', costPrice: 44.91, version: good.version });
     expect((await get(supply, id)).discount).toBe('0.90');
+  });
+
+  it('validEnd: a calendar day, with or without the time, kept as the end of that day', async () => {
+    const id = await create(supply, { goodCode: 'VE-1', validEnd: '2027-12-31 00:00:00' });
+    expect((await get(supply, id)).validEnd).toBe('2027-12-31 23:59:59');
+    const day = await create(supply, { goodCode: 'VE-2', validEnd: '2028-02-29' });
+    expect((await get(supply, day)).validEnd).toBe('2028-02-29 23:59:59');
+    const bad = await submit(supply, {
+      supId: supA,
+      goodCode: 'VE-3',
+      goodName: 'x',
+      goodType: 1,
+      marketAmount: 1,
+      costPrice: 1,
+      validEnd: '2027-02-30',
+    });
+    expect([bad.statusCode, msg(bad)]).toEqual([400, 'validEnd:有效期至格式为yyyy-MM-dd']);
   });
 
   it('refuses bad money: negative, three decimals, text, cost above face value', async () => {
@@ -516,6 +534,12 @@ describe('supplier goods (sup-good)', () => {
         .where('goodCode', '=', 'IMPOK-1')
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ marketAmount: 3000, costPrice: 2750, onShelf: 0 });
+      const dated = await t.app.ctx.db
+        .selectFrom('bladeSupGood')
+        .select(['validEnd', 'goodType'])
+        .where('goodCode', '=', 'IMPOK-2')
+        .executeTakeFirstOrThrow();
+      expect(dated).toEqual({ validEnd: '2027-12-31 23:59:59', goodType: 3 });
       const again = await upload(
         supply,
         await book([['SA', 'IMPOK-1', '重复', '券码', '30', '27.5', '', '', '']]),

@@ -1,7 +1,11 @@
+import { z } from 'zod';
 import {
   discountOf,
+  endOfDay,
   supGoodContract,
 } from '../../../../src/contracts/platform-supplier/sup-good.js';
+import { optionalText } from '../../../../src/contracts/resource-contract.js';
+import { parseDateTime } from '../../../lib/time.js';
 import type { AppContext } from '../../../context.js';
 import { badRequest, conflict } from '../../../lib/errors.js';
 import { defineContractTable, dictNames } from '../../../lib/table/index.js';
@@ -11,6 +15,18 @@ export const GOOD_CODE_TAKEN = 'goodCode:商品编码已存在';
 export const COST_ABOVE_FACE = 'costPrice:成本价不能高于面值';
 export const NO_SUPPLIER = 'supId:供应商不存在';
 export const ON_SHELF_DELETE = '上架中的商品不能删除，请先下架';
+const { validEnd } = supGoodContract.fields;
+
+/** validEnd: a real calendar day (with or without a time), stored as the end of that day. */
+export const validEndInput = optionalText(validEnd.maxLength, (t) =>
+  t.regex(validEnd.pattern.regex, validEnd.pattern.message.zh),
+).pipe(
+  z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || parseDateTime(v) !== undefined, validEnd.pattern.message.zh)
+    .transform((v) => (v === undefined ? undefined : endOfDay(v))),
+);
 
 /** Live suppliers of the tenant among `ids`: id -> name. */
 export async function supplierNames(
@@ -95,6 +111,7 @@ const declared = defineContractTable({
   table: 'bladeSupGood',
   versioned: true,
   scope: 'tenant',
+  fieldInputs: { validEnd: validEndInput },
   defaultOrder: { createTime: 'desc', id: 'desc' },
   decorate: (call, rows) => decorateGoods(call.ctx, call.user.tenantId, rows as FenRow[]),
   beforeSave: async (call, input, id) => {
