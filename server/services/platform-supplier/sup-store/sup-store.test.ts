@@ -275,6 +275,55 @@ describe('supplier stores and store groups (sup-store, group)', () => {
     expect((await get(mine)).status).toBe(1);
   });
 
+  it('refuses every call to a caller without the supplier area (403)', async () => {
+    const gets = [
+      'list',
+      'get',
+      'detail',
+      'list-not-page',
+      'list-store',
+      'batch-enable-pre',
+      'export-sup-store',
+      'export-template',
+      'import-result',
+      'applicable-form',
+      'check-applicable-form',
+    ].map((p) => `${API}/${p}`);
+    gets.push(
+      ...[
+        'listGroupPage',
+        'listAllGroup',
+        'listLeftStore',
+        'listRightStore',
+        'listStoreByGroupId',
+      ].map((p) => `${GROUP}/${p}`),
+    );
+    for (const url of gets)
+      expect((await t.get(url, staff, { id: '1', ids: '1', groupId: '1' })).statusCode, url).toBe(
+        403,
+      );
+    const posts = [
+      'submit',
+      'remove',
+      'batch-enable',
+      'batch-update',
+      'set-repeat-Store',
+      'merge-mode-store',
+      'exclusive-mode-store',
+      'load-store',
+    ].map((p) => `${API}/${p}`);
+    posts.push(`${GROUP}/saveGroup`, `${GROUP}/removeById/1`, `${GROUP}/submit`, `${GROUP}/remove`);
+    for (const url of posts)
+      expect((await t.post(url, staff, { ids: ['1'] }, { ids: '1' })).statusCode, url).toBe(403);
+    const removal = await t.inject({
+      method: 'DELETE',
+      url: `${API}/delete`,
+      query: { ids: '1' },
+      headers: { 'blade-auth': `bearer ${staff}` },
+    });
+    expect(removal.statusCode).toBe(403);
+  });
+
   it('refuses callers without the buttons (403)', async () => {
     expect((await t.get(`${API}/list`, staff)).statusCode).toBe(403);
     expect(
@@ -469,6 +518,14 @@ describe('supplier stores and store groups (sup-store, group)', () => {
       await upload(supply, await workbook([['SA', 'X-1', '新门店', '', '', '', '', '']])),
     );
     expect(answer.repeatCount).toBe(1);
+    // Another tenant can neither choose for these rows nor apply them.
+    const foreignSet = await t.post(`${API}/set-repeat-Store`, other, {
+      ids: [answer.repeats[0]!.id],
+      mode: 'merge',
+    });
+    expect(foreignSet.statusCode).toBe(404);
+    const foreignApply = await t.post(`${API}/merge-mode-store`, other, { importId: answer.id });
+    expect(foreignApply.statusCode).toBe(404);
     const res = await t.post(`${API}/exclusive-mode-store`, supply, { importId: answer.id });
     expect(data<{ merged: number; created: number }>(res)).toEqual({ merged: 0, created: 1 });
     const rows = data<Page<Store>>(
