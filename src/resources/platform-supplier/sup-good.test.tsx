@@ -1,9 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { discountOf, type SupGood } from '../../contracts/platform-supplier/sup-good';
-import { renderSignedIn, scriptFetch } from '../../test/signed-in';
+import { fail, renderSignedIn, scriptFetch } from '../../test/signed-in';
+import { reply } from '../../test/signed-in';
 import supGood from './sup-good';
 import { DisableDialog } from './sup-good-enable-dialog';
+import { StockWarnDialog } from './sup-good-settings-dialog';
+import { ThirdStockDialog } from './sup-good-third-dialog';
 
 afterEach(() => {
   cleanup();
@@ -116,5 +119,38 @@ describe('supplier goods declaration', () => {
     expect(calls.map((c) => `${c.method} ${decodeURIComponent(c.url)}`)[1]).toBe(
       `POST ${API}/enable?ids=11,12&status=0`,
     );
+  });
+
+  it('stock warning: loads the threshold and saves it with the version it read', async () => {
+    const calls = scriptFetch((call) =>
+      call.url.includes('get-stock-warn') ? { id: '11', stockWarn: 50, version: 3 } : null,
+    );
+    const onClose = vi.fn();
+    renderSignedIn(<StockWarnDialog rows={[good()]} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: '库存预警：中杯券' });
+    const box = await within(dialog).findByRole('textbox', { name: /库存预警值/ });
+    await waitFor(() => expect((box as HTMLInputElement).value).toBe('50'));
+    fireEvent.change(box, { target: { value: '80' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(calls[1]).toMatchObject({
+      method: 'POST',
+      url: `${API}/set-stock-warn`,
+      body: { id: '11', version: 3, stockWarn: '80' },
+    });
+  });
+
+  it("third-party stock shows the driver's answer, or the server's message when it did not answer", async () => {
+    scriptFetch(() => ({ id: '11', goodCode: 'SBK-30', stock: 420 }));
+    renderSignedIn(<ThirdStockDialog rows={[good()]} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: '三方库存：中杯券' });
+    expect(await within(dialog).findByText('供应商库存：420')).toBeTruthy();
+    cleanup();
+    scriptFetch(() => reply(fail(400, '供应商接口超时')));
+    renderSignedIn(<ThirdStockDialog rows={[good()]} onClose={vi.fn()} />, {
+      notifications: false,
+    });
+    const failed = await screen.findByRole('dialog', { name: '三方库存：中杯券' });
+    expect(await within(failed).findByText('供应商接口超时')).toBeTruthy();
   });
 });

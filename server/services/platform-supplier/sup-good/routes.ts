@@ -10,7 +10,7 @@ import {
 import { currentUser, perm, type AuthUser } from '../../../auth/index.js';
 import type { DB } from '../../../db/schema.js';
 import { ok, okStatus } from '../../../lib/envelope.js';
-import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
+import { badRequest, notFound } from '../../../lib/errors.js';
 import { EXPORT_CREATED } from '../../../lib/export/engine.js';
 import { importRoutes } from '../../../lib/import/index.js';
 import { idList, param, queryMap, requiredParam } from '../../../lib/params.js';
@@ -185,12 +185,13 @@ async function updateGood(
   assertUpdated(result.numUpdatedRows, !!exists);
 }
 
-/** A supplier interface's failure as an answer: its zh message; 502 when it did not answer. */
+/**
+ * A supplier interface's failure as an answer: 400 with its zh message (供应商接口超时, ...), as
+ * BladeX's R.fail. Not 502/504: the console reads statuses above 500 as a lost connection
+ * (spec section 8) and would say 网络异常 instead of the driver's message.
+ */
 function driverFailure(err: unknown): never {
-  if (err instanceof DriverError) {
-    const status = err.kind === 'refused' || err.kind === 'not-configured' ? 400 : 502;
-    throw new ApiError(status, err.message);
-  }
+  if (err instanceof DriverError) throw badRequest(err.message);
   throw err;
 }
 

@@ -390,7 +390,7 @@ describe('supplier goods (sup-good)', () => {
     );
   });
 
-  it("asks the supplier's driver: balance and stock; a timeout is a clear 502, nothing written", async () => {
+  it("asks the supplier's driver: balance and stock; a timeout is a clear 400, nothing written", async () => {
     const id = await create(supply, { goodCode: 'THIRD-1' });
     const balance = await t.get(`${API}/query-third-actual-balance`, supply, { supId: supA });
     expect(balance.statusCode, balance.body).toBe(200);
@@ -404,9 +404,9 @@ describe('supplier goods (sup-good)', () => {
     const slow = await create(supply, { goodCode: 'THIRD-2', supId: supSlow });
     const before = await get(supply, slow);
     const timedOut = await t.get(`${API}/query-third-good-stock`, supply, { id: slow });
-    expect([timedOut.statusCode, msg(timedOut)]).toEqual([502, '供应商接口超时']);
+    expect([timedOut.statusCode, msg(timedOut)]).toEqual([400, '供应商接口超时']);
     const balanceOut = await t.get(`${API}/query-third-actual-balance`, supply, { supId: supSlow });
-    expect([balanceOut.statusCode, msg(balanceOut)]).toEqual([502, '供应商接口超时']);
+    expect([balanceOut.statusCode, msg(balanceOut)]).toEqual([400, '供应商接口超时']);
     expect(await get(supply, slow)).toEqual(before);
   });
 
