@@ -1,6 +1,8 @@
 /** The stores and store groups screens beyond their declarations: the group editor and dialogs. */
 export const supplierStores = {
   zh: {
+    'supplierStores.form.created': '新增成功',
+    'supplierStores.form.updated': '修改成功',
     'supplierStores.group.titleNew': '新增门店分组',
     'supplierStores.group.titleEdit': '编辑门店分组：{name}',
     'supplierStores.group.name': '分组名称',
@@ -52,6 +54,8 @@ export const supplierStores = {
     'supplierStores.goods.none': '该供应商还没有商品',
   },
   en: {
+    'supplierStores.form.created': 'Store added',
+    'supplierStores.form.updated': 'Store saved',
     'supplierStores.group.titleNew': 'New store group',
     'supplierStores.group.titleEdit': 'Edit store group: {name}',
     'supplierStores.group.name': 'Group name',

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SupStore } from '../../contracts/platform-supplier/sup-store';
 import { ok, renderSignedIn, reply, scriptFetch } from '../../test/signed-in';
 import { ApplicableGoodsDialog, BatchEditDialog } from './sup-store-dialogs';
+import SupStoreFormDialog from './sup-store-form-dialog';
 
 afterEach(() => {
   cleanup();
@@ -82,5 +83,45 @@ describe('store dialogs', () => {
       districtCode: '110105',
       goodIds: 'g2',
     });
+  });
+});
+
+describe('store form dialog', () => {
+  it('edits a store placed in a city only without losing its region or its goods', async () => {
+    const calls = scriptFetch((call) => {
+      if (call.url.includes('/sup/list-not-page'))
+        return reply(ok([{ id: '7', supName: '供应商甲' }]));
+      if (call.url.includes('/region/tree'))
+        return reply(
+          ok([
+            {
+              id: '44',
+              title: '广东省',
+              value: '44',
+              children: [{ id: '4401', title: '广州市', value: '4401' }],
+            },
+          ]),
+        );
+      return reply(ok({ id: '11' }));
+    });
+    const onClose = vi.fn();
+    renderSignedIn(
+      <SupStoreFormDialog
+        rows={[store({ provinceCode: '44', cityCode: '4401', districtCode: '', goodIds: 'g1' })]}
+        onClose={onClose}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /保存|确定|提交/ }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    const submit = calls.find((c) => c.url === `${API}/submit`);
+    expect(submit?.body).toMatchObject({
+      id: '11',
+      version: 3,
+      supId: '7',
+      storeCode: 'BJ-001',
+      districtCode: '4401',
+      goodIds: 'g1',
+    });
+    expect(submit?.body).not.toHaveProperty('provinceCode');
   });
 });

@@ -7,6 +7,7 @@ import {
 import { defineContractResource } from '../contract-resource';
 import type { ActionDef, ValueOption } from '../types';
 import { SUPPLIER_SOURCE } from './sup-good-options';
+import { STORE_FORM } from './sup-store-form';
 
 /** `status`: the enable flag. */
 export const STORE_STATUS: readonly ValueOption[] = [
@@ -83,20 +84,8 @@ export default defineContractResource({
     REGION_FILTER,
     { name: 'status', kind: 'select', options: STORE_STATUS },
   ],
-  form: {
-    supId: { kind: 'select', source: SUPPLIER_SOURCE },
-    // One region picker: the server fills in the province and city of the chosen region.
-    provinceCode: false,
-    cityCode: false,
-    districtCode: {
-      kind: 'treeSelect',
-      label: { zh: '所在地区', en: 'Region' },
-      source: { path: 'blade-system/region/tree', label: 'title', value: 'value' },
-    },
-    address: { wide: true },
-    goodIds: false,
-    remark: { kind: 'textarea', wide: true },
-  },
+  form: STORE_FORM,
+  formDialog: () => import('./sup-store-form-dialog'),
   rowActions: [
     {
       id: 'goods',
