@@ -7,6 +7,7 @@ import { audit, grantAllMenus, seedTenantParams, seedTopMenus } from './system.j
 import { seedDemoSuppliers } from './demo-supplier.js';
 import { seedDemoSupplierGoods } from './demo-supplier-goods.js';
 import { seedDemoSupplierStores } from './demo-supplier-stores.js';
+import { seedDemoEnterpriseRegisters } from './demo-enterprise-register.js';
 
 /** Password of every demo account (README.md lists them). */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -255,6 +256,7 @@ export async function seedDemo(db: Kysely<DB>, secrets?: { jwtSecret: string }):
     await seedDemoSuppliers(trx, secrets);
     await seedDemoSupplierGoods(trx);
     await seedDemoSupplierStores(trx);
+    await seedDemoEnterpriseRegisters(trx, secrets);
   });
 }
 

@@ -468,12 +468,9 @@ export default async function supStoreRoutes(app: FastifyInstance): Promise<void
       try {
         listed = await supplierDriver(ctx, supplier).loadStores(supplier);
       } catch (err) {
-        // As the goods' driver calls: the supplier's refusal or missing settings 400, else 502.
-        if (err instanceof DriverError)
-          throw new ApiError(
-            err.kind === 'refused' || err.kind === 'not-configured' ? 400 : 502,
-            err.message,
-          );
+        // As the goods' driver calls: 400 with the driver's zh message (the console reads a
+        // status above 500 as a lost connection and would say 网络异常 instead).
+        if (err instanceof DriverError) throw badRequest(err.message);
         throw err;
       }
       const loaded = new Map(listed.map((s) => [s.storeCode, s]));

@@ -565,7 +565,7 @@ describe('supplier stores and store groups (sup-store, group)', () => {
     expect(again).toEqual({ created: 0, updated: created.created });
     const before = await storeCount();
     const down = await t.post(`${API}/load-store`, supply, undefined, { supId: supDown });
-    expect(down.statusCode).toBe(502);
+    expect(down.statusCode).toBe(400);
     expect(msg(down)).toBe('供应商接口暂不可用，请稍后重试');
     expect(await storeCount()).toBe(before);
     const foreign = await t.post(`${API}/load-store`, supply, undefined, { supId: supOther });
