@@ -1,5 +1,6 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { NavigationType, UNSAFE_LocationContext, type Location } from 'react-router';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scriptFetch, signedInStore } from '../../test/signed-in';
@@ -180,5 +181,47 @@ describe('useListView', () => {
     act(() => result.current.apply());
     expect(result.current.query.list).toMatchObject({ name: 'Bolt' });
     expect(window.location.hash).toBe('#f.name=Nut');
+  });
+
+  it('takes the view of a navigation to the kept list, and keeps its own on a plain return', async () => {
+    window.history.replaceState(null, '', '/system/thing#page=3');
+    const store = signedInStore();
+    let location: Location = {
+      pathname: '/system/thing',
+      search: '',
+      hash: '#page=3',
+      state: null,
+      key: 'first',
+    };
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Provider store={store}>
+        <UNSAFE_LocationContext value={{ location, navigationType: NavigationType.Push }}>
+          {children}
+        </UNSAFE_LocationContext>
+      </Provider>
+    );
+    const { result, rerender } = renderHook(
+      () =>
+        useListView({ def: things, route: '/system/thing', fixedParams: FIXED, embedded: false }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.query.ready).toBe(true));
+    expect(result.current.pagination.pageIndex).toBe(2);
+
+    // The palette opens the list filtered to a name: that view replaces the kept one.
+    window.history.pushState(null, '', '/system/thing#f.name=Bolt');
+    location = { ...location, hash: '#f.name=Bolt', key: 'palette' };
+    rerender();
+    expect(result.current.applied).toEqual({ name: 'Bolt' });
+    expect(result.current.draft).toEqual({ name: 'Bolt' });
+    expect(result.current.pagination.pageIndex).toBe(0);
+    expect(result.current.query.list).toMatchObject({ name: 'Bolt', current: 1 });
+
+    // Back through the tab (no hash): the list keeps what it shows.
+    window.history.pushState(null, '', '/system/thing');
+    location = { ...location, hash: '', key: 'tab' };
+    rerender();
+    expect(result.current.applied).toEqual({ name: 'Bolt' });
+    await waitFor(() => expect(window.location.hash).toBe('#f.name=Bolt'));
   });
 });

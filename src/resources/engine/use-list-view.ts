@@ -4,7 +4,8 @@ import type {
   MRT_Updater,
   MRT_VisibilityState,
 } from 'mantine-react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
+import { UNSAFE_LocationContext } from 'react-router';
 import { fetchPublicKey } from '../../api/auth-calls';
 import { usePageVisible } from '../../lib/page-visibility';
 import { encryptPassword } from '../../lib/rsa';
@@ -252,6 +253,26 @@ export function useListView({ def, route, fixedParams, embedded }: ListViewOptio
         defaultView,
         viewRules,
       );
+  // A navigation to this kept list with a view of its own (a palette hit opening the list
+  // filtered to a code) replaces the list's view; returning through the tab (no hash) keeps it.
+  // Read through the context, not useLocation(): the hook also runs outside a router (tests).
+  const navigation = useContext(UNSAFE_LocationContext)?.location;
+  const [seenNavigation, setSeenNavigation] = useState(navigation?.key);
+  if (visible && !embedded && navigation && navigation.key !== seenNavigation) {
+    setSeenNavigation(navigation.key);
+    if (navigation.hash && navigation.hash !== (hash ? `#${hash}` : '')) {
+      const linked = decodeView(navigation.hash, viewRules);
+      const values = { ...defaultView.filters, ...linked.filters };
+      setDraft(values);
+      setApplied(values);
+      setSorting(linked.sorting ?? []);
+      setPagination((p) => ({
+        pageIndex: linked.pageIndex ?? 0,
+        pageSize: linked.pageSize ?? p.pageSize,
+      }));
+      if (linked.hidden) setUrlHidden(linked.hidden);
+    }
+  }
   useEffect(() => {
     if (!visible || embedded) return;
     const want = hash ? `#${hash}` : '';
@@ -259,7 +280,8 @@ export function useListView({ def, route, fixedParams, embedded }: ListViewOptio
     // Past the router on purpose: the view is the screen's state, not a navigation.
     const { pathname, search } = window.location;
     window.history.replaceState(window.history.state, '', `${pathname}${search}${want}`);
-  }, [visible, embedded, hash]);
+    // After any navigation to the list too (it may have dropped the hash).
+  }, [visible, embedded, hash, navigation?.key]);
 
   const applyValues = (values: FilterValues) => {
     setApplied(values);
