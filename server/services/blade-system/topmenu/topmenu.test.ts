@@ -129,7 +129,15 @@ describe('blade-system/topmenu', () => {
       data<TopMenu>(await t.get('/api/blade-system/topmenu/detail', tenantAdmin, { id })),
     ).toMatchObject({ name: '报表中心', nameEn: 'Reports', sort: 20 });
     expect((await submit(admin, { id, name: 'hijack', code: 'reports' })).statusCode).toBe(404);
-    // The new entry reaches the top bar of the tenant only.
+    // Linked to a screen sales holds, the new entry reaches the top bar of the tenant only (a
+    // top menu leading to no held screen is not listed: issue 16 item 5).
+    expect(
+      data<{ id: string }[]>(await t.get('/api/blade-system/menu/top-menu', sales)).map(
+        (m) => m.id,
+      ),
+    ).not.toContain(id);
+    const home = await menuIds('wel');
+    expect((await grant(tenantAdmin, { topMenuIds: [id], menuIds: home })).statusCode).toBe(200);
     expect(
       data<{ id: string }[]>(await t.get('/api/blade-system/menu/top-menu', sales)).map(
         (m) => m.id,
