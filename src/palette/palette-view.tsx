@@ -1,7 +1,16 @@
-import { Badge, Button, Group, Kbd, Loader, Modal, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Modal, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Command } from 'cmdk';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent,
+} from 'react';
 import type { Lang } from '../i18n';
 import type { CommandGroup } from './commands';
 import { isSelectable, moveSelection, type Row, type SelectableRow } from './rows';
@@ -54,13 +63,40 @@ const PAGE_STEP = 8;
  * The palette's dialog: cmdk for the combobox/listbox semantics and pointer selection, our own
  * ranking (shouldFilter off) and keyboard handling, and a virtualised list so a group expanded
  * to 100,000 rows only renders what is on screen.
+ *
+ * A keystroke re-renders the host, hence this view with new props: they reach the body through
+ * a context, so the Modal around it (portal, focus trap, scroll lock, transition, paper) is
+ * memoised and does not render again per keystroke.
  */
 export function PaletteView(props: PaletteViewProps) {
-  const { opened, texts, confirm } = props;
+  // The host passes a new closure per render; the memoised modal calls the latest one.
+  const closeRef = useRef(props.onClose);
+  useLayoutEffect(() => {
+    closeRef.current = props.onClose;
+  });
+  const onClose = useCallback(() => closeRef.current(), []);
+  return (
+    <ViewPropsContext.Provider value={props}>
+      <PaletteModal opened={props.opened} title={props.texts.title} onClose={onClose} />
+    </ViewPropsContext.Provider>
+  );
+}
+
+const ViewPropsContext = createContext<PaletteViewProps | undefined>(undefined);
+
+const PaletteModal = memo(function PaletteModal({
+  opened,
+  title,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  onClose(): void;
+}) {
   return (
     <Modal
       opened={opened}
-      onClose={props.onClose}
+      onClose={onClose}
       closeOnEscape={false}
       // The host returns focus itself: to where it was, or nowhere when a drawer took over.
       returnFocus={false}
@@ -68,14 +104,26 @@ export function PaletteView(props: PaletteViewProps) {
       size={640}
       yOffset="12vh"
       padding={0}
-      title={<span className={classes.srOnly}>{texts.title}</span>}
+      title={<span className={classes.srOnly}>{title}</span>}
       classNames={{ header: classes.modalHeader }}
       transitionProps={{ duration: 0 }}
     >
-      {confirm ? <ConfirmView {...props} confirm={confirm} /> : <ListView {...props} />}
+      {PALETTE_BODY}
     </Modal>
   );
+});
+
+function PaletteBody() {
+  const props = useContext(ViewPropsContext)!;
+  return props.confirm ? (
+    <ConfirmView {...props} confirm={props.confirm} />
+  ) : (
+    <ListView {...props} />
+  );
 }
+
+/** One element for every render: the modal's children never change, the body reads context. */
+const PALETTE_BODY = <PaletteBody />;
 
 function ConfirmView({
   texts,
@@ -205,7 +253,7 @@ function ListView(props: PaletteViewProps) {
           ))}
         </Group>
       )}
-      <Group wrap="nowrap" gap={0} className={classes.inputRow}>
+      <div className={classes.inputRow}>
         <Command.Input
           autoFocus
           data-autofocus
@@ -216,7 +264,7 @@ function ListView(props: PaletteViewProps) {
           className={classes.input}
         />
         {props.busy && <Loader size="xs" mr="md" aria-hidden="true" />}
-      </Group>
+      </div>
       <Command.List ref={listRef} className={classes.list} label={texts.results}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((v) => {
@@ -249,9 +297,7 @@ function ListView(props: PaletteViewProps) {
           {props.status}
         </Text>
       )}
-      <Text size="xs" c="dimmed" px="md" py={6} className={classes.footer}>
-        {texts.hint}
-      </Text>
+      <p className={classes.footer}>{texts.hint}</p>
     </Command>
   );
 }
@@ -264,21 +310,23 @@ interface RowProps {
   onChoose: PaletteViewProps['onChoose'];
 }
 
-/** One row; memoised, since a keystroke re-renders the list and most rows stay as they were. */
+/**
+ * One row; memoised, since a keystroke re-renders the list and most rows stay as they were.
+ * Plain elements with the module's classes (what Mantine's Text and Kbd would draw): a row
+ * mounts per new result, and the components cost more than the row itself.
+ */
 const RowView = memo(function RowView({ row, lang, texts, platform, onChoose }: RowProps) {
   if (row.kind === 'header') {
     return (
-      <Text size="xs" fw={600} c="dimmed" className={classes.header} role="presentation">
+      <p className={classes.header} role="presentation">
         {texts.group(row.group)}
-      </Text>
+      </p>
     );
   }
   if (row.kind === 'more') {
     return (
       <Command.Item value={row.key} onSelect={() => onChoose(row, false)} className={classes.item}>
-        <Text size="sm" c="dimmed">
-          {texts.more(row.hidden)}
-        </Text>
+        <p className={classes.more}>{texts.more(row.hidden)}</p>
       </Command.Item>
     );
   }
@@ -312,14 +360,10 @@ const RowView = memo(function RowView({ row, lang, texts, platform, onChoose }: 
         detail && <span className={classes.detail}>{detail}</span>
       )}
       {command.shortcut && (
-        <Kbd size="xs" className={classes.kbd}>
-          {shortcutLabel(shortcut(command.shortcut), platform)}
-        </Kbd>
+        <kbd className={classes.kbd}>{shortcutLabel(shortcut(command.shortcut), platform)}</kbd>
       )}
       {command.perform.kind === 'prefix' && (
-        <Kbd size="xs" className={classes.kbd}>
-          {command.perform.prefix}
-        </Kbd>
+        <kbd className={classes.kbd}>{command.perform.prefix}</kbd>
       )}
     </Command.Item>
   );
