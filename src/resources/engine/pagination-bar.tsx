@@ -50,6 +50,8 @@ export const PaginationBar = memo(function PaginationBar({
         w={110}
         aria-label={t('table.pageSize')}
         allowDeselect={false}
+        // Mantine keeps a closed dropdown mounted and positions it (a forced layout on mount).
+        comboboxProps={{ keepMounted: false }}
         data={sizes.map((n) => ({ value: String(n), label: t('table.perPage', { size: n }) }))}
         value={String(pageSize)}
         onChange={(value) => {

@@ -12,6 +12,7 @@ import {
   type MRT_RowSelectionState,
   type MRT_RowVirtualizer,
   type MRT_SortingState,
+  type MRT_TableInstance,
 } from 'mantine-react-table';
 import { MRT_Localization_EN } from 'mantine-react-table/locales/en/index.esm.mjs';
 import { MRT_Localization_ZH_HANS } from 'mantine-react-table/locales/zh-Hans/index.esm.mjs';
@@ -138,6 +139,34 @@ function shownPosition(rows: readonly { id: string }[], id: string): number {
 
 const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
 
+/** A ref that never holds its node (the element still renders; MRT cannot measure it). */
+const UNMEASURED: { current: null } = {
+  get current() {
+    return null;
+  },
+  set current(_node) {},
+};
+
+/**
+ * Hides from MRT the elements whose heights it reads from the DOM for things this table does not
+ * use, each read a forced style and layout pass over the whole table ahead of the browser's own:
+ * the table container reads both toolbars' in a layout effect on every commit (for a full-screen
+ * table's height; outside full screen the container's height is ours, mantineTableContainerProps),
+ * and its answer rendered the table once more on mount; the body and every row read the header's
+ * and footer's while rendering (for pinned rows: rows are never pinned here). MRT builds
+ * `table.refs` anew on every render, before its components read it.
+ */
+function skipUnusedMeasurements(table: MRT_TableInstance<Row>) {
+  table.refs = {
+    ...table.refs,
+    tableHeadRef: UNMEASURED,
+    tableFooterRef: UNMEASURED,
+    ...(table.getState().isFullScreen
+      ? {}
+      : { topToolbarRef: UNMEASURED, bottomToolbarRef: UNMEASURED }),
+  };
+}
+
 /**
  * Below this width nothing is pinned: a pinned selection and operations column would leave
  * the data a sliver of a phone's screen (390 px). The row buttons then scroll with the row.
@@ -189,8 +218,8 @@ export function ResourceTable(props: Props) {
   const virtualizer = useRef<MRT_RowVirtualizer>(null);
   // MRT's row virtualiser looks for the scroll container in a layout effect that runs before
   // the container's ref is set, so the first commit draws no rows and only a second render picks
-  // the container up. MRT's toolbar measurement usually causes one; this one does not depend on
-  // it (it is batched with it, so it costs no extra render).
+  // the container up. MRT's toolbar measurement used to cause one; it measures nothing now
+  // (skipUnusedMeasurements), so this is the one.
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   useLayoutEffect(() => redraw(), []);
   // One edit machine per table (inline-edit cells read it through context); one image preview.
@@ -467,6 +496,8 @@ export function ResourceTable(props: Props) {
       </Group>
     ),
   });
+
+  skipUnusedMeasurements(table);
 
   // Moving the row focus from the keyboard moves the browser's focus with it. A row scrolled far
   // out of view is not in the DOM (row virtualisation): scroll to it first, focus it once drawn.
