@@ -390,6 +390,19 @@ export interface DB {
   bladeSupStoreGroupRel: SupStoreGroupRelTable;
   bladeSupStoreRepeat: SupStoreRepeatTable;
   authSocialTicket: SocialTicketTable;
+  bladeSupBatchCouponCode: SupBatchCouponCodeTable;
+  bladeSupCouponCode: SupCouponCodeTable;
+  bladeSupCouponCodeRecovery: SupCouponCodeRecoveryTable;
+  bladeSupCouponCodeExchange: SupCouponCodeExchangeTable;
+  bladeSupOrder: SupOrderTable;
+  bladeSupReturnOrder: SupReturnOrderTable;
+  bladeSupErrorOrder: SupErrorOrderTable;
+  bladeSupBalanceTotal: SupBalanceTotalTable;
+  bladeSupGoodBalanceTotal: SupGoodBalanceTotalTable;
+  bladeSupBalanceRecord: SupBalanceRecordTable;
+  bladeSupGoodBalanceRecord: SupGoodBalanceRecordTable;
+  bladeSupBatchTask: SupBatchTaskTable;
+  bladeSupWarningSetting: SupWarningSettingTable;
 }
 
 /** A one-time code sent by SMS or e-mail (migration 020); only its HMAC is stored. */
@@ -926,4 +939,231 @@ export interface SupEnterpriseRegisterTable extends AuditColumns {
   auditUser: string | null;
   auditTime: string | null;
   version: Generated<number>;
+}
+
+/*
+ * The supplier money core (migration 028, issue 18). Money columns are integer fen; `state`
+ * columns hold the lifecycle machines' state names (machines/lifecycles/).
+ */
+
+/** A batch of coupon codes; counts per state are read from the codes. */
+export interface SupBatchCouponCodeTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  batchNo: string;
+  supId: string;
+  goodId: string;
+  /** 'import' | 'interface' | 'manual' */
+  source: string;
+  totalCount: number;
+  validStart: string | null;
+  validEnd: string | null;
+  importId: string | null;
+  fileName: string | null;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+/** A coupon code: code and pin sealed at rest, `codeDigest` its HMAC for exact look-up. */
+export interface SupCouponCodeTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  batchId: string;
+  supId: string;
+  goodId: string;
+  codeCipher: string;
+  codeDigest: string;
+  codeMask: string;
+  pinCipher: string | null;
+  validStart: string | null;
+  validEnd: string | null;
+  /** couponCodeLifecycle state. */
+  state: string;
+  orderId: string | null;
+  issueTime: string | null;
+  usedTime: string | null;
+  invalidTime: string | null;
+  version: Generated<number>;
+}
+
+/** A code taken back by a refund: 'pending' until handled ('restocked' | 'discarded'). */
+export interface SupCouponCodeRecoveryTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  codeId: string;
+  supId: string;
+  goodId: string;
+  orderId: string | null;
+  returnOrderId: string | null;
+  state: string;
+  handleUser: string | null;
+  handleTime: string | null;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+/** A redemption of a code: reported by the supplier or found by a status query. */
+export interface SupCouponCodeExchangeTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  codeId: string;
+  supId: string;
+  goodId: string;
+  orderId: string | null;
+  storeCode: string | null;
+  storeName: string | null;
+  exchangeTime: string;
+  /** 'supplier' | 'renew' */
+  source: string;
+  cancelled: number;
+  cancelTime: string | null;
+  version: Generated<number>;
+}
+
+/** A supplier order. Amounts are totals in fen: face value, client paid, supplier charged. */
+export interface SupOrderTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  orderNo: string;
+  clientOrderId: string | null;
+  clientId: string | null;
+  appId: string | null;
+  supId: string;
+  goodId: string;
+  quantity: number;
+  marketAmount: number;
+  actualAmount: number;
+  costAmount: number;
+  refundedQuantity: number;
+  refundedAmount: number;
+  /** supOrderLifecycle state. */
+  state: string;
+  attempts: number;
+  lastError: string | null;
+  finishTime: string | null;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+/** A refund of (part of) a supplier order. */
+export interface SupReturnOrderTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  returnNo: string;
+  orderId: string;
+  orderNo: string;
+  supId: string;
+  goodId: string;
+  quantity: number;
+  marketAmount: number;
+  actualAmount: number;
+  /** Credited back to the balance it was charged to. */
+  costAmount: number;
+  reason: string | null;
+  /** refundLifecycle state. */
+  state: string;
+  failReason: string | null;
+  finishTime: string | null;
+  version: Generated<number>;
+}
+
+/** A failed supplier order waiting for an operator. */
+export interface SupErrorOrderTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  orderId: string;
+  orderNo: string;
+  supId: string;
+  goodId: string;
+  errorMsg: string | null;
+  /** errorOrderLifecycle state. */
+  state: string;
+  auditUser: string | null;
+  auditTime: string | null;
+  auditRemark: string | null;
+  handleUser: string | null;
+  handleTime: string | null;
+  version: Generated<number>;
+}
+
+/** A supplier's balance (quota) in fen; it may go down to -overdraftLimit, never below. */
+export interface SupBalanceTotalTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  supId: string;
+  balance: number;
+  overdraftLimit: number;
+  warningAmount: number | null;
+  /** Dictionary sup_balance_type: 1 prepaid, 2 credit. */
+  balanceType: number;
+  version: Generated<number>;
+}
+
+/** A good's own quota in fen (balanceType 2); type 1 charges the supplier's balance. */
+export interface SupGoodBalanceTotalTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  supId: string;
+  goodId: string;
+  balance: number;
+  overdraftLimit: number;
+  warningAmount: number | null;
+  /** Dictionary sup_good_balance_type: 1 the supplier's balance, 2 the good's own quota. */
+  balanceType: number;
+  version: Generated<number>;
+}
+
+/** One change of a supplier balance; immutable. */
+export interface SupBalanceRecordTable {
+  id: string;
+  tenantId: string;
+  supId: string;
+  /** 'init' | 'add' | 'deduct' | 'order' | 'refund' | 'reissue' | 'cancel' */
+  changeType: string;
+  /** Signed fen. */
+  amount: number;
+  balanceAfter: number;
+  reason: string | null;
+  sourceId: string | null;
+  sourceNo: string | null;
+  attachId: string | null;
+  fileName: string | null;
+  createUser: string | null;
+  createTime: string;
+}
+
+/** One change of a good's quota; immutable. */
+export interface SupGoodBalanceRecordTable extends SupBalanceRecordTable {
+  goodId: string;
+}
+
+/** A bulk job of the supplier service (refresh of verification status) and its progress. */
+export interface SupBatchTaskTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  taskName: string;
+  taskType: string;
+  params: string | null;
+  /** 'waiting' | 'running' | 'done' | 'failed' */
+  state: string;
+  total: number;
+  processed: number;
+  succeeded: number;
+  failedCount: number;
+  result: string | null;
+  error: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  claimedAt: number | null;
+  version: Generated<number>;
+}
+
+/** A tenant's warning settings of one kind ('errorOrder'), JSON. */
+export interface SupWarningSettingTable {
+  id: string;
+  tenantId: string;
+  kind: string;
+  config: string;
+  updateUser: string | null;
+  updateTime: string | null;
 }

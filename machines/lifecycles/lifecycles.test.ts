@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { allowedEvents, nextState, refusedMessage, type Lifecycle } from './lifecycle';
+import { couponCodeLifecycle } from './coupon-code-machine';
+import { supOrderLifecycle } from './sup-order-machine';
+import { errorOrderLifecycle } from './error-order-machine';
+import { refundLifecycle } from './refund-machine';
+
+/**
+ * Every allowed transition (state, event -> next) of each lifecycle as domain.md states it; every
+ * other (state, event) pair must be refused. Written out by hand so a changed machine fails here.
+ */
+const EXPECTED: [Lifecycle<string, string>, Record<string, Record<string, string>>][] = [
+  [
+    couponCodeLifecycle,
+    {
+      unused: { issue: 'issued', invalidate: 'invalid', expire: 'expired' },
+      issued: { use: 'used', invalidate: 'invalid', refund: 'recovering' },
+      used: { cancelUse: 'issued' },
+      invalid: { recover: 'unused' },
+      recovering: { restock: 'unused', discard: 'invalid' },
+      expired: {},
+    },
+  ],
+  [
+    supOrderLifecycle,
+    {
+      pending: { start: 'issuing' },
+      issuing: { succeed: 'success', fail: 'failed' },
+      success: { resend: 'success', refund: 'refunding' },
+      failed: { reissue: 'issuing' },
+      refunding: { refundAll: 'refunded', refundPart: 'partRefunded' },
+      partRefunded: { resend: 'partRefunded', refund: 'refunding' },
+      refunded: {},
+    },
+  ],
+  [
+    errorOrderLifecycle,
+    {
+      open: { audit: 'audited' },
+      audited: { reissue: 'reissued', resend: 'resent', cancel: 'cancelled' },
+      reissued: {},
+      resent: {},
+      cancelled: {},
+    },
+  ],
+  [
+    refundLifecycle,
+    {
+      requested: { complete: 'refunded', fail: 'failed' },
+      refunded: {},
+      failed: {},
+    },
+  ],
+];
+
+describe.each(EXPECTED.map(([l, t]) => [l.name.en, l, t] as const))(
+  '%s lifecycle',
+  (_name, lifecycle, table) => {
+    it('names every state in zh and en and has no state the table leaves out', () => {
+      expect(Object.keys(lifecycle.states).sort()).toEqual(Object.keys(table).sort());
+      for (const label of Object.values(lifecycle.states)) {
+        expect(label.zh).toBeTruthy();
+        expect(label.en).toBeTruthy();
+      }
+    });
+
+    for (const state of Object.keys(table)) {
+      for (const event of lifecycle.events) {
+        const expected = table[state]![event];
+        it(`${state} --${event}--> ${expected ?? 'refused'}`, () => {
+          expect(nextState(lifecycle, state, event)).toBe(expected);
+        });
+      }
+      it(`offers from ${state} exactly the allowed events`, () => {
+        expect(allowedEvents(lifecycle, state).sort()).toEqual(Object.keys(table[state]!).sort());
+      });
+    }
+
+    it('refuses everything from an unknown state', () => {
+      for (const event of lifecycle.events)
+        expect(nextState(lifecycle, 'nonsense', event)).toBe(undefined);
+      expect(allowedEvents(lifecycle, 'nonsense')).toEqual([]);
+    });
+  },
+);
+
+describe('refusedMessage', () => {
+  it('names the record kind and the current state in zh', () => {
+    expect(refusedMessage(couponCodeLifecycle, 'used')).toBe(
+      '券码当前状态为「已使用」，不能执行此操作',
+    );
+    expect(refusedMessage(errorOrderLifecycle, 'cancelled')).toBe(
+      '异常订单当前状态为「已取消」，不能执行此操作',
+    );
+  });
+});

@@ -1,0 +1,166 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../../db/schema.js';
+import { badRequest } from '../../../lib/errors.js';
+import { nextId } from '../../../lib/ids.js';
+import { nowText } from '../../../lib/time.js';
+import { formatYuan } from '../../../../src/contracts/money.js';
+
+/**
+ * Every change of a balance goes through here (domain.md "Money", "No overselling, no double
+ * spending"): one conditional UPDATE moves the balance and refuses a debit that would take it
+ * below `-overdraftLimit`, then one ledger row records the change with the balance after it. Call
+ * it inside the transaction of the work that causes the change (an order's charge, a refund's
+ * credit), so the balance, its ledger and the work commit or roll back together.
+ *
+ * Concurrency: the UPDATE is atomic on both databases. On PostgreSQL it takes the row's lock
+ * until the transaction ends, so concurrent debits queue on the row and each sees the balance the
+ * previous one left (the condition is re-checked on the new row version); on SQLite a write
+ * transaction holds the database. The ledger's `balance_after` is therefore exact.
+ */
+
+/** Which balance: a supplier's (`sup-balance-total`) or a good's own quota (`sup-good-balance-total`). */
+export type BalanceOwner =
+  { kind: 'supplier'; supId: string } | { kind: 'good'; supId: string; goodId: string };
+
+/** Why a balance moved (ledger `change_type`). */
+export type ChangeType = 'init' | 'add' | 'deduct' | 'order' | 'refund' | 'reissue' | 'cancel';
+
+export interface BalanceChange {
+  tenantId: string;
+  owner: BalanceOwner;
+  /** Signed fen: positive credits, negative debits. */
+  amount: number;
+  changeType: ChangeType;
+  reason?: string | null;
+  /** The document that caused it (order, refund, record id) and its number. */
+  sourceId?: string | null;
+  sourceNo?: string | null;
+  attachId?: string | null;
+  fileName?: string | null;
+  userId?: string | null;
+}
+
+export const BALANCE_NOT_INITIALISED = '供应商余额未初始化，请先初始化余额';
+export const GOOD_QUOTA_NOT_SET = '商品额度未设置，请先设置商品额度';
+
+/** The zh refusal of a debit past the overdraft limit, with the figures in yuan. */
+export const insufficientBalance = (balanceFen: number, limitFen: number, amountFen: number) =>
+  `余额不足：当前余额${formatYuan(balanceFen)}元，透支额度${formatYuan(limitFen)}元，本次扣减${formatYuan(-amountFen)}元`;
+
+/**
+ * Applies a change and writes its ledger row; answers the balance after it (fen). Throws 400 when
+ * the balance does not exist or a debit would pass the overdraft limit: nothing is written then.
+ */
+export async function changeBalance(db: Kysely<DB>, change: BalanceChange): Promise<number> {
+  if (!Number.isSafeInteger(change.amount)) throw new Error('balance change: amount not in fen');
+  const now = nowText();
+  const { owner, tenantId, amount } = change;
+  const table = owner.kind === 'supplier' ? 'bladeSupBalanceTotal' : 'bladeSupGoodBalanceTotal';
+  let update = db
+    .updateTable(table)
+    .set({
+      balance: sql<number>`balance + ${amount}`,
+      version: sql<number>`version + 1`,
+      updateTime: now,
+      updateUser: change.userId ?? null,
+    })
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0);
+  update =
+    owner.kind === 'supplier'
+      ? update.where('supId', '=', owner.supId)
+      : update.where('goodId', '=', owner.goodId);
+  // A debit may not pass the limit; a credit always lands (even on a balance already below it).
+  if (amount < 0) update = update.where(sql<boolean>`balance + ${amount} >= -overdraft_limit`);
+  const moved = await update.returning(['balance']).executeTakeFirst();
+  if (!moved) {
+    let found = db
+      .selectFrom(table)
+      .select(['balance', 'overdraftLimit'])
+      .where('tenantId', '=', tenantId)
+      .where('isDeleted', '=', 0);
+    found =
+      owner.kind === 'supplier'
+        ? found.where('supId', '=', owner.supId)
+        : found.where('goodId', '=', owner.goodId);
+    const row = await found.executeTakeFirst();
+    if (!row)
+      throw badRequest(owner.kind === 'supplier' ? BALANCE_NOT_INITIALISED : GOOD_QUOTA_NOT_SET);
+    throw badRequest(insufficientBalance(Number(row.balance), Number(row.overdraftLimit), amount));
+  }
+  const balanceAfter = Number(moved.balance);
+  const record = {
+    id: nextId(),
+    tenantId,
+    supId: owner.supId,
+    changeType: change.changeType,
+    amount,
+    balanceAfter,
+    reason: change.reason ?? null,
+    sourceId: change.sourceId ?? null,
+    sourceNo: change.sourceNo ?? null,
+    attachId: change.attachId ?? null,
+    fileName: change.fileName ?? null,
+    createUser: change.userId ?? null,
+    createTime: now,
+  };
+  if (owner.kind === 'supplier')
+    await db.insertInto('bladeSupBalanceRecord').values(record).execute();
+  else
+    await db
+      .insertInto('bladeSupGoodBalanceRecord')
+      .values({ ...record, goodId: owner.goodId })
+      .execute();
+  return balanceAfter;
+}
+
+/**
+ * Which balance an order of the good is charged to: the good's own quota when its balance type is
+ * 2 (sup-good-balance-total/set-balance-type), else its supplier's balance.
+ */
+export async function chargedBalance(
+  db: Kysely<DB>,
+  tenantId: string,
+  supId: string,
+  goodId: string,
+): Promise<BalanceOwner> {
+  const good = await db
+    .selectFrom('bladeSupGoodBalanceTotal')
+    .select('balanceType')
+    .where('tenantId', '=', tenantId)
+    .where('goodId', '=', goodId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  return good?.balanceType === 2 ? { kind: 'good', supId, goodId } : { kind: 'supplier', supId };
+}
+
+/**
+ * Whether every balance of the tenant equals the sum of its ledger: the rows that do not, for the
+ * tests and the nightly check (empty when all agree).
+ */
+export async function ledgerMismatches(db: Kysely<DB>, tenantId: string) {
+  const sup = await db
+    .selectFrom('bladeSupBalanceTotal as t')
+    .leftJoin('bladeSupBalanceRecord as r', (j) =>
+      j.onRef('r.supId', '=', 't.supId').onRef('r.tenantId', '=', 't.tenantId'),
+    )
+    .select(['t.supId as id', 't.balance', sql<number>`coalesce(sum(r.amount), 0)`.as('ledger')])
+    .where('t.tenantId', '=', tenantId)
+    .groupBy(['t.supId', 't.balance'])
+    .execute();
+  const good = await db
+    .selectFrom('bladeSupGoodBalanceTotal as t')
+    .leftJoin('bladeSupGoodBalanceRecord as r', (j) =>
+      j.onRef('r.goodId', '=', 't.goodId').onRef('r.tenantId', '=', 't.tenantId'),
+    )
+    .select(['t.goodId as id', 't.balance', sql<number>`coalesce(sum(r.amount), 0)`.as('ledger')])
+    .where('t.tenantId', '=', tenantId)
+    .groupBy(['t.goodId', 't.balance'])
+    .execute();
+  return [
+    ...sup.map((r) => ({ kind: 'supplier' as const, ...r })),
+    ...good.map((r) => ({ kind: 'good' as const, ...r })),
+  ]
+    .map((r) => ({ ...r, balance: Number(r.balance), ledger: Number(r.ledger) }))
+    .filter((r) => r.balance !== r.ledger);
+}
