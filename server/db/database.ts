@@ -35,6 +35,7 @@ import * as m021 from './migrations/021-user-oauth.js';
 import * as m022 from './migrations/022-supplier.js';
 import * as m027 from './migrations/027-supplier-code-unique.js';
 import * as m028 from './migrations/028-supplier-money-core.js';
+import * as m029 from './migrations/029-sup-order-report-remark.js';
 import * as m025 from './migrations/025-enterprise-register.js';
 import * as m023 from './migrations/023-supplier-goods.js';
 import * as m024 from './migrations/024-supplier-stores.js';
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '023-supplier-goods': m023,
   '024-supplier-stores': m024,
   '028-supplier-money-core': m028,
+  '029-sup-order-report-remark': m029,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -403,6 +403,7 @@ export interface DB {
   bladeSupGoodBalanceRecord: SupGoodBalanceRecordTable;
   bladeSupBatchTask: SupBatchTaskTable;
   bladeSupWarningSetting: SupWarningSettingTable;
+  bladeSupOrderReportRemark: SupOrderReportRemarkTable;
 }
 
 /** A one-time code sent by SMS or e-mail (migration 020); only its HMAC is stored. */
@@ -1164,6 +1165,18 @@ export interface SupWarningSettingTable {
   tenantId: string;
   kind: string;
   config: string;
+  updateUser: string | null;
+  updateTime: string | null;
+}
+
+/** The project report's invoice remark of one supplier and month (migration 029). */
+export interface SupOrderReportRemarkTable {
+  id: string;
+  tenantId: string;
+  supId: string;
+  /** 'yyyy-MM' */
+  month: string;
+  remark: string;
   updateUser: string | null;
   updateTime: string | null;
 }
