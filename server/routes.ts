@@ -38,6 +38,7 @@ import supGoodRoutes from './services/platform-supplier/sup-good/routes.js';
 import enterpriseRegisterRoutes from './services/platform-supplier/enterprise-register/routes.js';
 import goodWarningRoutes from './services/platform-supplier/warning/routes.js';
 import supRoutes from './services/platform-supplier/sup/routes.js';
+import batchTaskRoutes from './services/platform-supplier/batch-task/routes.js';
 
 /** Every service's routes; folders under services/ repeat the URL. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -79,6 +80,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     enterpriseRegisterRoutes,
     goodWarningRoutes,
     supRoutes,
+    batchTaskRoutes,
   ]) {
     await app.register(routes);
   }

@@ -93,7 +93,12 @@ export async function insertCodes(
   supId: string,
   goodId: string,
   count: number,
-  { prefix = `C${nextId().slice(-6)}`, validEnd = '2099-12-31 23:59:59', state = 'unused' } = {},
+  {
+    prefix = `C${nextId().slice(-6)}`,
+    validEnd = '2099-12-31 23:59:59',
+    state = 'unused',
+    plain = undefined as readonly string[] | undefined,
+  } = {},
 ): Promise<{ batchId: string; codes: string[] }> {
   const batchId = nextId();
   await ctx.db
@@ -114,10 +119,10 @@ export async function insertCodes(
       ...audit(),
     })
     .execute();
-  const codes = Array.from(
-    { length: count },
-    (_, i) => `${prefix}-${String(i + 1).padStart(4, '0')}`,
-  );
+  // `plain`: these exact codes (e.g. the sandbox driver's SBX + 16 digits) instead of prefixed ones.
+  const codes = plain
+    ? [...plain]
+    : Array.from({ length: count }, (_, i) => `${prefix}-${String(i + 1).padStart(4, '0')}`);
   for (let i = 0; i < codes.length; i += 200) {
     await ctx.db
       .insertInto('bladeSupCouponCode')

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { batchTaskContract as contract } from '../../../../src/contracts/platform-supplier/batch-task.js';
+import { currentUser, perm } from '../../../auth/index.js';
+import { listQuery } from '../../../lib/api-doc/index.js';
+import { ok } from '../../../lib/envelope.js';
+import { idList, queryMap, requiredParam } from '../../../lib/params.js';
+import { batchTaskEngine } from './engine.js';
+import { findTask, LIST, listTasks, removeTasks, submitTask } from './repository.js';
+
+/**
+ * batch-task (spec section 7, "Orders"; issue 18 item 3): listPage, find, submit, removeById/{id}
+ * (plus the engine's `detail` and `remove?ids=` names, which the console's resource engine
+ * calls). The worker that runs the tasks starts with the server and stops with it.
+ */
+export default async function batchTaskRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const base = `/api/${contract.service}`;
+  const { codes } = contract;
+  const read = { access: perm(codes.menu, codes.view ?? codes.menu) };
+  const remove = perm(codes.remove ?? codes.menu);
+  const engine = batchTaskEngine(ctx, { logger: app.log });
+  app.addHook('onReady', async () => engine.start());
+  app.addHook('onClose', async () => engine.stop());
+
+  const list = {
+    config: {
+      ...read,
+      doc: {
+        summary: { zh: '批量任务列表', en: 'Batch tasks' },
+        query: listQuery(LIST),
+      },
+    },
+  };
+  const listHandler = async (request: import('fastify').FastifyRequest) =>
+    ok(await listTasks(ctx, currentUser(request), queryMap(request)));
+  app.get(`${base}/listPage`, list, listHandler);
+  app.get(`${base}/list`, list, listHandler);
+
+  const find = async (request: import('fastify').FastifyRequest) =>
+    ok(await findTask(ctx, currentUser(request), requiredParam(request, 'id')));
+  app.get(`${base}/find`, { config: read }, find);
+  app.get(`${base}/detail`, { config: read }, find);
+
+  app.post(
+    `${base}/submit`,
+    {
+      config: {
+        access: perm(codes.add ?? codes.menu),
+        idempotent: true,
+        doc: {
+          summary: {
+            zh: '新建刷新核销状态任务（发放时间范围不超过31天）',
+            en: 'Queue a refresh of verification status (issue range at most 31 days)',
+          },
+          body: { schema: contract.input },
+        },
+      },
+    },
+    async (request) => {
+      const task = await submitTask(ctx, currentUser(request), request.body);
+      engine.wake();
+      return ok(task, '任务已创建');
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    `${base}/removeById/:id`,
+    { config: { access: remove } },
+    async (request) => {
+      await removeTasks(ctx, currentUser(request), [request.params.id]);
+      return ok({}, '删除成功');
+    },
+  );
+  app.post(`${base}/remove`, { config: { access: remove } }, async (request) => {
+    await removeTasks(ctx, currentUser(request), idList(request));
+    return ok({}, '删除成功');
+  });
+}
