@@ -291,6 +291,13 @@ export const MENU_TREE: SeedMenu[] = [
                 action: 3,
               },
               { code: 'code_batch_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
+              {
+                code: 'code_batch_export_plain',
+                alias: 'export_plain',
+                zh: '导出明文',
+                en: 'Export plain codes',
+                action: 1,
+              },
             ],
           },
           {
