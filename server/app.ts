@@ -72,7 +72,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   await migrate(database.db, database.schema);
   await seedSystem(database.db, { adminPassword: config.adminPassword });
-  if (config.demoData) await seedDemo(database.db, secrets);
+  if (config.demoData) await seedDemo(database.db, secrets, { orders: config.demoOrders });
 
   const app = Fastify({
     // The access log masks credentials in URLs and errors (issue 15 item 1, blade-log/mask.ts).

@@ -21,6 +21,8 @@ export interface ServerConfig {
   captcha: boolean;
   /** Seed the demo tenant, departments and users on an empty database. */
   demoData: boolean;
+  /** DEMO_ORDERS: supplier orders the demo seeds over the last 90 days (times DEMO_SCALE). */
+  demoOrders: number;
   /** Built console to serve; absent or missing folder means API only. */
   staticDir: string | undefined;
   logLevel: string;
@@ -155,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     org: env.BLADE_ORG || 'quanyi',
     captcha: flag(env.CAPTCHA, true),
     demoData: flag(env.DEMO_DATA, true),
+    demoOrders: wholeNumber(env.DEMO_ORDERS) ?? 20_000,
     staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : path.resolve('dist/client'),
     logLevel: env.LOG_LEVEL || 'info',
     tokenRateLimit: int(env.TOKEN_RATE_LIMIT, 30),
@@ -169,4 +172,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     wechat: wechatConfig(env),
   };
+}
+
+/** A whole number of at least 0 from the environment; undefined when absent or not one. */
+function wholeNumber(value: string | undefined): number | undefined {
+  if (!value || !/^\d+$/.test(value.trim())) return undefined;
+  return Number(value.trim());
 }

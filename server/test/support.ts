@@ -102,6 +102,8 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
     config: {
       captcha: options.captcha ?? false,
       demoData: options.demo ?? true,
+      // The money core's demo orders: enough for the lists to have rows, quick to seed per test app.
+      demoOrders: 200,
       staticDir: options.staticDir,
       adminPassword: options.adminPassword,
       dataDir: mkdtempSync(path.join(tmpdir(), 'quanyi-test-')),

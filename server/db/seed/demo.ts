@@ -7,6 +7,7 @@ import { audit, grantAllMenus, seedTenantParams, seedTopMenus } from './system.j
 import { seedDemoSuppliers } from './demo-supplier.js';
 import { seedDemoSupplierGoods } from './demo-supplier-goods.js';
 import { seedDemoSupplierStores } from './demo-supplier-stores.js';
+import { seedDemoMoneyCore } from './demo-money-core.js';
 import { seedDemoEnterpriseRegisters } from './demo-enterprise-register.js';
 
 /** Password of every demo account (README.md lists them). */
@@ -144,7 +145,11 @@ const notTenantAdministration = (code: string) => !/^tenant(_|$)/.test(code);
  * `secrets` (the server's): what demo rows sealed at rest need (suppliers' contact phones);
  * without them those fields stay empty.
  */
-export async function seedDemo(db: Kysely<DB>, secrets?: { jwtSecret: string }): Promise<void> {
+export async function seedDemo(
+  db: Kysely<DB>,
+  secrets?: { jwtSecret: string },
+  volume: { orders?: number } = {},
+): Promise<void> {
   const existing = await db
     .selectFrom('bladeTenant')
     .select('id')
@@ -257,6 +262,7 @@ export async function seedDemo(db: Kysely<DB>, secrets?: { jwtSecret: string }):
     await seedDemoSupplierGoods(trx);
     await seedDemoSupplierStores(trx);
     await seedDemoEnterpriseRegisters(trx, secrets);
+    await seedDemoMoneyCore(trx, secrets, volume);
   });
 }
 
