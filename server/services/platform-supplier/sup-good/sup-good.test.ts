@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUP_GOOD } from '../../../../src/contracts/platform-supplier/sup-good.js';
 import { nextId } from '../../../lib/ids.js';
+import { insertSupplier } from '../test-fixtures.js';
 import {
   createTestApp,
   data,
@@ -50,36 +51,8 @@ describe('supplier goods (sup-good)', () => {
   let supSlow: string;
   let supOther: string;
 
-  async function supplier(tenantId: string, supCode: string, endpoint: string | null = null) {
-    const id = nextId();
-    await t.app.ctx.db
-      .insertInto('bladeSup')
-      .values({
-        id,
-        tenantId,
-        supCode,
-        supName: `供应商${supCode}`,
-        shortName: null,
-        contactName: null,
-        contactPhone: null,
-        settlementType: 1,
-        supplyType: 1,
-        driver: 'sandbox',
-        interfaceEndpoint: endpoint,
-        interfaceKey: null,
-        interfaceSecret: null,
-        remark: null,
-        createUser: null,
-        createDept: null,
-        createTime: '2026-01-01 00:00:00',
-        updateUser: null,
-        updateTime: null,
-        status: 1,
-        isDeleted: 0,
-      })
-      .execute();
-    return id;
-  }
+  const supplier = (tenantId: string, supCode: string, endpoint: string | null = null) =>
+    insertSupplier(t.app.ctx.db, tenantId, supCode, endpoint);
 
   const submit = (token: string, body: Record<string, unknown>) =>
     t.post(`${API}/submit`, token, body);
