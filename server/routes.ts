@@ -37,6 +37,7 @@ import storeGroupRoutes from './services/platform-supplier/store-group/routes.js
 import supGoodRoutes from './services/platform-supplier/sup-good/routes.js';
 import enterpriseRegisterRoutes from './services/platform-supplier/enterprise-register/routes.js';
 import goodWarningRoutes from './services/platform-supplier/warning/routes.js';
+import balanceRoutes from './services/platform-supplier/balance/routes.js';
 import supRoutes from './services/platform-supplier/sup/routes.js';
 import batchTaskRoutes from './services/platform-supplier/batch-task/routes.js';
 
@@ -79,6 +80,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     supGoodRoutes,
     enterpriseRegisterRoutes,
     goodWarningRoutes,
+    balanceRoutes,
     supRoutes,
     batchTaskRoutes,
   ]) {

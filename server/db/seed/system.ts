@@ -151,6 +151,22 @@ const DICTS: Record<string, [string, string, [string, string][]]> = {
       ['0', '停用'],
     ],
   ],
+  sup_balance_type: [
+    '供应商余额类型',
+    'sup_balance_type',
+    [
+      ['1', '预付'],
+      ['2', '授信'],
+    ],
+  ],
+  sup_good_balance_type: [
+    '商品额度类型',
+    'sup_good_balance_type',
+    [
+      ['1', '扣供应商余额'],
+      ['2', '商品独立额度'],
+    ],
+  ],
   region: [
     '行政区划',
     'region',
