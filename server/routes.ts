@@ -39,6 +39,7 @@ import enterpriseRegisterRoutes from './services/platform-supplier/enterprise-re
 import goodWarningRoutes from './services/platform-supplier/warning/routes.js';
 import balanceRoutes from './services/platform-supplier/balance/routes.js';
 import supRoutes from './services/platform-supplier/sup/routes.js';
+import orderReportRoutes from './services/platform-supplier/order-report/routes.js';
 import batchTaskRoutes from './services/platform-supplier/batch-task/routes.js';
 
 /** Every service's routes; folders under services/ repeat the URL. */
@@ -82,6 +83,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     goodWarningRoutes,
     balanceRoutes,
     supRoutes,
+    orderReportRoutes,
     batchTaskRoutes,
   ]) {
     await app.register(routes);
