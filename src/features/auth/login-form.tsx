@@ -3,6 +3,7 @@ import { useContext, useRef, useState, type FormEvent } from 'react';
 import { useT } from '../../state/hooks';
 import type { AuthActor } from '../../state/shell-context';
 import s from './auth.module.css';
+import { TenantIdField } from './tenant-id-field';
 import { CaptchaField } from './captcha-field';
 import { ErrorNotice, messageText } from './form-notice';
 import { hasErrors } from '../../lib/password-rules';
@@ -70,18 +71,13 @@ export function LoginForm({ auth, values, onChange, tenant, onSubmitted }: Props
       <div className={s.form}>
         {serverError && <ErrorNotice>{messageText(t, serverError)}</ErrorNotice>}
         {showTenant && (
-          <TextField
+          <TenantIdField
             inputRef={(el) => {
               refs.current.tenantId = el;
             }}
-            label={t('auth.tenantId')}
-            name="tenantId"
-            autoComplete="organization"
-            required
-            maxLength={32}
             value={values.tenantId}
             error={err('tenantId')}
-            onChange={(e) => change('tenantId', e.currentTarget.value)}
+            onChange={(v) => change('tenantId', v)}
           />
         )}
         <TextField

@@ -6,6 +6,7 @@ import { hasErrors } from '../../lib/password-rules';
 import { useT } from '../../state/hooks';
 import type { AuthActor } from '../../state/shell-context';
 import s from './auth.module.css';
+import { TenantIdField } from './tenant-id-field';
 import { ErrorNotice, messageText, SuccessNotice } from './form-notice';
 import {
   phoneError,
@@ -126,18 +127,13 @@ export function PhoneLoginForm({ auth, tenant, bindTicket, submitLabel = 'auth.s
         {sendState.error && <ErrorNotice>{sendState.error}</ErrorNotice>}
         {sendState.sent && <SuccessNotice>{t('auth.code.sent')}</SuccessNotice>}
         {showTenant && (
-          <TextField
+          <TenantIdField
             inputRef={(el) => {
               refs.current.tenantId = el;
             }}
-            label={t('auth.tenantId')}
-            name="tenantId"
-            autoComplete="organization"
-            required
-            maxLength={32}
             value={values.tenantId}
             error={err('tenantId')}
-            onChange={(e) => change('tenantId', e.currentTarget.value)}
+            onChange={(v) => change('tenantId', v)}
           />
         )}
         <TextField
