@@ -41,6 +41,9 @@ import balanceRoutes from './services/platform-supplier/balance/routes.js';
 import supRoutes from './services/platform-supplier/sup/routes.js';
 import orderReportRoutes from './services/platform-supplier/order-report/routes.js';
 import batchTaskRoutes from './services/platform-supplier/batch-task/routes.js';
+import supOrderRoutes from './services/platform-supplier/order/routes.js';
+import supReturnOrderRoutes from './services/platform-supplier/return-order/routes.js';
+import supErrorOrderRoutes from './services/platform-supplier/error-order/routes.js';
 
 /** Every service's routes; folders under services/ repeat the URL. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -85,6 +88,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     supRoutes,
     orderReportRoutes,
     batchTaskRoutes,
+    supOrderRoutes,
+    supReturnOrderRoutes,
+    supErrorOrderRoutes,
   ]) {
     await app.register(routes);
   }

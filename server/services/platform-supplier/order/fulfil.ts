@@ -1,0 +1,600 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { supOrderLifecycle } from '../../../../machines/lifecycles/sup-order-machine.js';
+import { refusedMessage } from '../../../../machines/lifecycles/lifecycle.js';
+import type { AppContext } from '../../../context.js';
+import type { DB, SupOrderTable } from '../../../db/schema.js';
+import { ApiError, badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { nextId } from '../../../lib/ids.js';
+import { nowText } from '../../../lib/time.js';
+import { changeBalance, chargedBalance } from '../balance/ledger.js';
+import { openCode, sealedCode } from '../coupon-code/code-crypto.js';
+import { DriverError, driverSupplier, supplierDriver } from '../driver/index.js';
+import { transitionOrConflict } from '../lifecycle-guard.js';
+import { allocateCodes } from './allocate.js';
+
+/**
+ * Fulfilment of supplier orders (issue 18 item 3, domain.md "supplier order", "No overselling, no
+ * double spending"): `fulfil` makes a new order, `reissueOrder` fulfils a failed one again in
+ * place. Either way one transaction moves the order pending/failed -> issuing -> success, takes
+ * the codes (or stores the supplier interface's cards) and charges the balance; when any of it
+ * cannot be done (too few codes, too little balance, the supplier's interface refused) the
+ * transaction rolls back, so no code and no money moved, and the failure is written afterwards
+ * in its own transaction: the order `failed` with `lastError`, and an `open` error order.
+ */
+
+export type FulfilContext = Pick<AppContext, 'db' | 'dialect' | 'jwtSecret' | 'config'>;
+export type SupOrderRow = Selectable<SupOrderTable>;
+
+export interface FulfilRequest {
+  tenantId: string;
+  goodId: string;
+  quantity: number;
+  clientOrderId?: string | null;
+  clientId?: string | null;
+  appId?: string | null;
+  /** What the client paid for the whole order, fen. */
+  actualAmount: number;
+  userId?: string | null;
+}
+
+/** A code handed to the order, in plain text (for the caller: the client API gives it to the app). */
+export interface IssuedCode {
+  id: string;
+  code: string;
+  pin: string | null;
+  validEnd: string | null;
+}
+
+export interface FulfilOutcome {
+  order: SupOrderRow;
+  /** Empty when the order failed. */
+  codes: IssuedCode[];
+  /** The zh reason when the order failed (also its lastError). */
+  error?: string;
+}
+
+/** Most codes one order may take. */
+export const MAX_ORDER_QUANTITY = 1000;
+export const QUANTITY_INVALID = `数量须为1到${MAX_ORDER_QUANTITY}的整数`;
+export const AMOUNT_INVALID = '实付金额须为不小于0的整数（分）';
+export const GOOD_MISSING = '商品不存在';
+export const notEnoughCodes = (available: number, wanted: number) =>
+  `券码库存不足：可用${available}张，需要${wanted}张`;
+export const CARD_TAKEN = '供应商接口返回的券码已在库中，未发放';
+const INTERFACE_CARD = 3;
+
+/** A reason the order cannot be fulfilled now: rolls the transaction back, fails the order. */
+class FulfilFailure extends Error {}
+
+const ymd = (now: string) => now.slice(0, 10).replace(/-/g, '');
+/** 'SO' + yyyyMMdd + the order's id (a snowflake: unique, increasing). */
+export const orderNoOf = (id: string, now: string) => `SO${ymd(now)}${id}`;
+
+interface GoodRow {
+  id: string;
+  supId: string;
+  goodCode: string;
+  goodName: string;
+  goodType: number;
+  marketAmount: number;
+  costPrice: number;
+  interfaceGoodCode: string | null;
+}
+
+async function goodOf(db: Kysely<DB>, tenantId: string, goodId: string) {
+  const row = await db
+    .selectFrom('bladeSupGood')
+    .select([
+      'id',
+      'supId',
+      'goodCode',
+      'goodName',
+      'goodType',
+      'marketAmount',
+      'costPrice',
+      'interfaceGoodCode',
+    ])
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', goodId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  return row
+    ? ({
+        ...row,
+        goodType: Number(row.goodType),
+        marketAmount: Number(row.marketAmount),
+        costPrice: Number(row.costPrice),
+      } as GoodRow)
+    : undefined;
+}
+
+/** The order as stored now (amounts as numbers). */
+export async function orderRow(db: Kysely<DB>, tenantId: string, id: string) {
+  const row = await db
+    .selectFrom('bladeSupOrder')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  return row && numeric(row);
+}
+
+const numeric = (row: SupOrderRow): SupOrderRow => ({
+  ...row,
+  quantity: Number(row.quantity),
+  marketAmount: Number(row.marketAmount),
+  actualAmount: Number(row.actualAmount),
+  costAmount: Number(row.costAmount),
+  refundedQuantity: Number(row.refundedQuantity),
+  refundedAmount: Number(row.refundedAmount),
+  attempts: Number(row.attempts),
+  version: Number(row.version),
+});
+
+interface IssueStep {
+  tenantId: string;
+  good: GoodRow;
+  orderId: string;
+  orderNo: string;
+  quantity: number;
+  userId: string | null;
+  changeType: 'order' | 'reissue';
+  /** Writes the order as `issuing` (an insert, or a conditional update that may 409). */
+  begin: (trx: Kysely<DB>, now: string) => Promise<void>;
+  /** More work that commits with the success (an error order marked reissued). */
+  finish?: (trx: Kysely<DB>, now: string) => Promise<void>;
+}
+
+/**
+ * The transaction of a fulfilment. Answers the codes, or the reason it failed (after the
+ * rollback: nothing written). Other errors (a 409 from `begin`/`finish`, a database failure)
+ * are thrown.
+ */
+async function issue(
+  ctx: FulfilContext,
+  s: IssueStep,
+): Promise<{ codes: IssuedCode[] } | { error: string }> {
+  const { good, tenantId, quantity } = s;
+  let cards: { code: string; pin?: string; validEnd?: string }[] | undefined;
+  if (good.goodType === INTERFACE_CARD) {
+    // The supplier's interface first, outside the transaction: a slow supplier holds no lock.
+    try {
+      const supplier = await driverSupplier(ctx, tenantId, good.supId);
+      cards = await supplierDriver(ctx, supplier).fetchCards(
+        supplier,
+        { goodCode: good.goodCode, interfaceGoodCode: good.interfaceGoodCode },
+        { quantity, orderNo: s.orderNo },
+      );
+      if (cards.length !== quantity)
+        throw new DriverError('bad-answer', notEnoughCodes(cards.length, quantity));
+    } catch (err) {
+      if (err instanceof DriverError) return { error: err.message };
+      throw err;
+    }
+  }
+  const costAmount = good.costPrice * quantity;
+  const marketAmount = good.marketAmount * quantity;
+  try {
+    const codes = await ctx.db.transaction().execute(async (trx) => {
+      const now = nowText();
+      await s.begin(trx, now);
+      let issued: IssuedCode[];
+      if (cards) issued = await storeCards(ctx, trx, s, cards, now);
+      else {
+        const taken = await allocateCodes(trx, ctx.dialect, {
+          tenantId,
+          goodId: good.id,
+          quantity,
+          orderId: s.orderId,
+          now,
+        });
+        if ('available' in taken)
+          throw new FulfilFailure(notEnoughCodes(taken.available, quantity));
+        const rows = await trx
+          .selectFrom('bladeSupCouponCode')
+          .select(['id', 'codeCipher', 'pinCipher', 'validEnd'])
+          .where('tenantId', '=', tenantId)
+          .where('id', 'in', taken.ids)
+          .execute();
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        issued = taken.ids.map((id) => {
+          const r = byId.get(id)!;
+          return {
+            id,
+            code: openCode(ctx, r.codeCipher),
+            pin: r.pinCipher ? openCode(ctx, r.pinCipher) : null,
+            validEnd: r.validEnd,
+          };
+        });
+      }
+      const owner = await chargedBalance(trx, tenantId, good.supId, good.id);
+      try {
+        await changeBalance(trx, {
+          tenantId,
+          owner,
+          amount: -costAmount,
+          changeType: s.changeType,
+          reason: s.changeType === 'order' ? '订单扣款' : '补发扣款',
+          sourceId: s.orderId,
+          sourceNo: s.orderNo,
+          userId: s.userId,
+        });
+      } catch (err) {
+        if (err instanceof ApiError && err.statusCode === 400) throw new FulfilFailure(err.message);
+        throw err;
+      }
+      const state = transitionOrConflict(supOrderLifecycle, 'issuing', 'succeed');
+      const done = await trx
+        .updateTable('bladeSupOrder')
+        .set({
+          state,
+          costAmount,
+          marketAmount,
+          lastError: null,
+          finishTime: now,
+          updateTime: now,
+          updateUser: s.userId,
+          version: sql<number>`version + 1`,
+        })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', s.orderId)
+        .where('state', '=', 'issuing')
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1)
+        throw conflict(refusedMessage(supOrderLifecycle, 'issuing'));
+      await s.finish?.(trx, now);
+      return issued;
+    });
+    return { codes };
+  } catch (err) {
+    if (err instanceof FulfilFailure) return { error: err.message };
+    throw err;
+  }
+}
+
+/** Cards from the supplier's interface: a batch of source 'interface', codes issued to the order. */
+async function storeCards(
+  ctx: FulfilContext,
+  trx: Kysely<DB>,
+  s: IssueStep,
+  cards: { code: string; pin?: string; validEnd?: string }[],
+  now: string,
+): Promise<IssuedCode[]> {
+  const audit = {
+    createUser: s.userId,
+    createDept: null,
+    createTime: now,
+    updateUser: null,
+    updateTime: null,
+    status: 1,
+    isDeleted: 0,
+  };
+  const batchId = nextId();
+  await trx
+    .insertInto('bladeSupBatchCouponCode')
+    .values({
+      id: batchId,
+      tenantId: s.tenantId,
+      batchNo: `IF${batchId}`,
+      supId: s.good.supId,
+      goodId: s.good.id,
+      source: 'interface',
+      totalCount: cards.length,
+      validStart: null,
+      validEnd: null,
+      importId: null,
+      fileName: null,
+      remark: s.orderNo,
+      ...audit,
+    })
+    .execute();
+  const sealed = cards.map((card) => ({
+    id: nextId(),
+    card,
+    ...sealedCode(ctx, card.code, card.pin),
+  }));
+  // A card already in stock (the supplier answered a code twice) is refused before the insert,
+  // so PostgreSQL's transaction is not aborted by the unique index.
+  const clash = await trx
+    .selectFrom('bladeSupCouponCode')
+    .select('id')
+    .where('tenantId', '=', s.tenantId)
+    .where('supId', '=', s.good.supId)
+    .where(
+      'codeDigest',
+      'in',
+      sealed.map((c) => c.codeDigest),
+    )
+    .executeTakeFirst();
+  if (clash || new Set(sealed.map((c) => c.codeDigest)).size !== sealed.length)
+    throw new FulfilFailure(CARD_TAKEN);
+  await trx
+    .insertInto('bladeSupCouponCode')
+    .values(
+      sealed.map(({ id, card, codeCipher, codeDigest, codeMask, pinCipher }) => ({
+        id,
+        tenantId: s.tenantId,
+        batchId,
+        supId: s.good.supId,
+        goodId: s.good.id,
+        codeCipher,
+        codeDigest,
+        codeMask,
+        pinCipher,
+        validStart: null,
+        validEnd: card.validEnd ?? null,
+        state: 'issued',
+        orderId: s.orderId,
+        issueTime: now,
+        usedTime: null,
+        invalidTime: null,
+        ...audit,
+      })),
+    )
+    .execute();
+  return sealed.map(({ id, card }) => ({
+    id,
+    code: card.code.trim(),
+    pin: card.pin?.trim() || null,
+    validEnd: card.validEnd ?? null,
+  }));
+}
+
+/**
+ * Writes a failed attempt (after the rollback, in its own transaction): the order's lastError,
+ * and its error order: the open or audited one gets the new error, else a new open one.
+ */
+async function recordFailure(
+  db: Kysely<DB>,
+  order: { tenantId: string; id: string; orderNo: string; supId: string; goodId: string },
+  error: string,
+  userId: string | null,
+  writeOrder: (trx: Kysely<DB>, now: string) => Promise<void>,
+) {
+  await db.transaction().execute(async (trx) => {
+    const now = nowText();
+    await writeOrder(trx, now);
+    const pending = await trx
+      .updateTable('bladeSupErrorOrder')
+      .set({
+        errorMsg: error,
+        updateTime: now,
+        updateUser: userId,
+        version: sql<number>`version + 1`,
+      })
+      .where('tenantId', '=', order.tenantId)
+      .where('orderId', '=', order.id)
+      .where('state', 'in', ['open', 'audited'])
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    if (Number(pending.numUpdatedRows) > 0) return;
+    await trx
+      .insertInto('bladeSupErrorOrder')
+      .values({
+        id: nextId(),
+        tenantId: order.tenantId,
+        orderId: order.id,
+        orderNo: order.orderNo,
+        supId: order.supId,
+        goodId: order.goodId,
+        errorMsg: error,
+        state: 'open',
+        auditUser: null,
+        auditTime: null,
+        auditRemark: null,
+        handleUser: null,
+        handleTime: null,
+        createUser: userId,
+        createDept: null,
+        createTime: now,
+        updateUser: null,
+        updateTime: null,
+        status: 1,
+        isDeleted: 0,
+      })
+      .execute();
+  });
+}
+
+/**
+ * A new supplier order for `quantity` of a good: success with its codes, or failed cleanly with
+ * an open error order (`error` says why). 400 for a bad quantity or amount, 404 for a good that
+ * is not the tenant's.
+ */
+export async function fulfil(ctx: FulfilContext, req: FulfilRequest): Promise<FulfilOutcome> {
+  const { tenantId, quantity } = req;
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_ORDER_QUANTITY)
+    throw badRequest(QUANTITY_INVALID);
+  if (!Number.isSafeInteger(req.actualAmount) || req.actualAmount < 0)
+    throw badRequest(AMOUNT_INVALID);
+  const good = await goodOf(ctx.db, tenantId, req.goodId);
+  if (!good) throw notFound(GOOD_MISSING);
+  const id = nextId();
+  const orderNo = orderNoOf(id, nowText());
+  const userId = req.userId ?? null;
+  const row = (now: string, state: string, lastError: string | null) => ({
+    id,
+    tenantId,
+    orderNo,
+    clientOrderId: req.clientOrderId ?? null,
+    clientId: req.clientId ?? null,
+    appId: req.appId ?? null,
+    supId: good.supId,
+    goodId: good.id,
+    quantity,
+    marketAmount: good.marketAmount * quantity,
+    actualAmount: req.actualAmount,
+    costAmount: 0,
+    refundedQuantity: 0,
+    refundedAmount: 0,
+    state,
+    attempts: 1,
+    lastError,
+    finishTime: state === 'failed' ? now : null,
+    remark: null,
+    createUser: userId,
+    createDept: null,
+    createTime: now,
+    updateUser: null,
+    updateTime: null,
+    status: 1,
+    isDeleted: 0,
+  });
+  const issuing = transitionOrConflict(supOrderLifecycle, 'pending', 'start');
+  const result = await issue(ctx, {
+    tenantId,
+    good,
+    orderId: id,
+    orderNo,
+    quantity,
+    userId,
+    changeType: 'order',
+    begin: async (trx, now) => {
+      await trx
+        .insertInto('bladeSupOrder')
+        .values(row(now, issuing, null))
+        .execute();
+    },
+  });
+  if ('error' in result) {
+    const failed = transitionOrConflict(supOrderLifecycle, issuing, 'fail');
+    await recordFailure(
+      ctx.db,
+      { tenantId, id, orderNo, supId: good.supId, goodId: good.id },
+      result.error,
+      userId,
+      async (trx, now) => {
+        await trx
+          .insertInto('bladeSupOrder')
+          .values(row(now, failed, result.error))
+          .execute();
+      },
+    );
+  }
+  const order = (await orderRow(ctx.db, tenantId, id))!;
+  return 'error' in result
+    ? { order, codes: [], error: result.error }
+    : { order, codes: result.codes };
+}
+
+/**
+ * A failed order fulfilled again in place (attempts + 1): success, or failed again with the new
+ * error (its open/audited error order takes it, else a new open one). 404 for another tenant's
+ * order, 409 naming the state unless it is failed (also when a concurrent reissue won).
+ * `finish` runs in the success's transaction (the error order's own transition).
+ */
+export async function reissueOrder(
+  ctx: FulfilContext,
+  a: {
+    tenantId: string;
+    orderId: string;
+    userId: string | null;
+    finish?: (trx: Kysely<DB>, now: string) => Promise<void>;
+  },
+): Promise<FulfilOutcome> {
+  const { tenantId, userId } = a;
+  const order = await orderRow(ctx.db, tenantId, a.orderId);
+  if (!order) throw notFound();
+  const issuing = transitionOrConflict(supOrderLifecycle, order.state, 'reissue');
+  const good = await goodOf(ctx.db, tenantId, order.goodId);
+  const stillFailed = async (trx: Kysely<DB>, now: string, error: string) => {
+    await trx
+      .updateTable('bladeSupOrder')
+      .set({
+        lastError: error,
+        attempts: sql<number>`attempts + 1`,
+        finishTime: now,
+        updateTime: now,
+        updateUser: userId,
+        version: sql<number>`version + 1`,
+      })
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', order.id)
+      .where('state', '=', 'failed')
+      .execute();
+  };
+  const result = good
+    ? await issue(ctx, {
+        tenantId,
+        good,
+        orderId: order.id,
+        orderNo: order.orderNo,
+        quantity: order.quantity,
+        userId,
+        changeType: 'reissue',
+        begin: async (trx, now) => {
+          const moved = await trx
+            .updateTable('bladeSupOrder')
+            .set({
+              state: issuing,
+              attempts: sql<number>`attempts + 1`,
+              updateTime: now,
+              updateUser: userId,
+              version: sql<number>`version + 1`,
+            })
+            .where('tenantId', '=', tenantId)
+            .where('id', '=', order.id)
+            .where('state', '=', order.state)
+            .where('version', '=', order.version)
+            .executeTakeFirst();
+          if (Number(moved.numUpdatedRows) !== 1) {
+            const now2 = await orderRow(trx, tenantId, order.id);
+            throw conflict(refusedMessage(supOrderLifecycle, now2?.state ?? order.state));
+          }
+        },
+        ...(a.finish ? { finish: a.finish } : {}),
+      })
+    : { error: GOOD_MISSING };
+  if ('error' in result)
+    await recordFailure(ctx.db, order, result.error, userId, (trx, now) =>
+      stillFailed(trx, now, result.error),
+    );
+  const after = (await orderRow(ctx.db, tenantId, order.id))!;
+  return 'error' in result
+    ? { order: after, codes: [], error: result.error }
+    : { order: after, codes: result.codes };
+}
+
+/**
+ * Resend (success or partRefunded): the codes are delivered again. The client callback arrives
+ * with the client order API (next issue); for now the attempt is recorded (attempts + 1 and a
+ * remark). 409 naming the state otherwise. `also` runs in the same transaction.
+ */
+export async function resendOrder(
+  ctx: FulfilContext,
+  a: {
+    tenantId: string;
+    orderId: string;
+    userId: string | null;
+    also?: (trx: Kysely<DB>, now: string) => Promise<void>;
+  },
+): Promise<SupOrderRow> {
+  const order = await orderRow(ctx.db, a.tenantId, a.orderId);
+  if (!order) throw notFound();
+  const next = transitionOrConflict(supOrderLifecycle, order.state, 'resend');
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = nowText();
+    const moved = await trx
+      .updateTable('bladeSupOrder')
+      .set({
+        state: next,
+        attempts: sql<number>`attempts + 1`,
+        remark: `已重发券码（${now}）`,
+        updateTime: now,
+        updateUser: a.userId,
+        version: sql<number>`version + 1`,
+      })
+      .where('tenantId', '=', a.tenantId)
+      .where('id', '=', order.id)
+      .where('state', '=', order.state)
+      .where('version', '=', order.version)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) {
+      const current = await orderRow(trx, a.tenantId, order.id);
+      throw conflict(refusedMessage(supOrderLifecycle, current?.state ?? order.state));
+    }
+    await a.also?.(trx, now);
+  });
+  return (await orderRow(ctx.db, a.tenantId, order.id))!;
+}
