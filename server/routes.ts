@@ -37,6 +37,8 @@ import storeGroupRoutes from './services/platform-supplier/store-group/routes.js
 import supGoodRoutes from './services/platform-supplier/sup-good/routes.js';
 import enterpriseRegisterRoutes from './services/platform-supplier/enterprise-register/routes.js';
 import goodWarningRoutes from './services/platform-supplier/warning/routes.js';
+import couponCodeRoutes from './services/platform-supplier/coupon-code/routes.js';
+import codeExchangeRoutes from './services/platform-supplier/code-exchange/routes.js';
 import balanceRoutes from './services/platform-supplier/balance/routes.js';
 import supRoutes from './services/platform-supplier/sup/routes.js';
 import orderReportRoutes from './services/platform-supplier/order-report/routes.js';
@@ -84,6 +86,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     supGoodRoutes,
     enterpriseRegisterRoutes,
     goodWarningRoutes,
+    couponCodeRoutes,
+    codeExchangeRoutes,
     balanceRoutes,
     supRoutes,
     orderReportRoutes,

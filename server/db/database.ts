@@ -36,6 +36,7 @@ import * as m022 from './migrations/022-supplier.js';
 import * as m027 from './migrations/027-supplier-code-unique.js';
 import * as m028 from './migrations/028-supplier-money-core.js';
 import * as m029 from './migrations/029-sup-order-report-remark.js';
+import * as m030 from './migrations/030-coupon-code-expiry.js';
 import * as m025 from './migrations/025-enterprise-register.js';
 import * as m023 from './migrations/023-supplier-goods.js';
 import * as m024 from './migrations/024-supplier-stores.js';
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '024-supplier-stores': m024,
   '028-supplier-money-core': m028,
   '029-sup-order-report-remark': m029,
+  '030-coupon-code-expiry': m030,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -1,0 +1,205 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../../context.js';
+import {
+  CODE_BATCH_BUTTONS,
+  supBatchCouponCodeContract,
+  supCouponCodeContract,
+  supCouponCodeRecoveryContract,
+  supCouponCodeUsedContract,
+} from '../../../../src/contracts/platform-supplier/coupon-code.js';
+import { fieldEntries } from '../../../../src/contracts/resource-contract.js';
+import { currentUser, perm } from '../../../auth/index.js';
+import { ok } from '../../../lib/envelope.js';
+import { badRequest } from '../../../lib/errors.js';
+import { EXPORT_CREATED, type ExportCall, type Exporter } from '../../../lib/export/engine.js';
+import { registerExporter } from '../../../lib/export/routes.js';
+import type { ExportCell } from '../../../lib/export/xlsx.js';
+import { queryMap } from '../../../lib/params.js';
+import { filterConditions, type ListSpec, type QueryMap } from '../../../lib/query.js';
+import { digestOfCipher, seesPlain, stateLabel, type CodeCall } from './common.js';
+import {
+  BATCH_SPEC,
+  CODE_SPEC,
+  RECOVERY_SPEC,
+  USED_SPEC,
+  batchBase,
+  batchColumns,
+  codeBase,
+  codeColumns,
+  presentCode,
+  presentRecovery,
+  recoveryBase,
+  recoveryColumns,
+  withCounts,
+  type CodeRow,
+  type RecoveryRow,
+} from './repository.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the list queries of several tables */
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+/** The contract's export columns: header = zh label. */
+function sheetOf(contract: { fields: object }) {
+  const fields = fieldEntries(contract).filter(([, f]) => f.export);
+  return {
+    keys: fields.map(([k]) => k),
+    columns: fields.map(([, f]) => ({ header: f.label.zh, width: f.export!.width })),
+  };
+}
+
+export interface ListExport {
+  service: string;
+  excelType: string;
+  fileName: string;
+  exportCode: string;
+  contract: { fields: object };
+  spec: ListSpec;
+  /** The idKey column the keyset walks (newest first). */
+  idColumn: string;
+  base(call: CodeCall, query: QueryMap): AnyQuery;
+  select(qb: AnyQuery): AnyQuery;
+  present(call: CodeCall, plain: boolean, rows: any[]): Promise<Record<string, unknown>[]>;
+}
+
+/**
+ * An exporter over one of the lists: the same filters, tenant and order (newest first), read in
+ * keyset batches; codes masked unless the caller holds code_batch_export_plain.
+ */
+export function listExporter(ctx: AppContext, def: ListExport): Exporter {
+  const sheet = sheetOf(def.contract);
+  const filtered = (call: ExportCall, query: QueryMap) =>
+    filterConditions(query, def.spec, call.ctx.dialect).reduce(
+      (qb, c) => qb.where(c),
+      def.base({ ctx: call.ctx, user: call.user }, query),
+    );
+  return {
+    service: def.service,
+    excelType: def.excelType,
+    fileName: def.fileName,
+    access: perm(def.exportCode),
+    columns: sheet.columns,
+    validate(query) {
+      if (query.couponCode2 !== undefined) digestOfCipher(ctx, query.couponCode2);
+    },
+    async count(call, query) {
+      const row = await filtered(call, query)
+        .select((eb: any) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
+      return Number((row as { n?: number } | undefined)?.n ?? 0);
+    },
+    async *rows(call, query, batchSize) {
+      const codeCall = { ctx: call.ctx, user: call.user };
+      const plain = await seesPlain(call.ctx, call.user, [CODE_BATCH_BUTTONS.exportPlain]);
+      let last: string | undefined;
+      for (;;) {
+        let qb = def.select(filtered(call, query));
+        if (last !== undefined) qb = qb.where(sql.ref(def.idColumn), '<', last);
+        const rows = await qb.orderBy(sql.ref(def.idColumn), 'desc').limit(batchSize).execute();
+        if (rows.length === 0) return;
+        last = (rows.at(-1) as { id: string }).id;
+        const shown = await def.present(codeCall, plain, rows);
+        yield shown.map((r) => sheet.keys.map((k) => (r[k] ?? null) as ExportCell));
+        if (rows.length < batchSize) return;
+      }
+    },
+  };
+}
+
+const withStateLabel = (r: { state: string }) => ({ ...r, state: stateLabel(r.state) });
+
+/** The exporters of the coupon code lists (the encrypted filter is checked with `ctx`). */
+export const codeExporters = (ctx: AppContext) => ({
+  batch: listExporter(ctx, {
+    service: supBatchCouponCodeContract.service,
+    excelType: supBatchCouponCodeContract.export!.excelType,
+    fileName: supBatchCouponCodeContract.export!.fileName,
+    exportCode: 'code_batch_export',
+    contract: supBatchCouponCodeContract,
+    spec: BATCH_SPEC,
+    idColumn: 'b.id',
+    base: (call) => batchBase(call.ctx.db, call.user.tenantId),
+    select: (qb) => qb.select(batchColumns),
+    present: async (call, _plain, rows) =>
+      (await withCounts(call.ctx.db, call.user.tenantId, rows)) as unknown as Record<
+        string,
+        unknown
+      >[],
+  }),
+  code: listExporter(ctx, {
+    service: supCouponCodeContract.service,
+    excelType: supCouponCodeContract.export!.excelType,
+    fileName: supCouponCodeContract.export!.fileName,
+    exportCode: 'code_batch_export',
+    contract: supCouponCodeContract,
+    spec: CODE_SPEC,
+    idColumn: 'c.id',
+    base: (call, query) => codeBase(call, query),
+    select: (qb) => qb.select(codeColumns),
+    present: async (call, plain, rows: CodeRow[]) =>
+      rows.map((r) => withStateLabel(presentCode(call, plain, r))),
+  }),
+  used: listExporter(ctx, {
+    service: supCouponCodeUsedContract.service,
+    excelType: supCouponCodeUsedContract.export!.excelType,
+    fileName: supCouponCodeUsedContract.export!.fileName,
+    exportCode: 'code_source_export',
+    contract: supCouponCodeUsedContract,
+    spec: USED_SPEC,
+    idColumn: 'c.id',
+    base: (call, query) => codeBase(call, query).where('c.state', 'in', ['issued', 'used']),
+    select: (qb) => qb.select(codeColumns),
+    present: async (call, plain, rows: CodeRow[]) =>
+      rows.map((r) => withStateLabel(presentCode(call, plain, r))),
+  }),
+  recovery: listExporter(ctx, {
+    service: supCouponCodeRecoveryContract.service,
+    excelType: supCouponCodeRecoveryContract.export!.excelType,
+    fileName: supCouponCodeRecoveryContract.export!.fileName,
+    exportCode: 'code_recycle_export',
+    contract: supCouponCodeRecoveryContract,
+    spec: RECOVERY_SPEC,
+    idColumn: 'r.id',
+    base: (call) => recoveryBase(call.ctx.db, call.user.tenantId),
+    select: (qb) => qb.select(recoveryColumns),
+    present: async (call, plain, rows: RecoveryRow[]) =>
+      rows.map((r) => presentRecovery(call, plain, r) as unknown as Record<string, unknown>),
+  }),
+});
+
+/**
+ * Registers an exporter and its spec-named route (`POST <path>`, GET too as the spec lists some
+ * as GET): the list's filters from the query or the body, an Idempotency-Key, a task in the
+ * export centre.
+ */
+export function exportRoute(app: FastifyInstance, exporter: Exporter, path: string): void {
+  registerExporter(app, exporter);
+  const handler = async (request: FastifyRequest) => {
+    const user = currentUser(request);
+    const chosen = app.exportJobs.exporter(exporter.service, exporter.excelType);
+    if (!chosen) throw badRequest('不支持的导出类型');
+    const query: Record<string, string> = {};
+    const body =
+      request.body && typeof request.body === 'object'
+        ? (request.body as Record<string, unknown>)
+        : {};
+    for (const [name, value] of Object.entries({ ...queryMap(request), ...body }))
+      if (
+        typeof value === 'string' &&
+        value !== '' &&
+        !['current', 'size', 'excelType'].includes(name)
+      )
+        query[name] = value;
+    chosen.validate?.(query);
+    const task = await app.exportJobs.create(user, chosen, query);
+    return ok({ id: task.id, sourceFileName: task.sourceFileName }, EXPORT_CREATED);
+  };
+  const doc = {
+    summary: {
+      zh: `${exporter.fileName}导出（异步任务）`,
+      en: 'Export (a task in the export centre)',
+    },
+  };
+  app.post(`/api/${path}`, { config: { access: exporter.access, idempotent: true, doc } }, handler);
+  app.get(`/api/${path}`, { config: { access: exporter.access, audit: 'write', doc } }, handler);
+}
