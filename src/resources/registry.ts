@@ -41,6 +41,8 @@ export const RESOURCE_ROUTES: Readonly<Record<string, Loader>> = {
   '/supplier/enterprise-register': () => import('./platform-supplier/enterprise-register'),
   '/supplierMerchant/management': () => import('./platform-supplier/sup-store'),
   '/supplierMerchant/group': () => import('./platform-supplier/store-group'),
+  '/supplier/commodity-order/batch-refresh-verification-status': () =>
+    import('./platform-supplier/batch-task'),
   '/setting/dictbiz': () =>
     import('./blade-system/dict-biz').then((m) => ({ default: m.settingDictBiz })),
 };

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { FilterDef } from './engine/filters';
 import type { Rule } from '../lib/patterns';
 
@@ -75,6 +75,11 @@ export interface ColumnDef<Row> {
   hiddenByDefault?: boolean;
   /** Inline editing of the cell (for users with the resource's edit permission). */
   edit?: ColumnEdit;
+  /**
+   * A cell of the screen's own, given the row (e.g. a batch task's live progress bar); its text
+   * goes through i18n keys like any component's.
+   */
+  cell?(props: { row: Row }): ReactNode;
 }
 
 export type FormFieldKind =
@@ -235,6 +240,8 @@ export interface ResourceDef<Row extends object = Record<string, unknown>> {
   toolbarActions?: readonly ActionDef<Row>[];
   /** A short name of one record, for titles and confirmations. */
   recordLabel(row: Row): string;
+  /** Shown under the title (e.g. the error orders' warning when over its threshold). */
+  banner?: ComponentType;
 }
 
 export function defineResource<Row extends object>(def: ResourceDef<Row>): ResourceDef<Row> {

@@ -31,6 +31,7 @@ import type { supplier } from './supplier';
 import type { supplierGoods } from './supplier-goods';
 import type { enterpriseRegister } from './enterprise-register';
 import type { supplierStores } from './supplier-stores';
+import type { supplierOrders } from './supplier-orders';
 
 /**
  * The type of every message module, merged. A feature adds its own file ({zh, en} with the
@@ -73,6 +74,7 @@ type Modules = [
   typeof supplierGoods,
   typeof enterpriseRegister,
   typeof supplierStores,
+  typeof supplierOrders,
 ];
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [

@@ -317,6 +317,7 @@ export function ResourceScreen({
           {title}
         </Title>
       )}
+      {def.banner && <def.banner />}
       {filters.length > 0 && (
         <FilterBar
           ref={filterRef}

@@ -276,14 +276,19 @@ export function ResourceTable(props: Props) {
                   onPreview={preview.open}
                 />
               )
-            : ({ cell }) => (
-                <Cell
-                  column={column}
-                  value={cell.getValue()}
-                  texts={texts}
-                  onPreview={preview.open}
-                />
-              ),
+            : column.cell
+              ? ({ row }) => {
+                  const Own = column.cell!;
+                  return <Own row={row.original} />;
+                }
+              : ({ cell }) => (
+                  <Cell
+                    column={column}
+                    value={cell.getValue()}
+                    texts={texts}
+                    onPreview={preview.open}
+                  />
+                ),
         Footer: sums && column.field in sums ? () => sums[column.field] : undefined,
         ...(column.help
           ? {
