@@ -29,6 +29,7 @@ import { supplier } from './messages/supplier';
 import { supplierGoods } from './messages/supplier-goods';
 import { enterpriseRegister } from './messages/enterprise-register';
 import { supplierStores } from './messages/supplier-stores';
+import { supplierQuota } from './messages/supplier-quota';
 import { supplierOrders } from './messages/supplier-orders';
 
 /** The console's texts beyond the login path; imported by components/mantine-root.tsx. */
@@ -63,5 +64,6 @@ registerMessages(
   supplierGoods,
   enterpriseRegister,
   supplierStores,
+  supplierQuota,
   supplierOrders,
 );

@@ -41,6 +41,10 @@ export const RESOURCE_ROUTES: Readonly<Record<string, Loader>> = {
   '/supplier/enterprise-register': () => import('./platform-supplier/enterprise-register'),
   '/supplierMerchant/management': () => import('./platform-supplier/sup-store'),
   '/supplierMerchant/group': () => import('./platform-supplier/store-group'),
+  '/supplier/supplier-quota/list': () => import('./platform-supplier/sup-balance'),
+  '/supplier/supplier-quota/commodity-list': () => import('./platform-supplier/sup-good-balance'),
+  '/supplier/supplier-quota/amount-change-flow': () =>
+    import('./platform-supplier/all-balance-record'),
   '/supplier/commodity-order/batch-refresh-verification-status': () =>
     import('./platform-supplier/batch-task'),
   '/setting/dictbiz': () =>

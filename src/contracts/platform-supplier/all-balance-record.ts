@@ -47,6 +47,9 @@ export const allBalanceRecordContract = defineContract<BalanceRecordRow>()({
   menu: 'quota_change_flow',
   buttons: ['view', 'export'],
   export: { excelType: 'all-balance-record', fileName: '额度变动流水' },
+  filterAliases: {
+    goodCode: { label: { zh: '商品编码', en: 'Good code' }, field: 'goodName', filter: 'like' },
+  },
   fields: {
     createTime: {
       label: { zh: '变动时间', en: 'Time' },

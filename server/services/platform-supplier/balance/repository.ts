@@ -298,6 +298,7 @@ export const RECORD_LIST: ListSpec = {
   filters: {
     supId: { column: 'x.supId', default: 'equal' },
     goodId: { column: 'x.goodId', default: 'equal' },
+    goodCode: { column: 'g.goodCode', default: 'like' },
     changeType: { column: 'x.changeType', default: 'equal' },
     createTime: { column: 'x.createTime', default: 'equal' },
   },
