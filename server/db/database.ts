@@ -37,6 +37,7 @@ import * as m027 from './migrations/027-supplier-code-unique.js';
 import * as m028 from './migrations/028-supplier-money-core.js';
 import * as m029 from './migrations/029-sup-order-report-remark.js';
 import * as m030 from './migrations/030-coupon-code-expiry.js';
+import * as m032 from './migrations/032-sup-file-ticket.js';
 import * as m025 from './migrations/025-enterprise-register.js';
 import * as m023 from './migrations/023-supplier-goods.js';
 import * as m024 from './migrations/024-supplier-stores.js';
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '028-supplier-money-core': m028,
   '029-sup-order-report-remark': m029,
   '030-coupon-code-expiry': m030,
+  '032-sup-file-ticket': m032,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

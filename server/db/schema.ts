@@ -404,6 +404,7 @@ export interface DB {
   bladeSupBatchTask: SupBatchTaskTable;
   bladeSupWarningSetting: SupWarningSettingTable;
   bladeSupOrderReportRemark: SupOrderReportRemarkTable;
+  bladeSupFileTicket: SupFileTicketTable;
 }
 
 /** A one-time code sent by SMS or e-mail (migration 020); only its HMAC is stored. */
@@ -1179,4 +1180,15 @@ export interface SupOrderReportRemarkTable {
   remark: string;
   updateUser: string | null;
   updateTime: string | null;
+}
+
+/** A one-time download ticket of a quota-change voucher (migration 032; id = sha-256 hex). */
+export interface SupFileTicketTable {
+  id: string;
+  tenantId: string;
+  userId: string;
+  attachId: string;
+  /** Epoch seconds. */
+  expiresAt: number;
+  usedAt: number | null;
 }

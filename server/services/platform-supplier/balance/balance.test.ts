@@ -466,12 +466,17 @@ describe('supplier quotas and balances (issue 18 item 4)', () => {
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(PDF)).toBe(true);
     expect(file.headers['content-disposition']).toContain('attachment');
+    // once only; a forged ticket is refused; an unused one times out after 60 s
+    expect((await t.get(`/api/${url}`)).statusCode).toBe(410);
     const forged = await t.get(`/api/${ALL_BALANCE_RECORD}/file`, undefined, {
-      ticket: `${ticket}x`,
+      ticket: `${ticket.slice(0, -1)}${ticket.endsWith('A') ? 'B' : 'A'}`,
     });
     expect(forged.statusCode).toBe(403);
+    const late = data<{ url: string }>(
+      await t.get(api(ALL_BALANCE_RECORD, 'get-file'), supply, { id: withFile.id }),
+    );
     t.advance(61);
-    expect((await t.get(`/api/${url}`)).statusCode).toBe(410);
+    expect((await t.get(`/api/${late.url}`)).statusCode).toBe(410);
     const noFile = list.records.find((r) => r.hasFile === 0)!;
     expect(
       (await t.get(api(ALL_BALANCE_RECORD, 'get-file'), supply, { id: noFile.id })).statusCode,
@@ -515,6 +520,13 @@ describe('supplier quotas and balances (issue 18 item 4)', () => {
       ['init', 10, ''],
     ]);
     expect(all.records[0]!.changeTypeName).toBe('扣减');
+    // the footer's sum covers every matching change, exactly: 10 + 5 - 2.5
+    expect((all as unknown as { sums: { amount: string } }).sums).toEqual({ amount: '12.50' });
+    const one = await t.get(api(ALL_BALANCE_RECORD, 'list'), supply, { supId, size: '1' });
+    expect(data<{ records: unknown[]; sums: { amount: string } }>(one)).toMatchObject({
+      sums: { amount: '12.50' },
+    });
+    expect(data<{ records: unknown[] }>(one).records).toHaveLength(1);
     expect(all.records[0]!.createUserName).not.toBe('');
     const goods = data<Page<unknown>>(
       await t.get(api(ALL_BALANCE_RECORD, 'list'), supply, { goodId }),

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../../context.js';
 import type { DB } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
-import { fenToYuan } from '../../../../src/contracts/money.js';
+import { fenToYuan, formatYuan } from '../../../../src/contracts/money.js';
 import {
   BALANCE_TYPES,
   type SupBalance,
@@ -457,12 +457,29 @@ export async function recordPage(
   return rows.map((r) => presentRecord(r as RecordFen));
 }
 
+/**
+ * A page of changes, with `sums.amount`: the exact total (yuan text, 2 decimals) of every
+ * matching change, not only the page's, summed in fen by the database.
+ */
 export async function listRecords(ctx: AppContext, tenantId: string, query: QueryMap) {
   checkRecordRange(query);
   const { current, size } = pageParams(query);
-  const total = await countRecords(ctx, tenantId, query);
+  const totals = await recordQuery(ctx, tenantId, query)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      sql<number | string | null>`sum(${sql.ref('x.amount')})`.as('amount'),
+    ])
+    .executeTakeFirst();
+  const total = Number(totals?.n ?? 0);
   const records = await recordPage(ctx, tenantId, query, size, (current - 1) * size);
-  return { records, total, size, current, pages: Math.ceil(total / size) };
+  return {
+    records,
+    total,
+    size,
+    current,
+    pages: Math.ceil(total / size),
+    sums: { amount: formatYuan(Number(totals?.amount ?? 0)) },
+  };
 }
 
 export async function recordById(ctx: AppContext, tenantId: string, id: string) {

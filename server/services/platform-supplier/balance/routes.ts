@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../context.js';
@@ -138,35 +138,59 @@ function isUniqueClash(error: unknown): boolean {
 // ---------------------------------------------------------------- file tickets
 
 /**
- * A download ticket for one attachment: tenant, attachment and expiry signed with a key derived
- * from the JWT secret. It is no session token (it opens this one file for 60 s only), so the
- * browser can save the file straight to disk, as the export centre's tickets do.
+ * A one-time download ticket for one attachment (migration 032), as the export centre hands out
+ * its files: 256 random bits, stored as their SHA-256, valid TICKET_SECONDS and spent by a
+ * conditional update before anything is sent. No session token is ever in the address.
  */
-function ticketKey(ctx: AppContext): Buffer {
-  return createHmac('sha256', ctx.jwtSecret).update('balance-file-ticket').digest();
+const ticketHash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+async function makeTicket(
+  ctx: AppContext,
+  tenantId: string,
+  userId: string,
+  attachId: string,
+): Promise<string> {
+  const ticket = randomBytes(32).toString('base64url');
+  const now = ctx.now();
+  // Spent and expired tickets go lazily (a few minutes after their time).
+  await ctx.db
+    .deleteFrom('bladeSupFileTicket')
+    .where('expiresAt', '<', now - 300)
+    .execute();
+  await ctx.db
+    .insertInto('bladeSupFileTicket')
+    .values({
+      id: ticketHash(ticket),
+      tenantId,
+      userId,
+      attachId,
+      expiresAt: now + TICKET_SECONDS,
+      usedAt: null,
+    })
+    .execute();
+  return ticket;
 }
 
-function makeTicket(ctx: AppContext, tenantId: string, attachId: string): string {
-  const body = Buffer.from(
-    JSON.stringify({ t: tenantId, a: attachId, e: ctx.now() + TICKET_SECONDS }),
-  ).toString('base64url');
-  const mac = createHmac('sha256', ticketKey(ctx)).update(body).digest('base64url');
-  return `${body}.${mac}`;
-}
-
-function readTicket(ctx: AppContext, ticket: string): { t: string; a: string } {
-  const [body, mac, extra] = ticket.split('.');
-  if (!body || !mac || extra !== undefined || ticket.length > 400) throw forbidden(TICKET_INVALID);
-  const want = createHmac('sha256', ticketKey(ctx)).update(body).digest();
-  const got = Buffer.from(mac, 'base64url');
-  if (got.length !== want.length || !timingSafeEqual(got, want)) throw forbidden(TICKET_INVALID);
-  const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
-    t: string;
-    a: string;
-    e: number;
-  };
-  if (claims.e < ctx.now()) throw new ApiError(410, TICKET_EXPIRED);
-  return claims;
+/** Spends a ticket: unknown 403, used or timed out 410; answers whose attachment it opens. */
+async function spendTicket(ctx: AppContext, ticket: string) {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(ticket)) throw forbidden(TICKET_INVALID);
+  const id = ticketHash(ticket);
+  const now = ctx.now();
+  const spent = await ctx.db
+    .updateTable('bladeSupFileTicket')
+    .set({ usedAt: now })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>=', now)
+    .executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('bladeSupFileTicket')
+    .select(['tenantId', 'attachId'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw forbidden(TICKET_INVALID);
+  if (Number(spent.numUpdatedRows) !== 1) throw new ApiError(410, TICKET_EXPIRED);
+  return row;
 }
 
 // ---------------------------------------------------------------- routes
@@ -644,8 +668,8 @@ export default async function balanceRoutes(app: FastifyInstance): Promise<void>
         access: perm(CODES.flowFile),
         doc: {
           summary: {
-            zh: '变动记录的附件：一次性下载地址（60秒内有效，不含登录凭证）',
-            en: "A change's attachment: a download address valid 60 s (no session token in it)",
+            zh: '变动记录的附件：一次性下载地址（60秒内有效、只能使用一次，不含登录凭证）',
+            en: "A change's attachment: a one-time download address valid 60 s (no session token in it)",
           },
           query: [{ name: 'id', type: 'string', required: true }],
           response: {
@@ -660,7 +684,7 @@ export default async function balanceRoutes(app: FastifyInstance): Promise<void>
       const found = await recordById(ctx, user.tenantId, idParam(request, 'id'));
       if (!found) throw notFound();
       if (!found.attachId) throw notFound(NO_FILE_ON_RECORD);
-      const ticket = makeTicket(ctx, user.tenantId, found.attachId);
+      const ticket = await makeTicket(ctx, user.tenantId, user.userId, found.attachId);
       return ok({
         ticket,
         url: `${ALL_BALANCE_RECORD}/file?ticket=${ticket}`,
@@ -674,12 +698,12 @@ export default async function balanceRoutes(app: FastifyInstance): Promise<void>
     api(ALL_BALANCE_RECORD, 'file'),
     { config: { access: PUBLIC, rateLimit: { max: 120, timeWindow: '1 minute' } } },
     async (request, reply) => {
-      const claims = readTicket(ctx, param(request, 'ticket') ?? '');
+      const claims = await spendTicket(ctx, param(request, 'ticket') ?? '');
       const row = await db
         .selectFrom('bladeAttach')
         .select(['name', 'originalName', 'contentType'])
-        .where('tenantId', '=', claims.t)
-        .where('id', '=', claims.a)
+        .where('tenantId', '=', claims.tenantId)
+        .where('id', '=', claims.attachId)
         .where('isDeleted', '=', 0)
         .executeTakeFirst();
       if (!row) throw notFound('文件不存在');
