@@ -10,6 +10,8 @@ import {
 import { currentUser, perm } from '../../../auth/index.js';
 import type { DB } from '../../../db/schema.js';
 import { ok } from '../../../lib/envelope.js';
+import { listQuery } from '../../../lib/api-doc/index.js';
+import { COUPON_CODE2_DOC } from '../coupon-code/routes.js';
 import { paged, type ListSpec, type QueryMap } from '../../../lib/query.js';
 import {
   digestOfCipher,
@@ -115,7 +117,15 @@ export default async function codeExchangeRoutes(app: FastifyInstance): Promise<
   const { ctx } = app;
   app.get(
     `/api/${EXCHANGE_SERVICE}/list`,
-    { config: { access: perm(EXCHANGE.menu, EXCHANGE.view) } },
+    {
+      config: {
+        access: perm(EXCHANGE.menu, EXCHANGE.view),
+        doc: {
+          summary: { zh: '券码兑换记录', en: 'Code exchange records' },
+          query: listQuery(EXCHANGE_SPEC, { extra: [COUPON_CODE2_DOC] }),
+        },
+      },
+    },
     async (request) => {
       const call = { ctx, user: currentUser(request) };
       const query = queryOf(request);

@@ -31,6 +31,7 @@ import { requiredParam } from '../../../lib/params.js';
 import { storageOf } from '../../../lib/storage/index.js';
 import { attachmentDisposition } from '../../../lib/storage/file-types.js';
 import { nowText } from '../../../lib/time.js';
+import { listQuery } from '../../../lib/api-doc/index.js';
 import { DriverError, driverSupplier, supplierDriver } from '../driver/index.js';
 import { idsField, parse, queryOf, seesPlain, sweepExpired, type CodeCall } from './common.js';
 import { codeExporters, exportRoute } from './exports.js';
@@ -45,6 +46,10 @@ import {
   type CodeInput,
 } from './import.js';
 import {
+  BATCH_SPEC,
+  CODE_SPEC,
+  RECOVERY_SPEC,
+  USED_SPEC,
   batchPage,
   codeById,
   codePage,
@@ -84,6 +89,21 @@ const goodAndQuantity = (max: number) =>
       .min(1, `quantity:数量须为1到${max}的整数`)
       .max(max, `quantity:数量须为1到${max}的整数`),
   });
+
+/** The encrypted exact-code filter, documented beside the allowlisted ones. */
+export const COUPON_CODE2_DOC = {
+  name: 'couponCode2',
+  type: 'string',
+  description: {
+    zh: '券码精确匹配：RSA-OAEP 密文（base64），不可解密时 400',
+    en: 'Exact code: RSA-OAEP ciphertext (base64); 400 when it does not decrypt',
+  },
+} as const;
+
+const listDoc = (zh: string, en: string, query: ReturnType<typeof listQuery>) => ({
+  summary: { zh, en },
+  query,
+});
 
 const handleBody = z.object({
   ids: idsField,
@@ -125,7 +145,16 @@ export default async function couponCodeRoutes(app: FastifyInstance): Promise<vo
 
   app.get(
     `/api/${BATCH_SERVICE}/batch-list`,
-    { config: { access: perm(BATCH.menu, BATCH.view) } },
+    {
+      config: {
+        access: perm(BATCH.menu, BATCH.view),
+        doc: listDoc(
+          '券码批次列表（含各状态数量）',
+          'Code batches with counts per state',
+          listQuery(BATCH_SPEC),
+        ),
+      },
+    },
     async (request) => {
       const call = callOf(request);
       await sweepExpired(ctx, call.user.tenantId);
@@ -138,7 +167,16 @@ export default async function couponCodeRoutes(app: FastifyInstance): Promise<vo
 
   app.get(
     `/api/${CODE_SERVICE}/list`,
-    { config: { access: perm(BATCH.menu, BATCH.view) } },
+    {
+      config: {
+        access: perm(BATCH.menu, BATCH.view),
+        doc: listDoc(
+          '券码列表',
+          'Coupon codes',
+          listQuery(CODE_SPEC, { extra: [COUPON_CODE2_DOC] }),
+        ),
+      },
+    },
     async (request) => {
       const call = callOf(request);
       await sweepExpired(ctx, call.user.tenantId);
@@ -442,7 +480,16 @@ export default async function couponCodeRoutes(app: FastifyInstance): Promise<vo
 
   app.get(
     `/api/${USED_SERVICE}/list`,
-    { config: { access: perm(SOURCE.menu, SOURCE.view) } },
+    {
+      config: {
+        access: perm(SOURCE.menu, SOURCE.view),
+        doc: listDoc(
+          '已发放与已使用券码',
+          'Issued and used codes',
+          listQuery(USED_SPEC, { extra: [COUPON_CODE2_DOC] }),
+        ),
+      },
+    },
     async (request) => {
       const call = callOf(request);
       const plain = await seesPlain(ctx, call.user, [SOURCE.view]);
@@ -475,7 +522,12 @@ export default async function couponCodeRoutes(app: FastifyInstance): Promise<vo
 
   app.get(
     `/api/${RECOVERY_SERVICE}/list`,
-    { config: { access: perm(RECYCLE.menu, RECYCLE.view) } },
+    {
+      config: {
+        access: perm(RECYCLE.menu, RECYCLE.view),
+        doc: listDoc('券码回收记录', 'Code recovery records', listQuery(RECOVERY_SPEC)),
+      },
+    },
     async (request) => {
       const call = callOf(request);
       const plain = await seesPlain(ctx, call.user, [RECYCLE.view]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../../lib/ids.js';
-import { nowText } from '../../../lib/time.js';
+import { formatDateTime, nowText } from '../../../lib/time.js';
+import { insertCodes } from '../test-fixtures.js';
 import {
   createTestApp,
   data,
@@ -138,5 +139,42 @@ describe('sup-good/warning-list (issue 17 item 6)', () => {
   it('needs the goods screen', async () => {
     expect((await t.get(URL)).statusCode).toBe(401);
     expect((await t.get(URL, finance)).statusCode).toBe(403);
+  });
+
+  it('counts unused valid codes as stock and warns of codes ending within validTimeWarn days (issue 18)', async () => {
+    const idOf = async (goodCode: string) =>
+      await t.app.ctx.db
+        .selectFrom('bladeSupGood')
+        .select(['id', 'supId'])
+        .where('goodCode', '=', goodCode)
+        .executeTakeFirstOrThrow();
+    const low5 = await idOf('W-LOW-5');
+    const low20 = await idOf('W-LOW-20');
+    const inDays = (days: number) => formatDateTime(new Date(Date.now() + days * 86_400_000));
+    // W-LOW-5: 5 valid unused codes reach its threshold; used and past-validEnd codes do not count.
+    await insertCodes(t.app.ctx, '000000', low5.supId, low5.id, 5);
+    await insertCodes(t.app.ctx, '000000', low5.supId, low5.id, 3, { state: 'used' });
+    await insertCodes(t.app.ctx, '000000', low5.supId, low5.id, 2, {
+      validEnd: '2020-01-01 00:00:00',
+    });
+    // W-LOW-20: 3 unused codes (still below 20), 2 of them ending within its 7 days.
+    const soon = inDays(3);
+    await insertCodes(t.app.ctx, '000000', low20.supId, low20.id, 2, { validEnd: soon });
+    await insertCodes(t.app.ctx, '000000', low20.supId, low20.id, 1, { validEnd: inDays(30) });
+    const answer = data<GoodWarnings>(await t.get(URL, supply));
+    expect(answer).toMatchObject({ total: 3, stockCount: 2, expiryCount: 1 });
+    expect(answer.records.map((r) => [r.goodCode, r.kind, r.unusedStock])).toEqual([
+      ['W-LOW-50', 'stock', 0],
+      ['W-LOW-20', 'stock', 3],
+      ['W-LOW-20', 'expiry', 3],
+    ]);
+    expect(answer.records[2]).toMatchObject({
+      expiringCount: 2,
+      nearestExpiry: soon,
+      validTimeWarn: 7,
+    });
+    const two = data<GoodWarnings>(await t.get(URL, supply, { size: '2' }));
+    expect(two.records.map((r) => r.kind)).toEqual(['stock', 'stock']);
+    expect(two.expiryCount).toBe(1);
   });
 });
