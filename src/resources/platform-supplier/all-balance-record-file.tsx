@@ -16,8 +16,9 @@ interface FileTicket {
 }
 
 /**
- * 附件: asks get-file for a short-lived download of the change's voucher and offers it as a link
- * (the ticket is the credential: no session token in the address), so the browser saves it.
+ * 附件: asks get-file for a one-time download of the change's voucher and offers it as a link
+ * (the ticket is the credential: no session token in the address), so the browser saves it;
+ * once it is followed, a fresh ticket is asked for the next download.
  */
 export default function BalanceRecordFileDialog({
   rows,
@@ -27,6 +28,8 @@ export default function BalanceRecordFileDialog({
   const row = rows[0];
   const [ticket, setTicket] = useState<FileTicket>();
   const [failure, setFailure] = useState<string>();
+  // A ticket opens the file once: after a download the next one is asked for.
+  const [round, setRound] = useState(0);
 
   useEffect(() => {
     if (!row) return;
@@ -42,7 +45,7 @@ export default function BalanceRecordFileDialog({
     return () => {
       live = false;
     };
-  }, [row, t]);
+  }, [row, t, round]);
 
   return (
     <Modal opened onClose={() => onClose(false)} title={t('supplierQuota.file.title')}>
@@ -58,6 +61,7 @@ export default function BalanceRecordFileDialog({
               href={`${API_PREFIX}${ticket.url}`}
               download={ticket.fileName}
               data-autofocus
+              onClick={() => setTimeout(() => setRound((n) => n + 1), 0)}
             >
               {t('supplierQuota.file.download', { name: ticket.fileName })}
             </Button>

@@ -402,5 +402,9 @@ describe('额度变动流水 screen', { timeout: 30_000 }, () => {
     );
     expect(calls[0]!.url).toBe(`${S}/all-balance-record/get-file?id=r3`);
     expect(screen.getByText('下载地址 60 秒内有效')).toBeTruthy();
+    // a ticket opens the file once: following the link asks for the next one
+    link.addEventListener('click', (e) => e.preventDefault());
+    fireEvent.click(link);
+    await waitFor(() => expect(calls).toHaveLength(2));
   });
 });
