@@ -242,6 +242,8 @@ export interface ResourceDef<Row extends object = Record<string, unknown>> {
   recordLabel(row: Row): string;
   /** Shown under the title (e.g. the error orders' warning when over its threshold). */
   banner?: ComponentType;
+  /** Drawn in the detail drawer below the fields (e.g. a supplier order's codes). */
+  detailSection?(props: { row: Row }): ReactNode;
 }
 
 export function defineResource<Row extends object>(def: ResourceDef<Row>): ResourceDef<Row> {

@@ -436,6 +436,7 @@ export function ResourceScreen({
             </Table.Tbody>
           </Table>
         )}
+        {detail && def.detailSection && <def.detailSection row={detail} />}
       </Drawer>
       {lazyTree &&
         Object.keys(expanded)

@@ -5,6 +5,7 @@ import { PageVisibleContext } from '../../lib/page-visibility';
 import { fail, renderSignedIn, reply, scriptFetch, type Call } from '../../test/signed-in';
 import { giveTableAViewport } from '../../test/table-viewport';
 import { ResourceScreen } from '../engine/resource-screen';
+import type { ResourceDef } from '../types';
 import batchTask from './batch-task';
 import BatchTaskDialog, { daysSpanned } from './batch-task-dialog';
 import { BatchTaskProgress, TASK_POLL_MS } from './batch-task-progress';
@@ -101,7 +102,7 @@ describe('batch task progress', () => {
       return null;
     });
     window.history.replaceState(null, '', ROUTE);
-    renderSignedIn(<ResourceScreen def={batchTask} route={ROUTE} />, {
+    renderSignedIn(<ResourceScreen def={batchTask as unknown as ResourceDef} route={ROUTE} />, {
       permissions: ['verify_refresh_task', 'verify_refresh_task_view'],
     });
     expect(await screen.findByRole('progressbar', { name: '进度 60%' })).toBeTruthy();

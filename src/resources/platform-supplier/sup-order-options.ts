@@ -3,6 +3,7 @@ import { errorOrderLifecycle } from '../../../machines/lifecycles/error-order-ma
 import { refundLifecycle } from '../../../machines/lifecycles/refund-machine';
 import { supOrderLifecycle } from '../../../machines/lifecycles/sup-order-machine';
 import { BATCH_TASK_STATES, BATCH_TASK_TYPES } from '../../contracts/platform-supplier/batch-task';
+import { SUPPLIER_SERVICE } from '../../contracts/business-services';
 import type { ValueOption } from '../types';
 
 /**
@@ -56,3 +57,11 @@ export const BATCH_TASK_STATE_OPTIONS: readonly ValueOption[] = Object.entries(
 export const BATCH_TASK_TYPE_OPTIONS: readonly ValueOption[] = Object.entries(BATCH_TASK_TYPES).map(
   ([value, label]) => ({ value, label }),
 );
+
+/** The tenant's goods for the good filters (the goods list's first 500). */
+export const GOOD_SOURCE = {
+  path: `${SUPPLIER_SERVICE}/sup-good/list`,
+  params: { size: '500' },
+  label: 'goodName',
+  value: 'id',
+} as const;
