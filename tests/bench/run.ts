@@ -8,6 +8,8 @@
  *   growth, latency of concurrent GETs).
  * `--supplier-goods`: the supplier goods list's latency at 100,000 goods (p95 target 50 ms).
  * `--store-import`: a store import of 20,000 rows (time, server RSS growth; store-import.ts).
+ * `--fulfil`: supplier order fulfilment with 50 concurrent clients on the embedded SQLite
+ *   database: orders/s, p50/p95 per fulfilment (targets >= 200/s, p95 <= 100 ms; fulfil.ts).
  * `--navigation`: moving around the console in Chromium: switching to an open tab, opening a
  *   list screen, reloading to rows, /system/menu to rows (navigation.ts).
  */
@@ -18,6 +20,7 @@ import { benchConsole } from './console';
 import { benchExport } from './export';
 import { benchImport } from './import';
 import { benchSupplierGoods } from './supplier-goods';
+import { benchFulfil } from './fulfil';
 import { benchStoreImport } from './store-import';
 import { benchNavigation } from './navigation';
 import { benchPalettePaint } from './palette-paint';
@@ -57,6 +60,11 @@ async function main(): Promise<void> {
   if (process.argv.includes('--supplier-goods')) {
     // `npm run bench -- --supplier-goods`: the goods list at 100,000 goods (server in this process).
     await benchSupplierGoods();
+    return;
+  }
+  if (process.argv.includes('--fulfil')) {
+    // `npm run bench -- --fulfil`: supplier order fulfilment, 50 concurrent clients (fulfil.ts).
+    await benchFulfil();
     return;
   }
   if (process.argv.includes('--store-import')) {

@@ -8,7 +8,7 @@ import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
 import { changeBalance, chargedBalance } from '../balance/ledger.js';
 import { openCode, sealedCode } from '../coupon-code/code-crypto.js';
-import { DriverError, driverSupplier, supplierDriver } from '../driver/index.js';
+import { DriverError, driverSupplier, supplierDriver, type DriverCard } from '../driver/index.js';
 import { transitionOrConflict } from '../lifecycle-guard.js';
 import { allocateCodes } from './allocate.js';
 
@@ -132,124 +132,142 @@ const numeric = (row: SupOrderRow): SupOrderRow => ({
   version: Number(row.version),
 });
 
+// The machine's answers for the fulfilment path, asked once (they are facts of the lifecycle).
+const ISSUING = transitionOrConflict(supOrderLifecycle, 'pending', 'start');
+const SUCCESS = transitionOrConflict(supOrderLifecycle, ISSUING, 'succeed');
+const FAILED = transitionOrConflict(supOrderLifecycle, ISSUING, 'fail');
+
 interface IssueStep {
   tenantId: string;
-  good: GoodRow;
+  goodId: string;
+  /** Read inside the transaction when absent (one trip to the database for a new order). */
+  good?: GoodRow | undefined;
   orderId: string;
   orderNo: string;
   quantity: number;
   userId: string | null;
   changeType: 'order' | 'reissue';
-  /** Writes the order as `issuing` (an insert, or a conditional update that may 409). */
-  begin: (trx: Kysely<DB>, now: string) => Promise<void>;
+  /** Moves an existing order to `issuing` (a conditional update that may 409). */
+  begin?: (trx: Kysely<DB>, now: string) => Promise<void>;
+  /** Writes the order as `success` with its amounts (an insert, or a conditional update). */
+  succeed: (
+    trx: Kysely<DB>,
+    now: string,
+    good: GoodRow,
+    amounts: { costAmount: number; marketAmount: number },
+  ) => Promise<SupOrderRow | undefined>;
   /** More work that commits with the success (an error order marked reissued). */
   finish?: (trx: Kysely<DB>, now: string) => Promise<void>;
 }
 
-/**
- * The transaction of a fulfilment. Answers the codes, or the reason it failed (after the
- * rollback: nothing written). Other errors (a 409 from `begin`/`finish`, a database failure)
- * are thrown.
- */
-async function issue(
+type Issued =
+  { codes: IssuedCode[]; good: GoodRow; order: SupOrderRow } | { error: string; good: GoodRow };
+
+/** Cards asked of the supplier's interface (outside any transaction), or why it refused. */
+async function fetchCards(
   ctx: FulfilContext,
   s: IssueStep,
-): Promise<{ codes: IssuedCode[] } | { error: string }> {
-  const { good, tenantId, quantity } = s;
-  let cards: { code: string; pin?: string; validEnd?: string }[] | undefined;
-  if (good.goodType === INTERFACE_CARD) {
-    // The supplier's interface first, outside the transaction: a slow supplier holds no lock.
-    try {
-      const supplier = await driverSupplier(ctx, tenantId, good.supId);
-      cards = await supplierDriver(ctx, supplier).fetchCards(
-        supplier,
-        { goodCode: good.goodCode, interfaceGoodCode: good.interfaceGoodCode },
-        { quantity, orderNo: s.orderNo },
-      );
-      if (cards.length !== quantity)
-        throw new DriverError('bad-answer', notEnoughCodes(cards.length, quantity));
-    } catch (err) {
-      if (err instanceof DriverError) return { error: err.message };
-      throw err;
-    }
-  }
-  const costAmount = good.costPrice * quantity;
-  const marketAmount = good.marketAmount * quantity;
+  good: GoodRow,
+): Promise<{ cards: DriverCard[] } | { error: string }> {
   try {
-    const codes = await ctx.db.transaction().execute(async (trx) => {
-      const now = nowText();
-      await s.begin(trx, now);
-      let issued: IssuedCode[];
-      if (cards) issued = await storeCards(ctx, trx, s, cards, now);
-      else {
-        const taken = await allocateCodes(trx, ctx.dialect, {
-          tenantId,
-          goodId: good.id,
-          quantity,
-          orderId: s.orderId,
-          now,
-        });
-        if ('available' in taken)
-          throw new FulfilFailure(notEnoughCodes(taken.available, quantity));
-        const rows = await trx
-          .selectFrom('bladeSupCouponCode')
-          .select(['id', 'codeCipher', 'pinCipher', 'validEnd'])
-          .where('tenantId', '=', tenantId)
-          .where('id', 'in', taken.ids)
-          .execute();
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        issued = taken.ids.map((id) => {
-          const r = byId.get(id)!;
-          return {
-            id,
+    const supplier = await driverSupplier(ctx, s.tenantId, good.supId);
+    const cards = await supplierDriver(ctx, supplier).fetchCards(
+      supplier,
+      { goodCode: good.goodCode, interfaceGoodCode: good.interfaceGoodCode },
+      { quantity: s.quantity, orderNo: s.orderNo },
+    );
+    if (cards.length !== s.quantity)
+      throw new DriverError('bad-answer', notEnoughCodes(cards.length, s.quantity));
+    return { cards };
+  } catch (err) {
+    if (err instanceof DriverError) return { error: err.message };
+    throw err;
+  }
+}
+
+/** An interface good seen inside the transaction: its cards are fetched first, then it runs again. */
+class NeedCards extends Error {
+  constructor(readonly good: GoodRow) {
+    super('cards first');
+  }
+}
+
+/**
+ * The transaction of a fulfilment. Answers the codes and the order, or the reason it failed
+ * (after the rollback: nothing written). Other errors (404 for a good that is not the tenant's,
+ * a 409 from `begin`/`succeed`/`finish`, a database failure) are thrown.
+ */
+async function issue(ctx: FulfilContext, s: IssueStep): Promise<Issued> {
+  const { tenantId, quantity } = s;
+  let known = s.good;
+  let cards: DriverCard[] | undefined;
+  for (;;) {
+    if (known?.goodType === INTERFACE_CARD && !cards) {
+      // The supplier's interface first, outside the transaction: a slow supplier holds no lock.
+      const fetched = await fetchCards(ctx, s, known);
+      if ('error' in fetched) return { error: fetched.error, good: known };
+      cards = fetched.cards;
+    }
+    let used: GoodRow | undefined = known;
+    try {
+      return await ctx.db.transaction().execute(async (trx) => {
+        const now = nowText();
+        const good = known ?? (await goodOf(trx, tenantId, s.goodId));
+        if (!good) throw notFound(GOOD_MISSING);
+        used = good;
+        if (good.goodType === INTERFACE_CARD && !cards) throw new NeedCards(good);
+        await s.begin?.(trx, now);
+        let issued: IssuedCode[];
+        if (cards) issued = await storeCards(ctx, trx, s, good, cards, now);
+        else {
+          const taken = await allocateCodes(trx, ctx.dialect, {
+            tenantId,
+            goodId: good.id,
+            quantity,
+            orderId: s.orderId,
+            now,
+          });
+          if ('available' in taken)
+            throw new FulfilFailure(notEnoughCodes(taken.available, quantity));
+          issued = taken.codes.map((r) => ({
+            id: r.id,
             code: openCode(ctx, r.codeCipher),
             pin: r.pinCipher ? openCode(ctx, r.pinCipher) : null,
             validEnd: r.validEnd,
-          };
-        });
+          }));
+        }
+        const costAmount = good.costPrice * quantity;
+        const marketAmount = good.marketAmount * quantity;
+        const owner = await chargedBalance(trx, tenantId, good.supId, good.id);
+        try {
+          await changeBalance(trx, {
+            tenantId,
+            owner,
+            amount: -costAmount,
+            changeType: s.changeType,
+            reason: s.changeType === 'order' ? '订单扣款' : '补发扣款',
+            sourceId: s.orderId,
+            sourceNo: s.orderNo,
+            userId: s.userId,
+          });
+        } catch (err) {
+          if (err instanceof ApiError && err.statusCode === 400)
+            throw new FulfilFailure(err.message);
+          throw err;
+        }
+        const written = await s.succeed(trx, now, good, { costAmount, marketAmount });
+        await s.finish?.(trx, now);
+        const order = written ?? (await orderRow(trx, tenantId, s.orderId))!;
+        return { codes: issued, good, order };
+      });
+    } catch (err) {
+      if (err instanceof NeedCards) {
+        known = err.good;
+        continue;
       }
-      const owner = await chargedBalance(trx, tenantId, good.supId, good.id);
-      try {
-        await changeBalance(trx, {
-          tenantId,
-          owner,
-          amount: -costAmount,
-          changeType: s.changeType,
-          reason: s.changeType === 'order' ? '订单扣款' : '补发扣款',
-          sourceId: s.orderId,
-          sourceNo: s.orderNo,
-          userId: s.userId,
-        });
-      } catch (err) {
-        if (err instanceof ApiError && err.statusCode === 400) throw new FulfilFailure(err.message);
-        throw err;
-      }
-      const state = transitionOrConflict(supOrderLifecycle, 'issuing', 'succeed');
-      const done = await trx
-        .updateTable('bladeSupOrder')
-        .set({
-          state,
-          costAmount,
-          marketAmount,
-          lastError: null,
-          finishTime: now,
-          updateTime: now,
-          updateUser: s.userId,
-          version: sql<number>`version + 1`,
-        })
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', s.orderId)
-        .where('state', '=', 'issuing')
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1)
-        throw conflict(refusedMessage(supOrderLifecycle, 'issuing'));
-      await s.finish?.(trx, now);
-      return issued;
-    });
-    return { codes };
-  } catch (err) {
-    if (err instanceof FulfilFailure) return { error: err.message };
-    throw err;
+      if (err instanceof FulfilFailure) return { error: err.message, good: used! };
+      throw err;
+    }
   }
 }
 
@@ -258,7 +276,8 @@ async function storeCards(
   ctx: FulfilContext,
   trx: Kysely<DB>,
   s: IssueStep,
-  cards: { code: string; pin?: string; validEnd?: string }[],
+  good: GoodRow,
+  cards: DriverCard[],
   now: string,
 ): Promise<IssuedCode[]> {
   const audit = {
@@ -277,8 +296,8 @@ async function storeCards(
       id: batchId,
       tenantId: s.tenantId,
       batchNo: `IF${batchId}`,
-      supId: s.good.supId,
-      goodId: s.good.id,
+      supId: good.supId,
+      goodId: good.id,
       source: 'interface',
       totalCount: cards.length,
       validStart: null,
@@ -300,7 +319,7 @@ async function storeCards(
     .selectFrom('bladeSupCouponCode')
     .select('id')
     .where('tenantId', '=', s.tenantId)
-    .where('supId', '=', s.good.supId)
+    .where('supId', '=', good.supId)
     .where(
       'codeDigest',
       'in',
@@ -316,8 +335,8 @@ async function storeCards(
         id,
         tenantId: s.tenantId,
         batchId,
-        supId: s.good.supId,
-        goodId: s.good.id,
+        supId: good.supId,
+        goodId: good.id,
         codeCipher,
         codeDigest,
         codeMask,
@@ -408,12 +427,16 @@ export async function fulfil(ctx: FulfilContext, req: FulfilRequest): Promise<Fu
     throw badRequest(QUANTITY_INVALID);
   if (!Number.isSafeInteger(req.actualAmount) || req.actualAmount < 0)
     throw badRequest(AMOUNT_INVALID);
-  const good = await goodOf(ctx.db, tenantId, req.goodId);
-  if (!good) throw notFound(GOOD_MISSING);
   const id = nextId();
   const orderNo = orderNoOf(id, nowText());
   const userId = req.userId ?? null;
-  const row = (now: string, state: string, lastError: string | null) => ({
+  const row = (
+    now: string,
+    good: GoodRow,
+    state: string,
+    costAmount: number,
+    error: string | null,
+  ) => ({
     id,
     tenantId,
     orderNo,
@@ -425,13 +448,13 @@ export async function fulfil(ctx: FulfilContext, req: FulfilRequest): Promise<Fu
     quantity,
     marketAmount: good.marketAmount * quantity,
     actualAmount: req.actualAmount,
-    costAmount: 0,
+    costAmount,
     refundedQuantity: 0,
     refundedAmount: 0,
     state,
     attempts: 1,
-    lastError,
-    finishTime: state === 'failed' ? now : null,
+    lastError: error,
+    finishTime: now,
     remark: null,
     createUser: userId,
     createDept: null,
@@ -441,41 +464,37 @@ export async function fulfil(ctx: FulfilContext, req: FulfilRequest): Promise<Fu
     status: 1,
     isDeleted: 0,
   });
-  const issuing = transitionOrConflict(supOrderLifecycle, 'pending', 'start');
+  // pending -> issuing -> success happen inside one transaction, so only the outcome is ever
+  // seen: the order is written once, in its final state, with the codes and the charge.
   const result = await issue(ctx, {
     tenantId,
-    good,
+    goodId: req.goodId,
     orderId: id,
     orderNo,
     quantity,
     userId,
     changeType: 'order',
-    begin: async (trx, now) => {
-      await trx
-        .insertInto('bladeSupOrder')
-        .values(row(now, issuing, null))
-        .execute();
+    succeed: async (trx, now, good, amounts) => {
+      const written = row(now, good, SUCCESS, amounts.costAmount, null);
+      await trx.insertInto('bladeSupOrder').values(written).execute();
+      // As stored (version starts at 1): no need to read it back.
+      return { ...written, version: 1 };
     },
   });
-  if ('error' in result) {
-    const failed = transitionOrConflict(supOrderLifecycle, issuing, 'fail');
-    await recordFailure(
-      ctx.db,
-      { tenantId, id, orderNo, supId: good.supId, goodId: good.id },
-      result.error,
-      userId,
-      async (trx, now) => {
-        await trx
-          .insertInto('bladeSupOrder')
-          .values(row(now, failed, result.error))
-          .execute();
-      },
-    );
-  }
-  const order = (await orderRow(ctx.db, tenantId, id))!;
-  return 'error' in result
-    ? { order, codes: [], error: result.error }
-    : { order, codes: result.codes };
+  if ('codes' in result) return { order: result.order, codes: result.codes };
+  await recordFailure(
+    ctx.db,
+    { tenantId, id, orderNo, supId: result.good.supId, goodId: result.good.id },
+    result.error,
+    userId,
+    async (trx, now) => {
+      await trx
+        .insertInto('bladeSupOrder')
+        .values(row(now, result.good, FAILED, 0, result.error))
+        .execute();
+    },
+  );
+  return { order: (await orderRow(ctx.db, tenantId, id))!, codes: [], error: result.error };
 }
 
 /**
@@ -498,25 +517,10 @@ export async function reissueOrder(
   if (!order) throw notFound();
   const issuing = transitionOrConflict(supOrderLifecycle, order.state, 'reissue');
   const good = await goodOf(ctx.db, tenantId, order.goodId);
-  const stillFailed = async (trx: Kysely<DB>, now: string, error: string) => {
-    await trx
-      .updateTable('bladeSupOrder')
-      .set({
-        lastError: error,
-        attempts: sql<number>`attempts + 1`,
-        finishTime: now,
-        updateTime: now,
-        updateUser: userId,
-        version: sql<number>`version + 1`,
-      })
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', order.id)
-      .where('state', '=', 'failed')
-      .execute();
-  };
   const result = good
     ? await issue(ctx, {
         tenantId,
+        goodId: order.goodId,
         good,
         orderId: order.id,
         orderNo: order.orderNo,
@@ -539,21 +543,50 @@ export async function reissueOrder(
             .where('version', '=', order.version)
             .executeTakeFirst();
           if (Number(moved.numUpdatedRows) !== 1) {
-            const now2 = await orderRow(trx, tenantId, order.id);
-            throw conflict(refusedMessage(supOrderLifecycle, now2?.state ?? order.state));
+            const current = await orderRow(trx, tenantId, order.id);
+            throw conflict(refusedMessage(supOrderLifecycle, current?.state ?? order.state));
           }
+        },
+        succeed: async (trx, now, _good, amounts) => {
+          const done = await trx
+            .updateTable('bladeSupOrder')
+            .set({
+              state: SUCCESS,
+              ...amounts,
+              lastError: null,
+              finishTime: now,
+              version: sql<number>`version + 1`,
+            })
+            .where('tenantId', '=', tenantId)
+            .where('id', '=', order.id)
+            .where('state', '=', ISSUING)
+            .executeTakeFirst();
+          if (Number(done.numUpdatedRows) !== 1)
+            throw conflict(refusedMessage(supOrderLifecycle, ISSUING));
+          return undefined;
         },
         ...(a.finish ? { finish: a.finish } : {}),
       })
     : { error: GOOD_MISSING };
-  if ('error' in result)
-    await recordFailure(ctx.db, order, result.error, userId, (trx, now) =>
-      stillFailed(trx, now, result.error),
-    );
-  const after = (await orderRow(ctx.db, tenantId, order.id))!;
-  return 'error' in result
-    ? { order: after, codes: [], error: result.error }
-    : { order: after, codes: result.codes };
+  if ('codes' in result) return { order: result.order, codes: result.codes };
+  const error = result.error;
+  await recordFailure(ctx.db, order, error, userId, async (trx, now) => {
+    await trx
+      .updateTable('bladeSupOrder')
+      .set({
+        lastError: error,
+        attempts: sql<number>`attempts + 1`,
+        finishTime: now,
+        updateTime: now,
+        updateUser: userId,
+        version: sql<number>`version + 1`,
+      })
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', order.id)
+      .where('state', '=', FAILED)
+      .execute();
+  });
+  return { order: (await orderRow(ctx.db, tenantId, order.id))!, codes: [], error };
 }
 
 /**
