@@ -2,6 +2,7 @@ import type { RecordLookup } from '../record-lookup';
 import { userLookup } from './users';
 import { supplierLookup } from './suppliers';
 import { goodLookup } from './goods';
+import { supplierOrderLookup } from './supplier-orders';
 
 /**
  * Every record look-up of the command palette, in the order the palette lists their scopes.
@@ -12,4 +13,9 @@ import { goodLookup } from './goods';
  * its tests beside it, then append it here. The palette takes care of the rest (debounce,
  * cancelling, caching, permission checks, the action page).
  */
-export const RECORD_LOOKUPS: readonly RecordLookup[] = [userLookup, supplierLookup, goodLookup];
+export const RECORD_LOOKUPS: readonly RecordLookup[] = [
+  userLookup,
+  supplierLookup,
+  goodLookup,
+  supplierOrderLookup,
+];
