@@ -14,6 +14,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, () => Promise<{ default: Co
   '/system/video-stock': () => import('../features/media-stock/video-stock-page'),
   '/system/export-centre': () => import('../features/export-centre/export-centre-page'),
   '/test/index': () => import('../features/component-gallery/component-gallery-page'),
+  '/finance/project-reportList': () => import('../features/finance-reports/project-report-page'),
   '/setting/platform/wechat-tencent': () =>
     import('../features/platform-settings/wechat-tencent-page'),
   '/setting/platform/message-platform': () =>

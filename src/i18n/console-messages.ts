@@ -29,6 +29,7 @@ import { supplier } from './messages/supplier';
 import { supplierGoods } from './messages/supplier-goods';
 import { enterpriseRegister } from './messages/enterprise-register';
 import { supplierStores } from './messages/supplier-stores';
+import { supplierReports } from './messages/supplier-reports';
 import { supplierQuota } from './messages/supplier-quota';
 import { supplierOrders } from './messages/supplier-orders';
 
@@ -64,6 +65,7 @@ registerMessages(
   supplierGoods,
   enterpriseRegister,
   supplierStores,
+  supplierReports,
   supplierQuota,
   supplierOrders,
 );

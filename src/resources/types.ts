@@ -211,6 +211,11 @@ export interface ResourceDef<Row extends object = Record<string, unknown>> {
   index?: 'page' | 'continuous';
   /** Fields summed in the footer (2 decimals; the first column says 'total'). */
   sums?: readonly (keyof Row & string)[];
+  /**
+   * The footer shows the list answer's `sums` (the server's totals over every matching row, not
+   * just the page), still formatted by sums.ts; the page's rows while the answer has none.
+   */
+  sumsFromAnswer?: boolean;
   /** Calls that are not BladeX's list/submit/remove. */
   paths?: ResourcePaths;
   /**

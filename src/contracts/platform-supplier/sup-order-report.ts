@@ -51,6 +51,8 @@ export const ORDER_REPORT_EXPORTS = {
   saleDetail: 'export-sale-detail-report',
   saleReturnDetail: 'export-sale-return-detail-report',
 } as const satisfies Record<OrderReportKind, string>;
+/** The filters' options (GET, answered to the report's readers): suppliers, goods (?supId=). */
+export const ORDER_REPORT_OPTIONS = { suppliers: 'sup-options', goods: 'good-options' } as const;
 /** POST export-sup-order-report-details/{id}: the orders and refunds behind one project row. */
 export const ORDER_REPORT_DETAIL_EXPORT = 'export-sup-order-report-details';
 

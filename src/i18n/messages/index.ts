@@ -31,6 +31,7 @@ import type { supplier } from './supplier';
 import type { supplierGoods } from './supplier-goods';
 import type { enterpriseRegister } from './enterprise-register';
 import type { supplierStores } from './supplier-stores';
+import type { supplierReports } from './supplier-reports';
 import type { supplierQuota } from './supplier-quota';
 import type { supplierOrders } from './supplier-orders';
 
@@ -75,6 +76,7 @@ type Modules = [
   typeof supplierGoods,
   typeof enterpriseRegister,
   typeof supplierStores,
+  typeof supplierReports,
   typeof supplierQuota,
   typeof supplierOrders,
 ];

@@ -65,6 +65,11 @@ export interface ResourceScreenProps {
   embedded?: boolean;
   /** Choosing a row (click or Enter) hands it to the caller instead of opening its details. */
   onRowOpen?(row: Row): void;
+  /**
+   * Drawn between the toolbar and the table with the list's answer as it is (e.g. a report's
+   * chart from the same answer, so it always follows the applied filters).
+   */
+  aboveTable?(list: { data: unknown; loading: boolean }): ReactNode;
 }
 
 export function ResourceScreen({
@@ -73,6 +78,7 @@ export function ResourceScreen({
   fixedParams = NO_PARAMS,
   embedded = false,
   onRowOpen,
+  aboveTable,
 }: ResourceScreenProps) {
   const t = useT();
   const lang = useLang();
@@ -220,6 +226,11 @@ export function ResourceScreen({
   const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id]);
   const listed = list.data ? (Array.isArray(list.data) ? list.data : list.data.records) : NO_ROWS;
   const total = list.data ? (Array.isArray(list.data) ? list.data.length : list.data.total) : 0;
+  const answered = list.data as { sums?: unknown } | undefined;
+  const answerSums =
+    def.sumsFromAnswer && answered && typeof answered.sums === 'object' && answered.sums !== null
+      ? (answered.sums as Record<string, unknown>)
+      : undefined;
   const rows = useMemo(
     () => (lazyTree ? withChildren(listed, childRows) : listed),
     [lazyTree, listed, childRows],
@@ -376,6 +387,7 @@ export function ResourceScreen({
           </Button>
         </Alert>
       )}
+      {aboveTable?.({ data: list.data, loading: list.isFetching })}
       {/* The declared columns would flash before the user's saved layout replaced them. */}
       {view.layout.ready ? (
         <ResourceTable
@@ -397,6 +409,7 @@ export function ResourceScreen({
           focusedIndex={focusedRow}
           onRowFocus={setFocusedRow}
           onRowKeyDown={onRowKeyDown}
+          answerSums={answerSums}
           inlineEdit={can(def.permissions.edit) ? { reload: () => list.refetch() } : undefined}
           {...(def.tree ? { tree: { expanded, onExpandedChange: setExpanded } } : {})}
         />

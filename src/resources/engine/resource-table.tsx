@@ -78,6 +78,8 @@ interface Props {
   focusedIndex?: number;
   onRowFocus?(index: number): void;
   onRowKeyDown?(event: KeyboardEvent<HTMLTableRowElement>, row: Row, index: number): void;
+  /** The server's totals over every matching row (`sumsFromAnswer`): the footer shows these. */
+  answerSums?: Readonly<Record<string, unknown>> | undefined;
   /** A click on a row (not on one of its buttons or inputs). */
   onRowClick?(row: Row): void;
   /** The user's saved column layout (use-table-layout.ts); the declared one when absent. */
@@ -199,8 +201,11 @@ export function ResourceTable(props: Props) {
   const lang = useLang();
   const texts = useCellTexts();
   const sums = useMemo(
-    () => (def.sums?.length ? sumRows(rows, def.sums) : undefined),
-    [rows, def.sums],
+    () =>
+      def.sums?.length
+        ? sumRows(props.answerSums ? [props.answerSums] : rows, def.sums)
+        : undefined,
+    [rows, def.sums, props.answerSums],
   );
   const theme = useMantineTheme();
   const hasImages = def.columns.some((c) => c.kind === 'image');

@@ -439,6 +439,19 @@ describe('sup-order-report (issue 18 item 5)', () => {
     expect(mine.records.some((r) => r.supId === otherSup)).toBe(false);
   });
 
+  it('offers the tenant’s suppliers and goods for the filters', async () => {
+    const sups = data<{ id: string; supName: string }[]>(
+      await t.get(`${URL}/sup-options`, finance),
+    );
+    expect(sups.map((s) => s.id)).toEqual(expect.arrayContaining([supA, supB]));
+    expect(sups.some((s) => s.id === otherSup)).toBe(false);
+    const goods = data<{ id: string }[]>(
+      await t.get(`${URL}/good-options`, finance, { supId: supA }),
+    );
+    expect(goods.map((g) => g.id).sort()).toEqual([goodA, goodA2].sort());
+    expect((await t.get(`${URL}/sup-options`, supply)).statusCode).toBe(403);
+  });
+
   it('needs the project report codes (403 without them)', async () => {
     for (const call of [
       'list',

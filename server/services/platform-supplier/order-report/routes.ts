@@ -6,6 +6,7 @@ import {
   ORDER_REPORT_CODES,
   ORDER_REPORT_DETAIL_EXPORT,
   ORDER_REPORT_EXPORTS,
+  ORDER_REPORT_OPTIONS,
   ORDER_REPORT_SERVICE,
   projectReportContract,
   saleDetailContract,
@@ -280,6 +281,55 @@ export default async function orderReportRoutes(app: FastifyInstance): Promise<v
       await assertSupplier(app, user.tenantId, key.supId);
       const task = await app.exportJobs.create(user, details, { id: id! });
       return ok({ id: task.id, sourceFileName: task.sourceFileName }, EXPORT_CREATED);
+    },
+  );
+
+  // The filters' options: the tenant's suppliers and goods, readable with the report's codes
+  // (the supplier and goods screens' own lists need their screens' codes).
+  app.get(
+    `${BASE}/${ORDER_REPORT_OPTIONS.suppliers}`,
+    {
+      config: {
+        access: READ,
+        doc: { summary: { zh: '报表筛选：供应商', en: 'Report filter: suppliers' } },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return ok(
+        await app.ctx.db
+          .selectFrom('bladeSup')
+          .select(['id', 'supName'])
+          .where('tenantId', '=', user.tenantId)
+          .where('isDeleted', '=', 0)
+          .orderBy('supName')
+          .orderBy('id')
+          .limit(1000)
+          .execute(),
+      );
+    },
+  );
+  app.get(
+    `${BASE}/${ORDER_REPORT_OPTIONS.goods}`,
+    {
+      config: {
+        access: READ,
+        doc: {
+          summary: { zh: '报表筛选：商品', en: 'Report filter: goods' },
+          query: [{ name: 'supId', type: 'string' }],
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const supId = param(request, 'supId');
+      let q = app.ctx.db
+        .selectFrom('bladeSupGood')
+        .select(['id', 'goodName', 'supId'])
+        .where('tenantId', '=', user.tenantId)
+        .where('isDeleted', '=', 0);
+      if (supId) q = q.where('supId', '=', supId);
+      return ok(await q.orderBy('goodName').orderBy('id').limit(1000).execute());
     },
   );
 
