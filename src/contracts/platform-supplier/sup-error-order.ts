@@ -19,7 +19,8 @@ import { defineContract } from '../resource-contract';
  * - POST resend {id}: audited -> resent, running the order's resend (its codes delivered
  *   again): only when the order is success or partRefunded (reissued meanwhile from the order
  *   screen), else 409 naming the order's state.
- * - POST cancel {id, remark?}: audited -> cancelled; the order stays failed (it charged nothing).
+ * - POST cancel {id, remark?}: audited -> cancelled; the order stays failed (it charged nothing);
+ *   a remark joins auditRemark as `<audit remark>；取消：<remark>`.
  * Warnings (WARNING_ERROR_ORDER, WARNING_GET): see ErrorOrderWarning.
  */
 export interface SupErrorOrder {

@@ -309,7 +309,15 @@ export default async function supErrorOrderRoutes(app: FastifyInstance): Promise
         handleTime: now,
         updateUser: user.userId,
         updateTime: now,
-        ...(body.remark ? { auditRemark: body.remark } : {}),
+        // The reason joins the audit remark (one remark column): `<audit remark>；取消：<reason>`.
+        ...(body.remark
+          ? {
+              auditRemark: [row.auditRemark, `取消：${body.remark}`]
+                .filter(Boolean)
+                .join('；')
+                .slice(0, ERROR_ORDER_REMARK_MAX),
+            }
+          : {}),
       });
       return answer(user, row.id);
     },

@@ -9,6 +9,7 @@ import type { StateLabel } from '../../../../machines/lifecycles/lifecycle.js';
 import { currentUser, perm, type AuthUser } from '../../../auth/index.js';
 import type { AppContext } from '../../../context.js';
 import type { DB } from '../../../db/schema.js';
+import { listQuery } from '../../../lib/api-doc/query.js';
 import { ok } from '../../../lib/envelope.js';
 import { badRequest } from '../../../lib/errors.js';
 import { EXPORT_CREATED, type Exporter } from '../../../lib/export/engine.js';
@@ -119,7 +120,11 @@ export function listRoutes(app: FastifyInstance, list: OrderList, exportPath: st
         access: read,
         doc: {
           summary: { zh: `${contract.title.zh}列表`, en: `${contract.title.en} list` },
-          query: Object.keys(spec.filters).map((name) => ({ name, type: 'string' as const })),
+          query: listQuery(spec),
+          response: {
+            zh: '分页：records、total、size、current、pages；金额为元',
+            en: 'A page: records, total, size, current, pages; amounts in yuan',
+          },
         },
       },
     },

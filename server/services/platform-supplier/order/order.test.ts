@@ -589,8 +589,13 @@ describe('supplier orders, refunds and error orders', () => {
       expect(msg(resend)).toBe('供应商订单当前状态为「失败」，不能执行此操作');
       expect((await post(SUP_ERROR_ORDER, 'cancel', { id: eo.id }, sales)).statusCode).toBe(403);
       expect((await post(SUP_ERROR_ORDER, 'cancel', { id: eo.id }, other)).statusCode).toBe(404);
-      const cancelled = await post(SUP_ERROR_ORDER, 'cancel', { id: eo.id });
-      expect(data(cancelled)).toMatchObject({ state: 'cancelled', orderState: 'failed' });
+      const cancelled = await post(SUP_ERROR_ORDER, 'cancel', { id: eo.id, remark: '客户放弃' });
+      expect(data(cancelled)).toMatchObject({
+        state: 'cancelled',
+        orderState: 'failed',
+        auditRemark: '取消：客户放弃',
+        handleUserName: expect.any(String),
+      });
       const page = data<{
         total: number;
         records: { id: string; stateName: string; goodName: string }[];
