@@ -609,6 +609,31 @@ describe('supplier orders, refunds and error orders', () => {
       expect((await t.get(url(SUP_ERROR_ORDER, 'list'), sales)).statusCode).toBe(403);
     });
 
+    it('resend of an audited error order whose order was reissued meanwhile: resent, the order counts the attempt', async () => {
+      const { supId, goodId } = await setUp('ERR3', 0);
+      const failed = await fulfil(t.app.ctx, { tenantId: T, goodId, quantity: 1, actualAmount: 0 });
+      const eo = await errorOf(failed.order.id);
+      await post(SUP_ERROR_ORDER, 'audit', { id: eo.id });
+      await insertCodes(t.app.ctx, T, supId, goodId, 1);
+      expect(data(await post(SUP_ORDER, 'reissue', { id: failed.order.id }))).toMatchObject({
+        state: 'success',
+        attempts: 2,
+      });
+      const resent = await post(SUP_ERROR_ORDER, 'resend', { id: eo.id }, supply, 'eo-resend-1');
+      expect(data(resent)).toMatchObject({
+        state: 'resent',
+        stateName: '已重发',
+        orderState: 'success',
+      });
+      const order = data<{ attempts: number }>(
+        await t.get(url(SUP_ORDER, 'detail'), supply, { id: failed.order.id }),
+      );
+      expect(order.attempts).toBe(3);
+      const again = await post(SUP_ERROR_ORDER, 'resend', { id: eo.id });
+      expect(again.statusCode).toBe(409);
+      expect(msg(again)).toBe('异常订单当前状态为「已重发」，不能执行此操作');
+    });
+
     it('warning settings: saved per tenant, answered with the open count and whether it is over', async () => {
       const bad = await post(SUP_ERROR_ORDER.replace('sup-error-order', 'warning'), 'errorOrder', {
         enabled: true,
