@@ -7,6 +7,7 @@
  * `--import`: the 1,048,576-row user import attack against a server process (answer, peak RSS
  *   growth, latency of concurrent GETs).
  * `--supplier-goods`: the supplier goods list's latency at 100,000 goods (p95 target 50 ms).
+ * `--order-report`: the supplier order reports' pages over the demo orders (order-report.ts).
  * `--store-import`: a store import of 20,000 rows (time, server RSS growth; store-import.ts).
  * `--fulfil`: supplier order fulfilment with 50 concurrent clients on the embedded SQLite
  *   database: orders/s, p50/p95 per fulfilment (targets >= 200/s, p95 <= 100 ms; fulfil.ts).
@@ -20,6 +21,7 @@ import { benchConsole } from './console';
 import { benchExport } from './export';
 import { benchImport } from './import';
 import { benchSupplierGoods } from './supplier-goods';
+import { benchOrderReport } from './order-report';
 import { benchFulfil } from './fulfil';
 import { benchStoreImport } from './store-import';
 import { benchNavigation } from './navigation';
@@ -55,6 +57,11 @@ async function main(): Promise<void> {
   if (process.argv.includes('--export')) {
     // `npm run bench -- --export`: the export engine and list latency (server in this process).
     await benchExport();
+    return;
+  }
+  if (process.argv.includes('--order-report')) {
+    // `npm run bench -- --order-report`: the supplier order reports over the demo orders.
+    await benchOrderReport();
     return;
   }
   if (process.argv.includes('--supplier-goods')) {
