@@ -676,6 +676,28 @@ describe('supplier orders, refunds and error orders', () => {
     });
   });
 
+  it('the API reference documents the order calls: list filters and sorts, the refund body', async () => {
+    const admin = await t.adminToken();
+    const res = await t.get('/api/blade-system/api-document/openapi.json', admin);
+    expect(res.statusCode).toBe(200);
+    const paths = (res.json() as { paths: Record<string, Record<string, unknown>> }).paths;
+    const list = JSON.stringify(paths[`/api/${SUP_ORDER}/list`]);
+    for (const name of [
+      'orderNo',
+      'clientOrderId',
+      'supId',
+      'goodId',
+      'state',
+      'createTime',
+      'current',
+    ])
+      expect(list).toContain(`"${name}"`);
+    const refund = JSON.stringify(paths[`/api/${SUP_RETURN_ORDER}/order-refund`]);
+    expect(refund).toContain('"orderId"');
+    expect(refund).toContain('"reason"');
+    expect(paths[`/api/${WARNING_ERROR_ORDER}`]).toBeDefined();
+  });
+
   it('without code_batch_view the detail masks the codes', async () => {
     const { db } = t.app.ctx;
     const { goodId } = await setUp('MASK1', 1);
