@@ -80,8 +80,17 @@ window.addEventListener(
 );
 (window as unknown as { paletteReady: boolean }).paletteReady = true;
 
-createRoot(document.getElementById('root')!).render(
-  <MantineProvider>
-    <Harness />
-  </MantineProvider>,
-);
+const root = document.getElementById('root')!;
+if (new URLSearchParams(location.search).has('blank')) {
+  // The bench's floor: the same listener and an input that only shows what is typed, no React.
+  const input = document.createElement('input');
+  input.setAttribute('role', 'combobox');
+  input.setAttribute('aria-label', texts.title);
+  root.append(input);
+} else {
+  createRoot(root).render(
+    <MantineProvider>
+      <Harness />
+    </MantineProvider>,
+  );
+}
