@@ -8,6 +8,7 @@ import type {
 import { langChanged } from '../../state/ui-slice';
 import { renderSignedIn, reply, ok, scriptFetch, type Call } from '../../test/signed-in';
 import { giveTableAViewport } from '../../test/table-viewport';
+import { ORDER_REPORT_TABS } from '../../resources/platform-supplier/sup-order-report';
 import ProjectReportPage from './project-report-page';
 
 beforeAll(() => {
@@ -105,6 +106,37 @@ const listCalls = (call: string) =>
   calls.filter((c) => c.method === 'GET' && c.url.startsWith(`${API}/${call}`));
 
 describe('/finance/project-reportList', { timeout: 30_000 }, () => {
+  it('declares each report over its call, with the 31-day range on the sale reports and the server sums', () => {
+    expect(ORDER_REPORT_TABS.map((tab) => tab.def.paths?.list)).toEqual([
+      'list',
+      'saleReportPage',
+      'saleReturnReportPage',
+      'saleDetailReportPage',
+      'saleReturnDetailReportPage',
+    ]);
+    for (const { def, kind } of ORDER_REPORT_TABS) {
+      expect(def.sumsFromAnswer).toBe(true);
+      expect(def.sums).toEqual([
+        'quantity',
+        'marketAmount',
+        'discountAmount',
+        'actualAmount',
+        'costPrice',
+      ]);
+      expect(def.permissions.export).toBe('project_report_export');
+      const range = def.filters?.find((f) => f.kind === 'dateRange');
+      if (kind === 'project') expect(range).toMatchObject({ name: 'month' });
+      else expect(range).toMatchObject({ name: 'createTime', maxDays: 31 });
+    }
+    expect(ORDER_REPORT_TABS.map((tab) => tab.def.export?.excelType)).toEqual([
+      'export-sup-order-report',
+      'export-sale-report',
+      'export-sale-return-report',
+      'export-sale-detail-report',
+      'export-sale-return-detail-report',
+    ]);
+  });
+
   it('shows the five reports as tabs; a tab loads its list on its first visit; arrow keys move between them', async () => {
     answer = (call) =>
       call.url.startsWith(`${API}/list`) ? answerOf([projectRow()]) : answerOf([saleRow]);

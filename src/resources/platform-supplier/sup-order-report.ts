@@ -1,6 +1,5 @@
 import { supOrderLifecycle } from '../../../machines/lifecycles/sup-order-machine';
 import {
-  INVOICE_REMARK_MAX,
   ORDER_REPORT_CALLS,
   ORDER_REPORT_CODES,
   ORDER_REPORT_OPTIONS,
@@ -173,28 +172,32 @@ export const saleReturnDetailReport = defineContractResource({
   recordLabel: (row) => row.returnNo,
 });
 
-/** The tabs of /finance/project-reportList, in order, with the chart each draws. */
-export const ORDER_REPORT_TABS: readonly {
+/** A tab of /finance/project-reportList: its report, list, layout key route and chart. */
+export interface OrderReportTab {
   kind: OrderReportKind;
-  /** The layout key's route (lowercase: table-set keys). */
+  /** The key the tab's column layout is saved under (table-set keys are lowercase). */
   route: string;
   chart: 'project' | 'sale' | 'saleReturn';
   def: ResourceDef;
-}[] = [
-  { kind: 'project', route: 'project', chart: 'project', def: projectReport },
-  { kind: 'sale', route: 'sale', chart: 'sale', def: saleReport },
-  { kind: 'saleReturn', route: 'sale-return', chart: 'saleReturn', def: saleReturnReport },
-  { kind: 'saleDetail', route: 'sale-detail', chart: 'sale', def: saleDetailReport },
-  {
-    kind: 'saleReturnDetail',
-    route: 'sale-return-detail',
-    chart: 'saleReturn',
-    def: saleReturnDetailReport,
-  },
-].map((tab) => ({
-  ...tab,
-  route: `/finance/project-report/${tab.route}`,
-  def: tab.def as unknown as ResourceDef,
-})) as never;
+}
 
-export { INVOICE_REMARK_MAX };
+const tab = (
+  kind: OrderReportKind,
+  key: string,
+  chart: OrderReportTab['chart'],
+  def: object,
+): OrderReportTab => ({
+  kind,
+  route: `/finance/project-report/${key}`,
+  chart,
+  def: def as ResourceDef,
+});
+
+/** The tabs, in order. */
+export const ORDER_REPORT_TABS: readonly OrderReportTab[] = [
+  tab('project', 'project', 'project', projectReport),
+  tab('sale', 'sale', 'sale', saleReport),
+  tab('saleReturn', 'sale-return', 'saleReturn', saleReturnReport),
+  tab('saleDetail', 'sale-detail', 'sale', saleDetailReport),
+  tab('saleReturnDetail', 'sale-return-detail', 'saleReturn', saleReturnDetailReport),
+];
