@@ -27,6 +27,9 @@ export const supplierOrders = {
     'supplierOrders.task.created': '任务已创建，执行进度见列表',
     'supplierOrders.task.progress': '进度 {percent}%',
     'supplierOrders.task.counts': '已处理 {processed} / {total}',
+    'supplierOrders.task.result':
+      '执行结果：共 {total} 个已发放券码，查询成功 {checked} 个，其中 {used} 个已核销并记录核销；查询失败 {failed} 个',
+    'supplierOrders.task.failure': '失败原因：{error}',
 
     'supplierOrders.codes.title': '订单 {orderNo} 的券码',
     'supplierOrders.codes.code': '券码',
@@ -116,6 +119,9 @@ export const supplierOrders = {
     'supplierOrders.task.created': 'Task created; its progress shows in the list',
     'supplierOrders.task.progress': 'Progress {percent}%',
     'supplierOrders.task.counts': '{processed} of {total} processed',
+    'supplierOrders.task.result':
+      'Result: {total} issued codes, {checked} answered, of which {used} were redeemed and recorded; {failed} not answered',
+    'supplierOrders.task.failure': 'Failure: {error}',
 
     'supplierOrders.codes.title': 'Codes of order {orderNo}',
     'supplierOrders.codes.code': 'Code',

@@ -1,8 +1,12 @@
-import { Group, Progress, Text } from '@mantine/core';
+import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { api } from '../../api/api';
 import { useResourceDetailQuery } from '../../api/resource';
-import { BATCH_TASK, type BatchTask } from '../../contracts/platform-supplier/batch-task';
+import {
+  BATCH_TASK,
+  type BatchTask,
+  type BatchTaskResult,
+} from '../../contracts/platform-supplier/batch-task';
 import { usePageVisible } from '../../lib/page-visibility';
 import { useAppDispatch, useT } from '../../state/hooks';
 
@@ -45,5 +49,38 @@ export function BatchTaskProgress({ row }: { row: BatchTask }) {
         {t('supplierOrders.task.counts', { processed: task.processed, total: task.total })}
       </Text>
     </Group>
+  );
+}
+
+function parsedResult(result: string | null): BatchTaskResult | undefined {
+  if (!result) return undefined;
+  try {
+    return JSON.parse(result) as BatchTaskResult;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The detail drawer's account of a task: its live progress, then what it found or why it failed. */
+export function BatchTaskOutcome({ row }: { row: BatchTask }) {
+  const t = useT();
+  const result = parsedResult(row.result);
+  return (
+    <Stack mt="md" gap="sm">
+      <BatchTaskProgress row={row} />
+      {result && (
+        <Text size="sm" role="status">
+          {t('supplierOrders.task.result', {
+            total: result.total,
+            checked: result.checked,
+            used: result.used,
+            failed: result.failed,
+          })}
+        </Text>
+      )}
+      {row.state === 'failed' && row.error && (
+        <Alert color="red">{t('supplierOrders.task.failure', { error: row.error })}</Alert>
+      )}
+    </Stack>
   );
 }

@@ -8,7 +8,7 @@ import { ResourceScreen } from '../engine/resource-screen';
 import type { ResourceDef } from '../types';
 import batchTask from './batch-task';
 import BatchTaskDialog, { daysSpanned } from './batch-task-dialog';
-import { BatchTaskProgress, TASK_POLL_MS } from './batch-task-progress';
+import { BatchTaskOutcome, BatchTaskProgress, TASK_POLL_MS } from './batch-task-progress';
 
 const API = '/api/blade-quanyi-platform-supplier/batch-task';
 const ROUTE = '/supplier/commodity-order/batch-refresh-verification-status';
@@ -60,6 +60,7 @@ describe('batch refresh of verification status: declaration', () => {
     });
     const progress = batchTask.columns.find((c) => c.field === 'progress');
     expect(progress?.cell).toBe(BatchTaskProgress);
+    expect(batchTask.detailSection).toBe(BatchTaskOutcome);
     const state = batchTask.columns.find((c) => c.field === 'state');
     expect(state?.options?.map((o) => o.label.zh)).toEqual(['等待中', '执行中', '已完成', '失败']);
     expect(batchTask.filters?.map((f) => f.name)).toEqual([
@@ -138,6 +139,27 @@ describe('batch task progress', () => {
     await waitFor(() => expect(polls).toBe(1));
     await act(() => vi.advanceTimersByTimeAsync(TASK_POLL_MS * 5));
     expect(polls).toBe(1);
+  });
+
+  it('the detail drawer says what a finished task found, or why it failed', () => {
+    scriptFetch(() => null);
+    renderSignedIn(
+      <BatchTaskOutcome
+        row={task({
+          state: 'done',
+          progress: 100,
+          result: JSON.stringify({ total: 200, checked: 190, used: 37, failed: 10 }),
+        })}
+      />,
+    );
+    expect(
+      screen.getByText(
+        '执行结果：共 200 个已发放券码，查询成功 190 个，其中 37 个已核销并记录核销；查询失败 10 个',
+      ),
+    ).toBeTruthy();
+    cleanup();
+    renderSignedIn(<BatchTaskOutcome row={task({ state: 'failed', error: '供应商接口超时' })} />);
+    expect(screen.getByText('失败原因：供应商接口超时')).toBeTruthy();
   });
 
   it('asks nothing for a finished task', async () => {

@@ -1,6 +1,6 @@
 import { batchTaskContract, type BatchTask } from '../../contracts/platform-supplier/batch-task';
 import { defineContractResource } from '../contract-resource';
-import { BatchTaskProgress } from './batch-task-progress';
+import { BatchTaskOutcome, BatchTaskProgress } from './batch-task-progress';
 import { BATCH_TASK_STATE_OPTIONS, BATCH_TASK_TYPE_OPTIONS } from './sup-order-options';
 
 export type { BatchTask } from '../../contracts/platform-supplier/batch-task';
@@ -37,6 +37,7 @@ export default defineContractResource({
     'createTime',
   ],
   formDialog: () => import('./batch-task-dialog'),
+  detailSection: BatchTaskOutcome,
   removableWhen: (task: BatchTask) => task.state !== 'running',
   recordLabel: (task) => task.taskName,
 });
