@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -520,13 +521,12 @@ describe('supplier quotas and balances (issue 18 item 4)', () => {
       ['init', 10, ''],
     ]);
     expect(all.records[0]!.changeTypeName).toBe('扣减');
-    // the footer's sum covers every matching change, exactly: 10 + 5 - 2.5
-    expect((all as unknown as { sums: { amount: string } }).sums).toEqual({ amount: '12.50' });
-    const one = await t.get(api(ALL_BALANCE_RECORD, 'list'), supply, { supId, size: '1' });
-    expect(data<{ records: unknown[]; sums: { amount: string } }>(one)).toMatchObject({
-      sums: { amount: '12.50' },
-    });
-    expect(data<{ records: unknown[] }>(one).records).toHaveLength(1);
+    // paging: the newest first, the total over both ledgers
+    const second = data<Page<{ changeType: string }>>(
+      await t.get(api(ALL_BALANCE_RECORD, 'list'), supply, { supId, size: '1', current: '2' }),
+    );
+    expect(second.total).toBe(3);
+    expect(second.records.map((r) => r.changeType)).toEqual(['add']);
     expect(all.records[0]!.createUserName).not.toBe('');
     const goods = data<Page<unknown>>(
       await t.get(api(ALL_BALANCE_RECORD, 'list'), supply, { goodId }),
@@ -546,8 +546,36 @@ describe('supplier quotas and balances (issue 18 item 4)', () => {
       data: { total: 0 },
     });
     expect((await t.get(api(ALL_BALANCE_RECORD, 'list'), sales)).statusCode).toBe(403);
+    // the export writes the list's rows in its order, signed yuan, in keyset batches (2 here)
+    const jobs = t.app.exportJobs;
+    await jobs.stop();
+    Object.assign(jobs, { batchSize: 2 });
     const exp = await t.post(api(ALL_BALANCE_RECORD, 'export'), supply, undefined, { supId });
     expect(exp.statusCode, exp.body).toBe(200);
+    expect(await jobs.drain()).toBe(1);
+    const { ticket } = data<{ ticket: string }>(
+      await t.post('/api/blade-system/data-export/ticket', supply, undefined, {
+        id: data<{ id: string }>(exp).id,
+      }),
+    );
+    const file = await t.get('/api/blade-system/data-export/file', undefined, { ticket });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheetRows: unknown[][] = [];
+    wb.worksheets[0]!.eachRow((row) => sheetRows.push((row.values as unknown[]).slice(1)));
+    expect(sheetRows[0]!.slice(0, 6)).toEqual([
+      '变动时间',
+      '供应商',
+      '商品',
+      '变动类型',
+      '变动金额',
+      '变动后余额',
+    ]);
+    expect(sheetRows.slice(1).map((r) => [r[2] ?? '', r[3], r[4], r[5]])).toEqual([
+      ['', '扣减', -2.5, 7.5],
+      ['商品QF-1', '增加', 5, 5],
+      ['', '初始化', 10, 10],
+    ]);
     const exp2 = await t.post(api(SUP_GOOD_BALANCE, 'excel/export/async'), supply, undefined, {
       excelType: 'sup-good-balance',
     });

@@ -54,6 +54,8 @@ import {
   RECORD_LIST,
   recordById,
   recordPage,
+  recordsAfter,
+  type RecordCursor,
   SUP_BALANCE_LIST,
   supBalanceById,
 } from './repository.js';
@@ -772,16 +774,35 @@ export default async function balanceRoutes(app: FastifyInstance): Promise<void>
     countGoodBalances,
     goodBalancePage,
   );
-  const flowExporter = exporter(
-    ALL_BALANCE_RECORD,
-    allBalanceRecordContract.export!.excelType,
-    allBalanceRecordContract.export!.fileName,
-    CODES.flowExport,
-    allBalanceRecordContract,
-    countRecords,
-    recordPage,
-    checkRecordRange,
-  );
+  const flowExporter: Exporter = {
+    ...exporter(
+      ALL_BALANCE_RECORD,
+      allBalanceRecordContract.export!.excelType,
+      allBalanceRecordContract.export!.fileName,
+      CODES.flowExport,
+      allBalanceRecordContract,
+      countRecords,
+      recordPage,
+      checkRecordRange,
+    ),
+    // Keyset batches: each continues after the last row written (no growing offsets).
+    async *rows(call, q, batchSize) {
+      const columns = sheet(allBalanceRecordContract);
+      let after: RecordCursor | undefined;
+      for (;;) {
+        const rows = await recordsAfter(call.ctx, call.user.tenantId, q, batchSize, after);
+        if (rows.length === 0) return;
+        yield rows.map((r) =>
+          columns.map(
+            ({ field }) => (r as unknown as Record<string, string | number | null>)[field] ?? null,
+          ),
+        );
+        if (rows.length < batchSize) return;
+        const last = rows[rows.length - 1]!;
+        after = { createTime: last.createTime, id: last.id };
+      }
+    },
+  };
   registerExporter(app, goodExporter);
   registerExporter(app, flowExporter);
 
