@@ -15,6 +15,9 @@ export const CUSTOM_SCREENS: Readonly<Record<string, () => Promise<{ default: Co
   '/system/export-centre': () => import('../features/export-centre/export-centre-page'),
   '/test/index': () => import('../features/component-gallery/component-gallery-page'),
   '/finance/project-reportList': () => import('../features/finance-reports/project-report-page'),
+  '/supplier/code-batch/management': () => import('../resources/platform-supplier/code-batch-page'),
+  '/supplier/code-batch/source-management': () =>
+    import('../resources/platform-supplier/code-source-page'),
   '/setting/platform/wechat-tencent': () =>
     import('../features/platform-settings/wechat-tencent-page'),
   '/setting/platform/message-platform': () =>

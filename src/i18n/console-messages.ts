@@ -32,6 +32,7 @@ import { supplierStores } from './messages/supplier-stores';
 import { supplierReports } from './messages/supplier-reports';
 import { supplierQuota } from './messages/supplier-quota';
 import { supplierOrders } from './messages/supplier-orders';
+import { couponCode } from './messages/coupon-code';
 
 /** The console's texts beyond the login path; imported by components/mantine-root.tsx. */
 registerMessages(
@@ -68,4 +69,5 @@ registerMessages(
   supplierReports,
   supplierQuota,
   supplierOrders,
+  couponCode,
 );

@@ -50,6 +50,10 @@ export const RESOURCE_ROUTES: Readonly<Record<string, Loader>> = {
     import('./platform-supplier/all-balance-record'),
   '/supplier/commodity-order/batch-refresh-verification-status': () =>
     import('./platform-supplier/batch-task'),
+  '/supplier/code-batch/recycle-management': () =>
+    import('./platform-supplier/coupon-code-recovery'),
+  '/supplier/commodity-order/code-exchange-record': () =>
+    import('./platform-supplier/code-exchange'),
   '/setting/dictbiz': () =>
     import('./blade-system/dict-biz').then((m) => ({ default: m.settingDictBiz })),
 };

@@ -148,7 +148,11 @@ export interface ActionDef<Row extends object = Record<string, unknown>> {
   id: string;
   label: Bilingual;
   permission: string;
-  /** Row actions: shown for a row only when this holds (e.g. unlock only for locked users). */
+  /**
+   * Row actions: shown for a row only when this holds (e.g. unlock only for locked users).
+   * Toolbar actions over a selection: offered only while every selected row satisfies it (e.g.
+   * invalidate only codes whose state allows it).
+   */
   when?(row: Row): boolean;
   /** Toolbar actions: how many selected rows it needs (default 'some': at least one). */
   selection?: 'none' | 'one' | 'some';

@@ -34,6 +34,7 @@ import type { supplierStores } from './supplier-stores';
 import type { supplierReports } from './supplier-reports';
 import type { supplierQuota } from './supplier-quota';
 import type { supplierOrders } from './supplier-orders';
+import type { couponCode } from './coupon-code';
 
 /**
  * The type of every message module, merged. A feature adds its own file ({zh, en} with the
@@ -79,6 +80,7 @@ type Modules = [
   typeof supplierReports,
   typeof supplierQuota,
   typeof supplierOrders,
+  typeof couponCode,
 ];
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [

@@ -3,6 +3,7 @@ import { userLookup } from './users';
 import { supplierLookup } from './suppliers';
 import { goodLookup } from './goods';
 import { supplierOrderLookup } from './supplier-orders';
+import { couponCodeLookup } from './coupon-codes';
 
 /**
  * Every record look-up of the command palette, in the order the palette lists their scopes.
@@ -18,4 +19,5 @@ export const RECORD_LOOKUPS: readonly RecordLookup[] = [
   supplierLookup,
   goodLookup,
   supplierOrderLookup,
+  couponCodeLookup,
 ];

@@ -90,25 +90,33 @@ export function useResourceActions({ def, can, writable, confirm, onChanged }: O
 
   /** Toolbar buttons over the selected rows. */
   const toolbar = (selected: readonly Row[]): ReactNode[] =>
-    held(def.toolbarActions as ActionDef<Row>[] | undefined).map((action) => (
-      <Button
-        key={action.id}
-        variant="light"
-        color={action.color}
-        onClick={() => {
-          const need = action.selection ?? 'some';
-          if (need === 'some' && selected.length === 0) {
-            toast('warning', t(SELECT_ONE_MESSAGE));
-          } else if (need === 'one' && selected.length !== 1) {
-            toast('warning', t('resource.action.selectExactlyOne'));
-          } else {
-            void run(action, need === 'none' ? [] : selected);
-          }
-        }}
-      >
-        {action.label[lang]}
-      </Button>
-    ));
+    held(def.toolbarActions as ActionDef<Row>[] | undefined)
+      .filter(
+        (action) =>
+          !action.when ||
+          action.selection === 'none' ||
+          selected.length === 0 ||
+          selected.every((row) => action.when!(row)),
+      )
+      .map((action) => (
+        <Button
+          key={action.id}
+          variant="light"
+          color={action.color}
+          onClick={() => {
+            const need = action.selection ?? 'some';
+            if (need === 'some' && selected.length === 0) {
+              toast('warning', t(SELECT_ONE_MESSAGE));
+            } else if (need === 'one' && selected.length !== 1) {
+              toast('warning', t('resource.action.selectExactlyOne'));
+            } else {
+              void run(action, need === 'none' ? [] : selected);
+            }
+          }}
+        >
+          {action.label[lang]}
+        </Button>
+      ));
 
   let dialog: ReactNode = null;
   if (open) {
