@@ -34,7 +34,6 @@ export const supplierQuota = {
     'supplierQuota.record.uploaded': '已上传：{name}',
     'supplierQuota.record.submit': '确认调整',
     'supplierQuota.record.done': '调整成功，当前余额 {balance} 元',
-    'supplierQuota.record.noQuota': '该商品扣供应商余额，请先将额度类型设为商品独立额度',
     'supplierQuota.warn.title': '预警设置：{name}',
     'supplierQuota.warn.amount': '预警金额（元）',
     'supplierQuota.warn.amountHint': '余额低于此金额时标记预警；留空表示不预警',
@@ -82,8 +81,6 @@ export const supplierQuota = {
     'supplierQuota.record.uploaded': 'Uploaded: {name}',
     'supplierQuota.record.submit': 'Adjust',
     'supplierQuota.record.done': 'Adjusted; the balance is now {balance} yuan',
-    'supplierQuota.record.noQuota':
-      "This good is charged to its supplier's balance: set its quota type to own quota first",
     'supplierQuota.warn.title': 'Warning settings: {name}',
     'supplierQuota.warn.amount': 'Warning amount (yuan)',
     'supplierQuota.warn.amountHint': 'Rows below it are marked; empty: no warning',
