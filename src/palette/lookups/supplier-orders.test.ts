@@ -56,7 +56,7 @@ describe('the o: supplier order look-up', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('opens the order list filtered to the chosen order', () => {
+  it('opens the order list filtered to the chosen order, with its detail', () => {
     const went: string[] = [];
     const hit = { id: '1', title: 'SO2026112600001', orderNo: 'SO2026112600001' };
     supplierOrderLookup.open(hit, {
@@ -64,7 +64,7 @@ describe('the o: supplier order look-up', () => {
       lang: 'zh',
       request: () => Promise.reject(new Error('unused')),
     });
-    expect(went).toEqual(['/supplier/commodity-order/list#f.orderNo=SO2026112600001']);
+    expect(went).toEqual(['/supplier/commodity-order/list#f.orderNo=SO2026112600001&open=1']);
     expect(orderListUrl('SO 1')).toBe('/supplier/commodity-order/list#f.orderNo=SO+1');
   });
 });

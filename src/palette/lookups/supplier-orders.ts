@@ -16,9 +16,15 @@ const MAX_HITS = 10;
 
 type Row = Pick<SupOrder, 'id' | 'orderNo' | 'goodName' | 'supName' | 'stateName' | 'quantity'>;
 
-/** The order list filtered to one order number (the list's hash view, `f.orderNo`). */
-export const orderListUrl = (orderNo: string) =>
-  `${supOrderContract.route}#${new URLSearchParams({ 'f.orderNo': orderNo }).toString()}`;
+/**
+ * The order list filtered to one order number (the list's hash view, `f.orderNo`), with that
+ * order's detail drawer open when its id is given (`open`).
+ */
+export const orderListUrl = (orderNo: string, id?: string) =>
+  `${supOrderContract.route}#${new URLSearchParams({
+    'f.orderNo': orderNo,
+    ...(id ? { open: id } : {}),
+  }).toString()}`;
 
 const numberOf = (hit: RecordHit) => (hit as Partial<OrderHit>).orderNo ?? '';
 
@@ -50,7 +56,8 @@ async function searchOrders(
 
 /**
  * The `o:` look-up (supplier orders by number; issue 18 item 7): registered only for users who
- * hold the order list. Choosing one opens the order list filtered to it, where its row actions
+ * hold the order list. Choosing one opens the order list filtered to it with its detail drawer
+ * (on a fresh load of the list: a list already on display keeps its view), where its row actions
  * (补发, 重发 where the machine allows them) are the focused row's palette commands.
  */
 export const supplierOrderLookup: RecordLookup = {
@@ -58,7 +65,7 @@ export const supplierOrderLookup: RecordLookup = {
   label: 'supplierOrders.lookup.orders',
   permission: supOrderContract.menu,
   search: searchOrders,
-  open: (hit, context) => context.navigate(orderListUrl(numberOf(hit))),
+  open: (hit, context) => context.navigate(orderListUrl(numberOf(hit), hit.id)),
   actions: [
     {
       id: 'orders.showInList',

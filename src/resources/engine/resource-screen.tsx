@@ -301,6 +301,20 @@ export function ResourceScreen({
     ...(editableWhen ? { editable: (row: Row) => editableWhen(row, who) } : {}),
     ...(removableWhen ? { removable: (row: Row) => removableWhen(row, who) } : {}),
   };
+  // A link may ask for one record's details (`#...&open=<id>`, e.g. the palette's o: look-up):
+  // they open once the first list answer holds that record, for a user who may view it.
+  const [linkedId] = useState(() =>
+    embedded ? null : new URLSearchParams(window.location.hash.replace(/^#/, '')).get('open'),
+  );
+  const openId = useRef(linkedId);
+  const viewRow = actions.view;
+  useEffect(() => {
+    const id = openId.current;
+    if (!id || !list.data) return;
+    openId.current = null;
+    const row = listed.find((r) => String((r as { id?: unknown }).id) === id);
+    if (row && viewRow) viewRow(row);
+  }, [list.data, listed, viewRow]);
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
     const key = (id: Parameters<typeof isShortcutKey>[1]) => isShortcutKey(event, id);
     let consumed = true;

@@ -1,9 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi, type Mock } from 'vitest';
 import type { SupErrorOrder } from '../../contracts/platform-supplier/sup-error-order';
 import type { SupOrder, SupOrderDetail } from '../../contracts/platform-supplier/sup-order';
 import { langChanged } from '../../state/ui-slice';
 import { fail, renderSignedIn, reply, scriptFetch, type Call } from '../../test/signed-in';
+import { giveTableAViewport } from '../../test/table-viewport';
+import { ResourceScreen } from '../engine/resource-screen';
+import type { ResourceDef } from '../types';
 import supErrorOrder from './sup-error-order';
 import { ErrorOrderBanner } from './sup-error-order-banner';
 import { AuditDialog, WarningDialog } from './sup-error-order-dialogs';
@@ -201,6 +204,30 @@ describe('the order detail drawer', () => {
     } finally {
       store.dispatch(langChanged('zh'));
     }
+  });
+});
+
+describe('the order list opened from the palette (o:)', () => {
+  beforeAll(() => giveTableAViewport());
+
+  it('filters to the order and opens its details with its codes', async () => {
+    const detail: SupOrderDetail = { ...order(), codes: [code('1', 'issued', false)] };
+    const calls = scriptFetch((call) => {
+      if (call.url.startsWith(`${S}/sup-order/list`))
+        return { records: [order()], total: 1, size: 10, current: 1, pages: 1 };
+      if (call.url.startsWith(`${S}/sup-order/detail`)) return detail;
+      return null;
+    });
+    const route = '/supplier/commodity-order/list';
+    window.history.replaceState(null, '', `${route}#f.orderNo=SO20261126000001&open=501`);
+    renderSignedIn(<ResourceScreen def={supOrder as unknown as ResourceDef} route={route} />, {
+      permissions: ['supplier_order', 'supplier_order_view'],
+    });
+    const drawer = await screen.findByRole('dialog', { name: 'SO20261126000001详情' });
+    expect(await within(drawer).findByText('SBX0000000000000001')).toBeTruthy();
+    const list = calls.find((c) => c.url.startsWith(`${S}/sup-order/list`))!;
+    expect(decodeURIComponent(list.url)).toContain('orderNo=SO20261126000001');
+    window.history.replaceState(null, '', '/');
   });
 });
 
