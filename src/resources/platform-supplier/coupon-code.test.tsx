@@ -14,11 +14,19 @@ import { ScriptedXhr } from '../../test/scripted-xhr';
 import { ok, renderSignedIn, reply } from '../../test/signed-in';
 import { ResourceScreen } from '../engine/resource-screen';
 import type { ResourceDef } from '../types';
-import { InvalidByListDialog, InvalidDialog, parseCodeList } from './code-dialogs';
+import {
+  AutoImportDialog,
+  HandleDialog,
+  InvalidByListDialog,
+  InvalidDialog,
+  parseCodeList,
+} from './code-dialogs';
+import CodeBatchPage from './code-batch-page';
 import CodeImportDialog from './code-import-dialog';
 import { CODE_STATES } from './code-options';
 import { TraceDrawer } from './code-trace-drawer';
-import { useTraceRequest } from './code-trace-request';
+import { requestTrace, useTraceRequest } from './code-trace-request';
+import CodeSourcePage from './code-source-page';
 import codes from './coupon-code';
 import batches from './coupon-code-batch';
 import recovery from './coupon-code-recovery';
@@ -411,6 +419,97 @@ describe('importing codes', () => {
   });
 });
 
+describe('fetching codes and handling recovery records', () => {
+  it('自动导入 checks good and quantity before it sends once', async () => {
+    server((r) =>
+      r.url.startsWith(`${API}/sup-coupon-code/goods`)
+        ? [{ id: '5', goodCode: 'G5', goodName: '中杯券', supId: '3', supName: '星巴克' }]
+        : { status: 'success', created: 20, batchNo: 'B-AUTO-1' },
+    );
+    const onClose = vi.fn();
+    renderSignedIn(<AutoImportDialog onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: '自动导入' });
+    const quantity = within(dialog).getByRole('textbox', { name: /数量/ });
+    fireEvent.change(quantity, { target: { value: '1001' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '获取并导入' }));
+    expect(await within(dialog).findByText('请选择商品')).toBeTruthy();
+    expect(within(dialog).getByText('请输入 1 到 1000 之间的整数')).toBeTruthy();
+    expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('textbox', { name: /商品/ }));
+    fireEvent.click(await screen.findByRole('option', { name: '中杯券（星巴克）' }));
+    fireEvent.change(quantity, { target: { value: '20' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '获取并导入' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '获取并导入' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    const posts = sent.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({
+      url: `${API}/sup-coupon-code/auto/import`,
+      body: { goodId: '5', quantity: 20 },
+    });
+    expect(posts[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(await screen.findByText('已获取 20 个券码，批次号 B-AUTO-1')).toBeTruthy();
+  });
+
+  it('处理 restocks or discards the selected records with a remark', async () => {
+    server(() => ({ count: 2 }));
+    const onClose = vi.fn();
+    const record = { id: '31', state: 'pending' } as SupCouponCodeRecovery;
+    renderSignedIn(<HandleDialog rows={[record, { ...record, id: '32' }]} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: '处理回收记录' });
+    const restock = within(dialog).getByRole('radio', { name: /重新入库/ });
+    await waitFor(() => expect(document.activeElement).toBe(restock));
+    expect((restock as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('radio', { name: /作废/ }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '备注' }), {
+      target: { value: ' 券码已泄露 ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      url: `${API}/sup-coupon-code-recovery/handle`,
+      body: { ids: ['31', '32'], result: 'discard', remark: '券码已泄露' },
+    });
+    expect(sent[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe('the batch page', { timeout: 30_000 }, () => {
+  it('opens a batch with Enter and lists its codes below, focus on their heading', async () => {
+    server((r) => {
+      if (r.url.startsWith(`${API}/sup-batch-coupon-code/batch-list`))
+        return page([
+          {
+            id: '9',
+            batchNo: 'B-OPEN-1',
+            supName: '星巴克',
+            goodName: '中杯券',
+            source: 'import',
+            totalCount: 2,
+            unusedCount: 2,
+            createTime: '2026-11-26 10:00:00',
+          },
+        ]);
+      if (r.url.startsWith(`${API}/sup-coupon-code/list`))
+        return page(r.url.includes('batchId=9') ? [code({ couponCode: 'QY-IN-BATCH' })] : [code()]);
+      return r.url.includes('table-set') ? null : [];
+    });
+    renderSignedIn(<CodeBatchPage />, { permissions: ['code_batch', 'code_batch_view'] });
+    expect(await screen.findByRole('heading', { name: '券码批次', level: 1 })).toBeTruthy();
+    const row = (await screen.findByText('B-OPEN-1', {}, { timeout: 8000 })).closest('tr')!;
+    expect(screen.getByRole('heading', { name: '券码', level: 2 })).toBeTruthy();
+    act(() => row.focus());
+    fireEvent.keyDown(row, { key: 'Enter' });
+    const heading = await screen.findByRole('heading', { name: '批次 B-OPEN-1 的券码' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(await screen.findByText('QY-IN-BATCH', {}, { timeout: 8000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '显示全部券码' }));
+    expect(await screen.findByRole('heading', { name: '券码', level: 2 })).toBeTruthy();
+  });
+});
+
 describe('tracing', () => {
   it('shows a code’s history as a timeline: stocked, issued, redeemed, recovered', async () => {
     const trace: CodeTrace = {
@@ -471,6 +570,48 @@ describe('tracing', () => {
     expect(within(drawer).getByText(/订单 SO-1，客户订单 CO-1/)).toBeTruthy();
     expect(within(drawer).getByText('已撤销（2026-11-04 08:00:00）')).toBeTruthy();
     expect(sent[0]!.url).toBe(`${API}/sup-coupon-code/trace?id=1`);
+  });
+});
+
+describe('the tracing page', { timeout: 30_000 }, () => {
+  it('traces an exact code sent encrypted through find, and opens what the palette asked for', async () => {
+    const { pem, open } = await rsaKeys();
+    window.history.replaceState(null, '', '/supplier/code-batch/source-management');
+    const trace = (id: string, couponCode: string): CodeTrace => ({
+      code: code({ id, couponCode, state: 'used' }),
+      batch: null,
+      orders: [],
+      exchanges: [],
+      recoveries: [],
+    });
+    server((r) => {
+      if (r.url.startsWith('/api/blade-auth/oauth/public-key')) return { pem, captcha: false };
+      if (r.url.startsWith(`${API}/sup-coupon-code/find`))
+        return [
+          { id: '77', codeMask: 'QY****77', goodName: '中杯券', supName: '星巴克', state: 'used' },
+        ];
+      if (r.url.startsWith(`${API}/sup-coupon-code/trace`))
+        return r.url.endsWith('id=77') ? trace('77', 'QY-TRACED-77') : trace('88', 'QY-ASKED-88');
+      if (r.url.startsWith(`${API}/sup-coupon-code-used/list`)) return page([]);
+      return r.url.includes('table-set') ? null : [];
+    });
+    renderSignedIn(<CodeSourcePage />, {
+      permissions: ['code_source', 'code_source_view'],
+    });
+    const box = await screen.findByRole('textbox', { name: '券码溯源' });
+    fireEvent.change(box, { target: { value: 'QY-SECRET-77' } });
+    fireEvent.submit(box.closest('form')!);
+    expect(await screen.findByRole('dialog', { name: '券码溯源：QY-TRACED-77' })).toBeTruthy();
+    const find = sent.find((r) => r.url.includes('/find'))!;
+    expect(find.method).toBe('POST');
+    expect(find.url).toBe(`${API}/sup-coupon-code/find`);
+    expect(JSON.stringify(find)).not.toContain('QY-SECRET-77');
+    expect(await open((find.body as { couponCode2: string }).couponCode2)).toBe('QY-SECRET-77');
+    expect(window.location.href).not.toContain('QY-SECRET');
+
+    // The palette's c: look-up asks for another code: its history replaces the drawer.
+    act(() => requestTrace('88'));
+    expect(await screen.findByRole('dialog', { name: '券码溯源：QY-ASKED-88' })).toBeTruthy();
   });
 });
 
