@@ -220,4 +220,30 @@ describe('supplier orders as the supply user, keyboard only', () => {
     expect(order.codes.filter((c) => c.state === 'issued')).toHaveLength(error.quantity);
     await context.close();
   }, 180_000);
+
+  it('o: finds an order by the start of its number and opens it in the list with its codes', async () => {
+    const client = await api();
+    const latest = (
+      await client.get<Page_<OrderRow>>(`${SUPPLIER}/sup-order/list`, {
+        state: 'success',
+        size: '1',
+      })
+    ).records[0]!;
+    const { context, page } = await suite.newPage();
+    await signedIn(page, 'supply', 'Demo@2026');
+    await openPalette(page);
+    await page.keyboard.type(`o:${latest.orderNo}`);
+    await expect
+      .poll(() => selectedOption(page).textContent())
+      .toMatch(new RegExp(`^${latest.orderNo}`));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.url()).toContain(`f.orderNo=${latest.orderNo}`);
+    const drawer = page.getByRole('dialog', { name: `${latest.orderNo}详情` });
+    await drawer.waitFor();
+    await drawer.getByText(`订单 ${latest.orderNo} 的券码`).waitFor();
+    await expect
+      .poll(() => rowTexts(page, '供应商订单'))
+      .toEqual([expect.stringContaining(latest.orderNo)]);
+    await context.close();
+  }, 120_000);
 });
