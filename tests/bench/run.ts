@@ -11,6 +11,9 @@
  * `--store-import`: a store import of 20,000 rows (time, server RSS growth; store-import.ts).
  * `--fulfil`: supplier order fulfilment with 50 concurrent clients on the embedded SQLite
  *   database: orders/s, p50/p95 per fulfilment (targets >= 200/s, p95 <= 100 ms; fulfil.ts).
+ * `--code-import`: an import of 100,000 coupon codes (time, server RSS growth; code-import.ts).
+ * `--code-list`: the coupon code list at 1,000,000 codes with the encrypted exact couponCode2
+ *   filter (p95 target 50 ms; code-list.ts).
  * `--navigation`: moving around the console in Chromium: switching to an open tab, opening a
  *   list screen, reloading to rows, /system/menu to rows (navigation.ts).
  */
@@ -24,6 +27,8 @@ import { benchSupplierGoods } from './supplier-goods';
 import { benchOrderReport } from './order-report';
 import { benchFulfil } from './fulfil';
 import { benchStoreImport } from './store-import';
+import { benchCodeImport } from './code-import';
+import { benchCodeList } from './code-list';
 import { benchNavigation } from './navigation';
 import { benchPalettePaint } from './palette-paint';
 import { benchPaletteRanking } from './palette-ranking';
@@ -72,6 +77,16 @@ async function main(): Promise<void> {
   if (process.argv.includes('--fulfil')) {
     // `npm run bench -- --fulfil`: supplier order fulfilment, 50 concurrent clients (fulfil.ts).
     await benchFulfil();
+    return;
+  }
+  if (process.argv.includes('--code-import')) {
+    // `npm run bench -- --code-import`: 100,000 codes imported (a server process from the sources).
+    await benchCodeImport();
+    return;
+  }
+  if (process.argv.includes('--code-list')) {
+    // `npm run bench -- --code-list`: the code list at 1,000,000 codes (server in this process).
+    await benchCodeList();
     return;
   }
   if (process.argv.includes('--store-import')) {

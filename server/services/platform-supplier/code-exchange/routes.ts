@@ -13,13 +13,7 @@ import { ok } from '../../../lib/envelope.js';
 import { listQuery } from '../../../lib/api-doc/index.js';
 import { COUPON_CODE2_DOC } from '../coupon-code/routes.js';
 import { paged, type ListSpec, type QueryMap } from '../../../lib/query.js';
-import {
-  digestOfCipher,
-  queryOf,
-  seesPlain,
-  shownCode,
-  type CodeCall,
-} from '../coupon-code/common.js';
+import { codeIdsOf, queryOf, seesPlain, shownCode, type CodeCall } from '../coupon-code/common.js';
 import { exportRoute, listExporter } from '../coupon-code/exports.js';
 
 export const EXCHANGE_SPEC: ListSpec = {
@@ -34,7 +28,7 @@ export const EXCHANGE_SPEC: ListSpec = {
   sorts: { exchangeTime: 'e.exchangeTime' },
 };
 
-function exchangeBase(call: CodeCall, query: QueryMap) {
+async function exchangeBase(call: CodeCall, query: QueryMap) {
   let qb = (call.ctx.db as Kysely<DB>)
     .selectFrom('bladeSupCouponCodeExchange as e')
     .innerJoin('bladeSupCouponCode as c', 'c.id', 'e.codeId')
@@ -43,9 +37,8 @@ function exchangeBase(call: CodeCall, query: QueryMap) {
     .leftJoin('bladeSupOrder as o', 'o.id', 'e.orderId')
     .where('e.tenantId', '=', call.user.tenantId)
     .where('e.isDeleted', '=', 0);
-  const cipher = query.couponCode2;
-  if (cipher !== undefined && cipher !== '')
-    qb = qb.where('c.codeDigest', '=', digestOfCipher(call.ctx, cipher));
+  const codeIds = await codeIdsOf(call, query.couponCode2);
+  if (codeIds) qb = qb.where('e.codeId', 'in', codeIds.length ? codeIds : ['']);
   return qb;
 }
 
@@ -131,7 +124,7 @@ export default async function codeExchangeRoutes(app: FastifyInstance): Promise<
       const query = queryOf(request);
       const plain = await seesPlain(ctx, call.user, [EXCHANGE.view]);
       const page = await paged(
-        exchangeBase(call, query),
+        await exchangeBase(call, query),
         (qb) => qb.select(exchangeColumns),
         query,
         EXCHANGE_SPEC,

@@ -80,6 +80,24 @@ export function digestOfCipher(ctx: AppContext, cipher: unknown): string {
   return codeDigest(ctx, plain);
 }
 
+/**
+ * Ids of the tenant's codes whose value an encrypted filter names (undefined: no filter). Asked
+ * on its own (tenant and digest only), so the digest index answers it whatever else the list
+ * filters or sorts by: joined with the list's order, SQLite would rather walk the create-time
+ * index (1,000,000 codes: seconds instead of milliseconds).
+ */
+export async function codeIdsOf(call: CodeCall, cipher: unknown): Promise<string[] | undefined> {
+  if (cipher === undefined || cipher === '') return undefined;
+  const digest = digestOfCipher(call.ctx, cipher);
+  const rows = await call.ctx.db
+    .selectFrom('bladeSupCouponCode')
+    .select('id')
+    .where('tenantId', '=', call.user.tenantId)
+    .where('codeDigest', '=', digest)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** The zh label of a code state (the machine's), for exports. */
 export const stateLabel = (state: string) =>
   (couponCodeLifecycle.states as Record<string, { zh: string }>)[state]?.zh ?? state;

@@ -17,7 +17,7 @@ import { registerExporter } from '../../../lib/export/routes.js';
 import type { ExportCell } from '../../../lib/export/xlsx.js';
 import { queryMap } from '../../../lib/params.js';
 import { filterConditions, type ListSpec, type QueryMap } from '../../../lib/query.js';
-import { digestOfCipher, seesPlain, stateLabel, type CodeCall } from './common.js';
+import { codeIdsOf, digestOfCipher, seesPlain, stateLabel, type CodeCall } from './common.js';
 import {
   BATCH_SPEC,
   CODE_SPEC,
@@ -57,7 +57,7 @@ export interface ListExport {
   spec: ListSpec;
   /** The idKey column the keyset walks (newest first). */
   idColumn: string;
-  base(call: CodeCall, query: QueryMap): AnyQuery;
+  base(call: CodeCall, query: QueryMap): AnyQuery | Promise<AnyQuery>;
   select(qb: AnyQuery): AnyQuery;
   present(call: CodeCall, plain: boolean, rows: any[]): Promise<Record<string, unknown>[]>;
 }
@@ -68,10 +68,10 @@ export interface ListExport {
  */
 export function listExporter(ctx: AppContext, def: ListExport): Exporter {
   const sheet = sheetOf(def.contract);
-  const filtered = (call: ExportCall, query: QueryMap) =>
+  const filtered = async (call: ExportCall, query: QueryMap) =>
     filterConditions(query, def.spec, call.ctx.dialect).reduce(
       (qb, c) => qb.where(c),
-      def.base({ ctx: call.ctx, user: call.user }, query),
+      await def.base({ ctx: call.ctx, user: call.user }, query),
     );
   return {
     service: def.service,
@@ -83,7 +83,9 @@ export function listExporter(ctx: AppContext, def: ListExport): Exporter {
       if (query.couponCode2 !== undefined) digestOfCipher(ctx, query.couponCode2);
     },
     async count(call, query) {
-      const row = await filtered(call, query)
+      const row = await (
+        await filtered(call, query)
+      )
         .select((eb: any) => eb.fn.countAll().as('n'))
         .executeTakeFirst();
       return Number((row as { n?: number } | undefined)?.n ?? 0);
@@ -93,7 +95,7 @@ export function listExporter(ctx: AppContext, def: ListExport): Exporter {
       const plain = await seesPlain(call.ctx, call.user, [CODE_BATCH_BUTTONS.exportPlain]);
       let last: string | undefined;
       for (;;) {
-        let qb = def.select(filtered(call, query));
+        let qb = def.select(await filtered(call, query));
         if (last !== undefined) qb = qb.where(sql.ref(def.idColumn), '<', last);
         const rows = await qb.orderBy(sql.ref(def.idColumn), 'desc').limit(batchSize).execute();
         if (rows.length === 0) return;
@@ -134,7 +136,7 @@ export const codeExporters = (ctx: AppContext) => ({
     contract: supCouponCodeContract,
     spec: CODE_SPEC,
     idColumn: 'c.id',
-    base: (call, query) => codeBase(call, query),
+    base: async (call, query) => codeBase(call, await codeIdsOf(call, query.couponCode2)),
     select: (qb) => qb.select(codeColumns),
     present: async (call, plain, rows: CodeRow[]) =>
       rows.map((r) => withStateLabel(presentCode(call, plain, r))),
@@ -147,7 +149,11 @@ export const codeExporters = (ctx: AppContext) => ({
     contract: supCouponCodeUsedContract,
     spec: USED_SPEC,
     idColumn: 'c.id',
-    base: (call, query) => codeBase(call, query).where('c.state', 'in', ['issued', 'used']),
+    base: async (call, query) =>
+      codeBase(call, await codeIdsOf(call, query.couponCode2)).where('c.state', 'in', [
+        'issued',
+        'used',
+      ]),
     select: (qb) => qb.select(codeColumns),
     present: async (call, plain, rows: CodeRow[]) =>
       rows.map((r) => withStateLabel(presentCode(call, plain, r))),

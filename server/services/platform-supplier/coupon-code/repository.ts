@@ -20,7 +20,7 @@ import {
 } from '../../../lib/query.js';
 import {
   chunked,
-  digestOfCipher,
+  codeIdsOf,
   recoveryLabel,
   shownCode,
   sourceLabel,
@@ -181,10 +181,10 @@ export const USED_SPEC: ListSpec = {
 };
 
 /**
- * The tenant's codes with their names; `couponCode2` (an encrypted exact code) narrows them by
- * digest (the index `blade_sup_code_digest`).
+ * The tenant's codes with their names; `codeIds` (the codes an encrypted exact `couponCode2`
+ * names, `codeIdsOf`) narrows them.
  */
-export function codeBase(call: CodeCall, query: QueryMap) {
+export function codeBase(call: CodeCall, codeIds?: string[]) {
   let qb = call.ctx.db
     .selectFrom('bladeSupCouponCode as c')
     .leftJoin('bladeSup as s', 's.id', 'c.supId')
@@ -193,9 +193,7 @@ export function codeBase(call: CodeCall, query: QueryMap) {
     .leftJoin('bladeSupOrder as o', 'o.id', 'c.orderId')
     .where('c.tenantId', '=', call.user.tenantId)
     .where('c.isDeleted', '=', 0);
-  const cipher = query.couponCode2;
-  if (cipher !== undefined && cipher !== '')
-    qb = qb.where('c.codeDigest', '=', digestOfCipher(call.ctx, cipher));
+  if (codeIds) qb = qb.where('c.id', 'in', codeIds.length ? codeIds : ['']);
   return qb;
 }
 
@@ -272,7 +270,7 @@ export async function codePage(
   plain: boolean,
 ): Promise<Page<SupCouponCode>> {
   const page = await paged(
-    codeBase(call, query),
+    codeBase(call, await codeIdsOf(call, query.couponCode2)),
     (qb) => qb.select(codeColumns),
     query,
     CODE_SPEC,
@@ -283,10 +281,7 @@ export async function codePage(
 }
 
 export async function codeById(call: CodeCall, id: string, plain: boolean) {
-  const row = await codeBase(call, {})
-    .select(codeColumns)
-    .where('c.id', '=', id)
-    .executeTakeFirst();
+  const row = await codeBase(call).select(codeColumns).where('c.id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   return presentCode(call, plain, row as CodeRow);
 }
@@ -320,7 +315,10 @@ export async function usedPage(
   plain: boolean,
 ): Promise<Page<SupCouponCodeUsed>> {
   const page = await paged(
-    codeBase(call, query).where('c.state', 'in', ['issued', 'used']),
+    codeBase(call, await codeIdsOf(call, query.couponCode2)).where('c.state', 'in', [
+      'issued',
+      'used',
+    ]),
     (qb) => qb.select(codeColumns),
     query,
     USED_SPEC,
@@ -483,14 +481,15 @@ export async function couponGoods(call: CodeCall): Promise<CouponGood[]> {
 
 /** The palette's c: look-up: at most FIND_MAX codes with exactly that value. */
 export async function findCodes(call: CodeCall, cipher: unknown): Promise<CodeFindHit[]> {
-  const digest = digestOfCipher(call.ctx, cipher);
+  const ids = (await codeIdsOf(call, cipher ?? '')) ?? [];
+  if (ids.length === 0) return [];
   const rows = await call.ctx.db
     .selectFrom('bladeSupCouponCode as c')
     .leftJoin('bladeSup as s', 's.id', 'c.supId')
     .leftJoin('bladeSupGood as g', 'g.id', 'c.goodId')
     .select(['c.id', 'c.codeMask', 'g.goodName', 's.supName', 'c.state'])
     .where('c.tenantId', '=', call.user.tenantId)
-    .where('c.codeDigest', '=', digest)
+    .where('c.id', 'in', ids)
     .where('c.isDeleted', '=', 0)
     .orderBy('c.id', 'desc')
     .limit(FIND_MAX)
