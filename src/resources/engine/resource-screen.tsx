@@ -66,6 +66,11 @@ export interface ResourceScreenProps {
   /** Choosing a row (click or Enter) hands it to the caller instead of opening its details. */
   onRowOpen?(row: Row): void;
   /**
+   * An embedded list that still offers its commands to the palette (its focused row's actions
+   * among them), e.g. a batch's codes below the batches: the list that offered last is listed.
+   */
+  offersCommands?: boolean;
+  /**
    * Drawn between the toolbar and the table with the list's answer as it is (e.g. a report's
    * chart from the same answer, so it always follows the applied filters).
    */
@@ -79,6 +84,7 @@ export function ResourceScreen({
   embedded = false,
   onRowOpen,
   aboveTable,
+  offersCommands = false,
 }: ResourceScreenProps) {
   const t = useT();
   const lang = useLang();
@@ -267,7 +273,7 @@ export function ResourceScreen({
   useScreenCommands(
     def,
     route,
-    visible && !embedded,
+    visible && (!embedded || offersCommands),
     { canRemove, hasFilters, canExport },
     {
       removeSelected: () => void remove(selectedIds),

@@ -53,6 +53,7 @@ export default function CodeBatchPage() {
           key={batch?.id ?? 'all'}
           def={codes as unknown as ResourceDef}
           embedded
+          offersCommands
           {...(batch ? { fixedParams: { batchId: batch.id } } : {})}
         />
       </Box>

@@ -9,6 +9,10 @@ import type {
 } from '../../contracts/platform-supplier/coupon-code';
 import { couponCodeLookup } from '../../palette/lookups/coupon-codes';
 import { RECORD_LOOKUPS } from '../../palette/lookups';
+import {
+  useScreenCommands as useOfferedCommands,
+  type ScreenCommand,
+} from '../../lib/screen-commands';
 import { giveTableAViewport } from '../../test/table-viewport';
 import { ScriptedXhr } from '../../test/scripted-xhr';
 import { ok, renderSignedIn, reply } from '../../test/signed-in';
@@ -496,7 +500,18 @@ describe('the batch page', { timeout: 30_000 }, () => {
         return page(r.url.includes('batchId=9') ? [code({ couponCode: 'QY-IN-BATCH' })] : [code()]);
       return r.url.includes('table-set') ? null : [];
     });
-    renderSignedIn(<CodeBatchPage />, { permissions: ['code_batch', 'code_batch_view'] });
+    let offered: readonly ScreenCommand[] = [];
+    function Commands() {
+      offered = useOfferedCommands();
+      return null;
+    }
+    renderSignedIn(
+      <>
+        <CodeBatchPage />
+        <Commands />
+      </>,
+      { permissions: ['code_batch', 'code_batch_view', 'code_batch_invalid'] },
+    );
     expect(await screen.findByRole('heading', { name: '券码批次', level: 1 })).toBeTruthy();
     const row = (await screen.findByText('B-OPEN-1', {}, { timeout: 8000 })).closest('tr')!;
     expect(screen.getByRole('heading', { name: '券码', level: 2 })).toBeTruthy();
@@ -504,7 +519,10 @@ describe('the batch page', { timeout: 30_000 }, () => {
     fireEvent.keyDown(row, { key: 'Enter' });
     const heading = await screen.findByRole('heading', { name: '批次 B-OPEN-1 的券码' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(await screen.findByText('QY-IN-BATCH', {}, { timeout: 8000 })).toBeTruthy();
+    const codeRow = (await screen.findByText('QY-IN-BATCH', {}, { timeout: 8000 })).closest('tr')!;
+    // The focused code's actions are palette commands (the codes list offers them, embedded).
+    act(() => codeRow.focus());
+    await waitFor(() => expect(offered.map((c) => c.label.zh)).toContain('作废：QY-IN-BATCH'));
     fireEvent.click(screen.getByRole('button', { name: '显示全部券码' }));
     expect(await screen.findByRole('heading', { name: '券码', level: 2 })).toBeTruthy();
   });
