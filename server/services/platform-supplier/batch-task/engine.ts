@@ -285,56 +285,65 @@ export class BatchTaskEngine {
       if (!answers) {
         counts.failedCount += chunk.length;
       } else {
-        const redeemed = answers.filter((a) => a.state === 'used' && plain.has(a.code));
         const nowText = this.text(this.ctx.now());
-        usedCount += await db.transaction().execute(async (trx) => {
-          let moved = 0;
-          for (const answer of redeemed) {
-            const code = plain.get(answer.code)!;
-            // A code moved meanwhile (refunded, invalidated, another refresh) keeps its new
-            // state: the conditional update changes nothing.
-            const time = answer.usedTime ?? nowText;
-            const result = await trx
+        // One conditional UPDATE for the chunk's redeemed codes (each its own use time) and one
+        // INSERT of their redemptions, in one transaction: two round trips per chunk. A code
+        // moved meanwhile (refunded, invalidated, another refresh) keeps its new state: the
+        // condition leaves it out, and only the codes really moved get a redemption.
+        const times = new Map(
+          answers
+            .filter((a) => a.state === 'used' && plain.has(a.code))
+            .map((a) => [plain.get(a.code)!.id, a.usedTime ?? nowText]),
+        );
+        if (times.size > 0)
+          usedCount += await db.transaction().execute(async (trx) => {
+            const ids = [...times.keys()];
+            const moved = await trx
               .updateTable('bladeSupCouponCode')
-              .set((eb) => ({
-                state: used,
-                usedTime: time,
-                updateTime: nowText,
-                version: eb('version', '+', 1),
-              }))
-              .where('id', '=', code.id)
-              .where('tenantId', '=', task.tenantId)
-              .where('state', '=', 'issued')
-              .executeTakeFirst();
-            if (Number(result.numUpdatedRows) !== 1) continue;
-            await trx
-              .insertInto('bladeSupCouponCodeExchange')
-              .values({
-                id: nextId(),
-                tenantId: task.tenantId,
-                codeId: code.id,
-                supId: params.supId,
-                goodId: code.goodId,
-                orderId: code.orderId,
-                storeCode: null,
-                storeName: null,
-                exchangeTime: time,
-                source: 'renew',
-                cancelled: 0,
-                cancelTime: null,
-                createUser: task.createUser,
-                createDept: null,
-                createTime: nowText,
-                updateUser: null,
-                updateTime: null,
-                status: 1,
-                isDeleted: 0,
+              .set((eb) => {
+                let usedTime = eb.case('id').when(ids[0]!).then(times.get(ids[0]!)!);
+                for (const id of ids.slice(1)) usedTime = usedTime.when(id).then(times.get(id)!);
+                return {
+                  state: used,
+                  usedTime: usedTime.end(),
+                  updateTime: nowText,
+                  version: eb('version', '+', 1),
+                };
               })
+              .where('tenantId', '=', task.tenantId)
+              .where('id', 'in', ids)
+              .where('state', '=', 'issued')
+              .returning(['id', 'goodId', 'orderId'])
               .execute();
-            moved += 1;
-          }
-          return moved;
-        });
+            if (moved.length > 0)
+              await trx
+                .insertInto('bladeSupCouponCodeExchange')
+                .values(
+                  moved.map((code) => ({
+                    id: nextId(),
+                    tenantId: task.tenantId,
+                    codeId: code.id,
+                    supId: params.supId,
+                    goodId: code.goodId,
+                    orderId: code.orderId,
+                    storeCode: null,
+                    storeName: null,
+                    exchangeTime: times.get(code.id)!,
+                    source: 'renew',
+                    cancelled: 0,
+                    cancelTime: null,
+                    createUser: task.createUser,
+                    createDept: null,
+                    createTime: nowText,
+                    updateUser: null,
+                    updateTime: null,
+                    status: 1,
+                    isDeleted: 0,
+                  })),
+                )
+                .execute();
+            return moved.length;
+          });
         counts.succeeded += chunk.length;
       }
       counts.processed += chunk.length;
