@@ -41,13 +41,16 @@ import { CODE_STATES, COUPON_GOODS_SOURCE } from './code-options';
 
 /** The tenant's coupon-code goods as select options ("商品名称（供应商）"). */
 export function useCouponGoods() {
+  const t = useT();
   const goods = useResourceOptionsQuery({ path: COUPON_GOODS_SOURCE.path });
   const list = Array.isArray(goods.data) ? (goods.data as CouponGood[]) : [];
   return {
     loading: goods.isLoading,
     options: list.map((g) => ({
       value: String(g.id),
-      label: g.supName ? `${g.goodName}（${g.supName}）` : g.goodName,
+      label: g.supName
+        ? t('couponCode.goodOption', { good: g.goodName, supplier: g.supName })
+        : g.goodName,
     })),
   };
 }
@@ -196,7 +199,9 @@ export function RenewStatusDialog({ rows, onClose }: ActionDialogProps<SupCoupon
           <Text size="sm">{summary(r)}</Text>
           {r.reportedUnused.length > 0 && (
             <Text size="sm" c="orange.8">
-              {t('couponCode.renew.reportedUnused', { codes: r.reportedUnused.join('、') })}
+              {t('couponCode.renew.reportedUnused', {
+                codes: r.reportedUnused.join(t('couponCode.listJoin')),
+              })}
             </Text>
           )}
         </Stack>

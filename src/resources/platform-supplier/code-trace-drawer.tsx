@@ -79,10 +79,12 @@ function useEvents(trace: CodeTrace): Event[] {
     events.push({
       time: recovery.createTime,
       title: t('couponCode.trace.recovery'),
-      detail: t('couponCode.trace.recoveryDetail', {
-        state: recovery.stateName,
-        remark: recovery.remark ? `，${recovery.remark}` : '',
-      }),
+      detail: recovery.remark
+        ? t('couponCode.trace.recoveryRemark', {
+            state: recovery.stateName,
+            remark: recovery.remark,
+          })
+        : t('couponCode.trace.recoveryDetail', { state: recovery.stateName }),
       color: 'orange',
     });
   return events.sort((a, b) => (a.time || '\uffff').localeCompare(b.time || '\uffff'));
