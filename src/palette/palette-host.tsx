@@ -22,7 +22,7 @@ import { RECORD_LOOKUPS } from './lookups';
 import { PaletteView, type PaletteTexts } from './palette-view';
 import { buildIndex, rank } from './ranking';
 import { readRecency, recordRun } from './recent';
-import type { LookupContext, RecordHit } from './record-lookup';
+import { lookupCodes, type LookupContext, type RecordHit } from './record-lookup';
 import { commandRows, hitRows, type Row, type SelectableRow } from './rows';
 import { commandSource, rootRows, type RootSources } from './results';
 import { paletteScopes, parseScope, scopeCommands } from './scopes';
@@ -121,7 +121,7 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
 
   // Look-ups registered only for the lists the user may read.
   const lookups = useMemo(
-    () => RECORD_LOOKUPS.filter((l) => permissions.has(l.permission)),
+    () => RECORD_LOOKUPS.filter((l) => lookupCodes(l).some((code) => permissions.has(code))),
     [permissions],
   );
 
@@ -228,8 +228,13 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
     [staticSources, screenActionsList, tabCommandsList],
   );
   const lookupContext: LookupContext = useMemo(
-    () => ({ navigate: go, lang, request: (args) => silentRequest(args) }),
-    [go, lang],
+    () => ({
+      navigate: go,
+      lang,
+      request: (args) => silentRequest(args),
+      holds: (code) => permissions.has(code),
+    }),
+    [go, lang, permissions],
   );
 
   const [expanded, setExpanded] = useState<ReadonlySet<CommandGroup>>(new Set());

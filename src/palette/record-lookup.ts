@@ -23,7 +23,15 @@ export interface LookupContext {
   opener?: HTMLElement | null;
   /** One call through the console's API client (auth headers, envelope, errors). */
   request<T>(args: ApiRequest): Promise<T>;
+  /** Whether the user holds a menu or button code (absent: treat every code as held). */
+  holds?(code: string): boolean;
 }
+
+/** The codes any of which registers a look-up. */
+export const lookupCodes = (lookup: Pick<RecordLookup, 'permission' | 'alsoFor'>) => [
+  lookup.permission,
+  ...(lookup.alsoFor ?? []),
+];
 
 export interface RecordAction {
   id: string;
@@ -48,6 +56,12 @@ export interface RecordLookup {
   label: MessageKey;
   /** Menu or button code of the resource's list; without it the look-up is not registered. */
   permission: string;
+  /**
+   * Further codes any of which registers the look-up too (a second screen listing the same
+   * records, e.g. coupon codes on the batch and the tracing screens); `open` then asks
+   * `context.holds` which screen to go to.
+   */
+  alsoFor?: readonly string[];
   /** Hits for a non-empty term. Called through RTK Query, so equal terms are served from cache. */
   search(term: string, context: Pick<LookupContext, 'request'>): Promise<RecordHit[]>;
   /** Choosing a record: its detail drawer or its screen filtered to it. */

@@ -17,6 +17,8 @@ export interface PaletteScope {
   kind: ScopeKind;
   /** The code a user needs for the scope (a look-up's list); none for the palette's own. */
   permission?: string;
+  /** Further codes any of which also allows the scope (`RecordLookup.alsoFor`). */
+  alsoFor?: readonly string[];
   /** The record look-up behind a `records` scope. */
   lookup?: RecordLookup;
 }
@@ -34,6 +36,7 @@ export function paletteScopes(lookups: readonly RecordLookup[]): PaletteScope[] 
         prefix: `${l.scope}:`,
         kind: 'records',
         permission: l.permission,
+        ...(l.alsoFor ? { alsoFor: l.alsoFor } : {}),
         lookup: l,
       })),
     { prefix: COMMANDS_PREFIX, kind: 'commands' },
@@ -79,7 +82,8 @@ export function scopeCommands(scopes: readonly PaletteScope[]): PaletteCommand[]
     group: 'scopes',
     label: { zh: scopeLabel(scope, 'zh'), en: scopeLabel(scope, 'en') },
     keywords: [scope.prefix, 'search', 'find', 'sousuo', 'scope'],
-    ...(scope.permission ? { permission: scope.permission } : {}),
+    // A scope several codes allow is offered as is: the palette lists only permitted look-ups.
+    ...(scope.permission && !scope.alsoFor ? { permission: scope.permission } : {}),
     perform: { kind: 'prefix', prefix: scope.prefix },
   }));
 }

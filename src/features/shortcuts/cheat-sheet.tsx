@@ -96,7 +96,9 @@ function PrefixTable() {
         </Table.Thead>
         <Table.Tbody>
           {paletteScopes(RECORD_LOOKUPS).map((scope) => {
-            const permitted = !scope.permission || permissions.has(scope.permission);
+            const permitted =
+              !scope.permission ||
+              [scope.permission, ...(scope.alsoFor ?? [])].some((code) => permissions.has(code));
             return (
               <Table.Tr
                 key={scope.prefix}

@@ -1,6 +1,8 @@
 import {
+  CODE_BATCH_BUTTONS,
   CODE_SOURCE_BUTTONS,
   COUPON_CODE_CALLS,
+  supCouponCodeContract,
   supCouponCodeUsedContract,
   type CodeFindHit,
 } from '../../contracts/platform-supplier/coupon-code';
@@ -32,10 +34,17 @@ async function searchCodes(
   }));
 }
 
-/** The tracing screen with the code's history drawer open. */
+/**
+ * The code's history drawer: on the tracing screen, or on the batch screen for a user who holds
+ * only that one.
+ */
 function openTrace(hit: RecordHit, context: LookupContext) {
-  requestTrace(hit.id);
-  context.navigate(supCouponCodeUsedContract.route);
+  const route =
+    context.holds?.(CODE_SOURCE_BUTTONS.menu) === false
+      ? supCouponCodeContract.route
+      : supCouponCodeUsedContract.route;
+  requestTrace(hit.id, route);
+  context.navigate(route);
 }
 
 const ACTIONS: readonly RecordAction[] = [
@@ -43,14 +52,14 @@ const ACTIONS: readonly RecordAction[] = [
 ];
 
 /**
- * The `c:` look-up (coupon codes): registered for holders of the tracing screen, where a chosen
- * code's history opens (the look-up's calls admit the batch screen's holders too, but the history
- * drawer lives on the tracing screen).
+ * The `c:` look-up (coupon codes): registered for holders of the batch screen or the tracing
+ * screen (find and trace admit both); a chosen code's history opens on one of them.
  */
 export const couponCodeLookup: RecordLookup = {
   scope: 'c',
   label: 'couponCode.palette.label',
   permission: CODE_SOURCE_BUTTONS.menu,
+  alsoFor: [CODE_BATCH_BUTTONS.menu],
   search: searchCodes,
   open: openTrace,
   actions: ACTIONS,

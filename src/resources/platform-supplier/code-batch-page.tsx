@@ -5,6 +5,8 @@ import { useT } from '../../state/hooks';
 import { ResourceScreen } from '../engine/resource-screen';
 import type { ResourceDef } from '../types';
 import batches from './coupon-code-batch';
+import { TraceDrawer } from './code-trace-drawer';
+import { takeTrace, useTraceRequest } from './code-trace-request';
 import codes from './coupon-code';
 
 /**
@@ -15,6 +17,8 @@ import codes from './coupon-code';
 export default function CodeBatchPage() {
   const t = useT();
   const [batch, setBatch] = useState<SupBatchCouponCode>();
+  // The palette's c: look-up opens a code's history here for a user without the tracing screen.
+  const traced = useTraceRequest(codes.route);
   const heading = useRef<HTMLHeadingElement>(null);
   const opened = useRef(false);
   useEffect(() => {
@@ -49,6 +53,7 @@ export default function CodeBatchPage() {
           </Paper>
         )}
         {/* A batch starts a fresh code table (filters, page, selection). */}
+        {traced && <TraceDrawer key={traced} codeId={traced} onClose={() => takeTrace(traced)} />}
         <ResourceScreen
           key={batch?.id ?? 'all'}
           def={codes as unknown as ResourceDef}

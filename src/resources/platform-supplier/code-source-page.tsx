@@ -105,7 +105,7 @@ function TraceLookup({ onOpen }: { onOpen(id: string): void }) {
 export default function CodeSourcePage() {
   const [traced, setTraced] = useState<string>();
   // A code the palette asked for stays asked for until this drawer is closed or replaced.
-  const requested = useTraceRequest();
+  const requested = useTraceRequest(used.route);
   const shown = requested ?? traced;
   const show = (id: string | undefined) => {
     if (requested) takeTrace(requested);

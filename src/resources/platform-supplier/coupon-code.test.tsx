@@ -9,6 +9,8 @@ import type {
 } from '../../contracts/platform-supplier/coupon-code';
 import { couponCodeLookup } from '../../palette/lookups/coupon-codes';
 import { RECORD_LOOKUPS } from '../../palette/lookups';
+import { lookupCodes } from '../../palette/record-lookup';
+import { paletteScopes, scopeCommands } from '../../palette/scopes';
 import {
   useScreenCommands as useOfferedCommands,
   type ScreenCommand,
@@ -525,6 +527,13 @@ describe('the batch page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(offered.map((c) => c.label.zh)).toContain('作废：QY-IN-BATCH'));
     fireEvent.click(screen.getByRole('button', { name: '显示全部券码' }));
     expect(await screen.findByRole('heading', { name: '券码', level: 2 })).toBeTruthy();
+
+    // The palette's c: look-up opens a history here for a holder of this screen only.
+    act(() => requestTrace('1', '/supplier/code-batch/management'));
+    const drawer = await screen.findByRole('dialog', { name: /券码溯源/ });
+    expect(sent.some((r) => r.url === `${API}/sup-coupon-code/trace?id=1`)).toBe(true);
+    fireEvent.keyDown(drawer, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /券码溯源/ })).toBeNull());
   });
 });
 
@@ -628,7 +637,7 @@ describe('the tracing page', { timeout: 30_000 }, () => {
     expect(window.location.href).not.toContain('QY-SECRET');
 
     // The palette's c: look-up asks for another code: its history replaces the drawer.
-    act(() => requestTrace('88'));
+    act(() => requestTrace('88', '/supplier/code-batch/source-management'));
     expect(await screen.findByRole('dialog', { name: '券码溯源：QY-ASKED-88' })).toBeTruthy();
   });
 });
@@ -662,21 +671,40 @@ describe('the c: palette look-up', () => {
     expect(await open((call!.body as { couponCode2: string }).couponCode2)).toBe('QY-FIND-1');
   });
 
-  it('opens the tracing screen with the chosen code’s history', () => {
-    let asked: string | undefined;
+  it('opens the history on the tracing screen, or on the batch screen for its holders only', () => {
+    const SOURCE = '/supplier/code-batch/source-management';
+    const BATCHES = '/supplier/code-batch/management';
+    const asked: Record<string, string | undefined> = {};
     function Probe() {
-      asked = useTraceRequest();
+      asked[SOURCE] = useTraceRequest(SOURCE);
+      asked[BATCHES] = useTraceRequest(BATCHES);
       return null;
     }
     renderSignedIn(<Probe />);
-    const navigate = vi.fn();
-    act(() =>
-      couponCodeLookup.open(
-        { id: '8', title: 'QY****-1' },
-        { navigate, lang: 'zh', request: () => Promise.reject(new Error('no')) },
-      ),
-    );
-    expect(navigate).toHaveBeenCalledWith('/supplier/code-batch/source-management');
-    expect(asked).toBe('8');
+    const context = (held: string[]) => ({
+      navigate: vi.fn(),
+      lang: 'zh' as const,
+      request: () => Promise.reject(new Error('no')),
+      holds: (code: string) => held.includes(code),
+    });
+    const both = context(['code_source', 'code_batch']);
+    act(() => couponCodeLookup.open({ id: '8', title: 'QY****-1' }, both));
+    expect(both.navigate).toHaveBeenCalledWith(SOURCE);
+    expect(asked).toEqual({ [SOURCE]: '8', [BATCHES]: undefined });
+    const batchOnly = context(['code_batch']);
+    act(() => couponCodeLookup.open({ id: '9', title: 'QY****-2' }, batchOnly));
+    expect(batchOnly.navigate).toHaveBeenCalledWith(BATCHES);
+    expect(asked).toEqual({ [SOURCE]: undefined, [BATCHES]: '9' });
+  });
+
+  it('is registered for holders of either screen, its scope offered to both', () => {
+    expect(lookupCodes(couponCodeLookup)).toEqual(['code_source', 'code_batch']);
+    const scope = paletteScopes([couponCodeLookup])[0]!;
+    expect(scope).toMatchObject({
+      prefix: 'c:',
+      permission: 'code_source',
+      alsoFor: ['code_batch'],
+    });
+    expect(scopeCommands([scope])[0]!.permission).toBeUndefined();
   });
 });
