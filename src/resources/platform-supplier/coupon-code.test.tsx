@@ -17,6 +17,7 @@ import {
 } from '../../lib/screen-commands';
 import { giveTableAViewport } from '../../test/table-viewport';
 import { ScriptedXhr } from '../../test/scripted-xhr';
+import { langChanged } from '../../state/ui-slice';
 import { ok, renderSignedIn, reply } from '../../test/signed-in';
 import { ResourceScreen } from '../engine/resource-screen';
 import type { ResourceDef } from '../types';
@@ -309,6 +310,23 @@ describe('invalidating codes', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]!.headers['Idempotency-Key']).toBe(sent[0]!.headers['Idempotency-Key']);
+  });
+});
+
+describe('in English', () => {
+  it('names states by the lifecycle’s en labels and speaks English in the dialogs', async () => {
+    server(() => ({ count: 1, notFound: [], refused: [{ codeMask: 'QY****07', state: 'used' }] }));
+    const store = renderSignedIn(<InvalidByListDialog onClose={vi.fn()} />);
+    act(() => {
+      store.dispatch(langChanged('en'));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Invalidate by code' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Codes/ }), {
+      target: { value: 'QY-7' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Invalidate' }));
+    expect(await within(dialog).findByText('1 codes invalidated.')).toBeTruthy();
+    expect(within(dialog).getByText('QY****07 (Used)')).toBeTruthy();
   });
 });
 
