@@ -136,9 +136,11 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // The language a test switched to is stored: the next test starts in Chinese again.
+  localStorage.clear();
 });
 
-describe('coupon code declarations', () => {
+describe('coupon code declarations', { timeout: 30_000 }, () => {
   it('label the state column with the lifecycle’s own zh/en names', () => {
     const state = codes.columns.find((c) => c.field === 'state')!;
     expect(state.kind).toBe('tag');
@@ -264,7 +266,7 @@ describe('the codes list', { timeout: 30_000 }, () => {
   });
 });
 
-describe('invalidating codes', () => {
+describe('invalidating codes', { timeout: 30_000 }, () => {
   it('sends one request per double click, with an Idempotency-Key, the button disabled meanwhile', async () => {
     let finish: (r: Response) => void = () => undefined;
     server(() => new Promise<Response>((resolve) => (finish = resolve)));
@@ -313,7 +315,7 @@ describe('invalidating codes', () => {
   });
 });
 
-describe('in English', () => {
+describe('in English', { timeout: 30_000 }, () => {
   it('names states by the lifecycle’s en labels and speaks English in the dialogs', async () => {
     server(() => ({ count: 1, notFound: [], refused: [{ codeMask: 'QY****07', state: 'used' }] }));
     const store = renderSignedIn(<InvalidByListDialog onClose={vi.fn()} />);
@@ -330,7 +332,7 @@ describe('in English', () => {
   });
 });
 
-describe('按券码作废', () => {
+describe('按券码作废', { timeout: 30_000 }, () => {
   it('parses one code a line or comma-separated, and refuses empty, long and too many', () => {
     expect(parseCodeList(' A1 \n\nB2,C3，D4\r\n')).toEqual({ codes: ['A1', 'B2', 'C3', 'D4'] });
     expect(parseCodeList(' \n ').problem?.key).toBe('couponCode.list.empty');
@@ -377,7 +379,7 @@ describe('按券码作废', () => {
   });
 });
 
-describe('importing codes', () => {
+describe('importing codes', { timeout: 30_000 }, () => {
   const result = (fields: Partial<CodeImportResult>): CodeImportResult => ({
     id: '70',
     status: 'failed',
@@ -443,7 +445,7 @@ describe('importing codes', () => {
   });
 });
 
-describe('fetching codes and handling recovery records', () => {
+describe('fetching codes and handling recovery records', { timeout: 30_000 }, () => {
   it('自动导入 checks good and quantity before it sends once', async () => {
     server((r) =>
       r.url.startsWith(`${API}/sup-coupon-code/goods`)
@@ -555,7 +557,7 @@ describe('the batch page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('tracing', () => {
+describe('tracing', { timeout: 30_000 }, () => {
   it('shows a code’s history as a timeline: stocked, issued, redeemed, recovered', async () => {
     const trace: CodeTrace = {
       code: code({ state: 'recovering', couponCode: 'QY-TRACE' }),
@@ -660,7 +662,7 @@ describe('the tracing page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the c: palette look-up', () => {
+describe('the c: palette look-up', { timeout: 30_000 }, () => {
   it('is registered for the tracing screen and sends the code encrypted in a POST body only', async () => {
     expect(RECORD_LOOKUPS).toContain(couponCodeLookup);
     expect(couponCodeLookup).toMatchObject({ scope: 'c', permission: 'code_source' });
