@@ -24,6 +24,7 @@ import { DriverError, driverSupplier, supplierDriver } from '../driver/index.js'
 import { supGoodImport } from './import.js';
 import { signRoutes } from './sign.js';
 import supGoodTable, { decorateGoods, ON_SHELF_DELETE } from './table.js';
+import { PICKER_SCREENS } from '../picker-readers.js';
 
 const MENU = supGoodContract.codes.menu;
 
@@ -351,7 +352,7 @@ export default async function supGoodRoutes(app: FastifyInstance): Promise<void>
     `${base}/list-by-sup`,
     {
       config: {
-        access: READ,
+        access: perm(MENU, `${MENU}_view`, ...PICKER_SCREENS),
         doc: doc('供应商的全部商品（?supId=，不分页）', "A supplier's goods (?supId=, unpaged)"),
       },
     },

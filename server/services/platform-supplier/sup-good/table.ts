@@ -10,6 +10,7 @@ import type { AppContext } from '../../../context.js';
 import { badRequest, conflict } from '../../../lib/errors.js';
 import { defineContractTable, dictNames } from '../../../lib/table/index.js';
 import type { TableCall } from '../../../lib/table/define.js';
+import { PICKER_SCREENS } from '../picker-readers.js';
 
 export const GOOD_CODE_TAKEN = 'goodCode:商品编码已存在';
 export const COST_ABOVE_FACE = 'costPrice:成本价不能高于面值';
@@ -111,6 +112,7 @@ const declared = defineContractTable({
   table: 'bladeSupGood',
   versioned: true,
   scope: 'tenant',
+  readers: PICKER_SCREENS,
   fieldInputs: { validEnd: validEndInput },
   defaultOrder: { createTime: 'desc', id: 'desc' },
   decorate: (call, rows) => decorateGoods(call.ctx, call.user.tenantId, rows as FenRow[]),

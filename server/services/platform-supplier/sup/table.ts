@@ -12,6 +12,7 @@ import { encryptInterfaceSecret } from '../driver/index.js';
 import { answerContactPhone, sealContactPhone } from './contact-phone.js';
 import type { SupTable } from '../../../db/schema.js';
 import type { Kysely } from 'kysely';
+import { PICKER_SCREENS } from '../picker-readers.js';
 import type { DB } from '../../../db/schema.js';
 
 const { fields } = supContract;
@@ -19,8 +20,8 @@ const { fields } = supContract;
 /** The answer to a code another live supplier of the tenant has. */
 export const SUP_CODE_TAKEN = 'supCode:供应商编码已存在';
 
-/** Screens that pick suppliers (goods, stores, code batches) read the list too. */
-export const SUP_READERS = ['supplier_goods', 'store', 'store_group', 'code_batch'] as const;
+/** Screens that pick suppliers (goods, stores, and the order, code and quota screens) read the list too. */
+export const SUP_READERS = ['supplier_goods', 'store', 'store_group', ...PICKER_SCREENS] as const;
 
 /**
  * Refuses to remove suppliers that have goods on shelf (409 naming the first such supplier):
