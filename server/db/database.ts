@@ -35,6 +35,7 @@ import * as m021 from './migrations/021-user-oauth.js';
 import * as m022 from './migrations/022-supplier.js';
 import * as m027 from './migrations/027-supplier-code-unique.js';
 import * as m028 from './migrations/028-supplier-money-core.js';
+import * as m031 from './migrations/031-coupon-code-list-indexes.js';
 import * as m029 from './migrations/029-sup-order-report-remark.js';
 import * as m030 from './migrations/030-coupon-code-expiry.js';
 import * as m032 from './migrations/032-sup-file-ticket.js';
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '023-supplier-goods': m023,
   '024-supplier-stores': m024,
   '028-supplier-money-core': m028,
+  '031-coupon-code-list-indexes': m031,
   '029-sup-order-report-remark': m029,
   '030-coupon-code-expiry': m030,
   '032-sup-file-ticket': m032,
