@@ -1,11 +1,7 @@
-import { spawn } from 'node:child_process';
-import { constants, publicEncrypt } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { DEMO_PASSWORD, DEMO_TENANT } from '../../server/db/seed/demo';
 import { zip } from '../../server/test/zip';
 import { quantile } from './harness';
+import { mb, startBenchServer } from './server-process';
 
 /** Every row an .xlsx sheet can have. */
 const ROWS = 1_048_576;
@@ -17,8 +13,6 @@ const ATTACK_MS = 5000;
  * doing (open loop), so a stalled server shows in the latencies of every GET that waited.
  */
 const GET_EVERY = 10;
-
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
 /**
  * The attack's workbook: the template's header and 1,048,575 data rows of one compact cell each,
@@ -76,13 +70,6 @@ function attackWorkbook(): { file: Buffer; unpacked: number } {
   return { file, unpacked: sheet.length };
 }
 
-/** The resident set of a process (Linux /proc), in bytes. */
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${String(pid)}/status`, 'utf8');
-  const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
-  return Number(kb ?? 0) * 1024;
-}
-
 function summary(samples: number[]): string {
   return (
     `median ${quantile(samples, 0.5).toFixed(1)} ms, p95 ${quantile(samples, 0.95).toFixed(1)} ms, ` +
@@ -105,60 +92,10 @@ export async function benchImport(): Promise<void> {
       `sheet unpacks to ${mb(unpacked)} (written in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
   );
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'quanyi-bench-import-'));
-  const port = 19600 + (process.pid % 300);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CAPTCHA: 'off',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      DEMO_DATA: 'true',
-      TOKEN_RATE_LIMIT: '100000',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  const url = `http://127.0.0.1:${String(port)}`;
+  const server = await startBenchServer('import', 19600 + (process.pid % 300));
+  const { url } = server;
   try {
-    // LOG_LEVEL warn hides the ready line: wait until it answers.
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-      const up = await fetch(`${url}/api/blade-auth/oauth/public-key`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (i > 600) throw new Error(`server did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const key = (
-      (await (await fetch(`${url}/api/blade-auth/oauth/public-key`)).json()) as {
-        data: { pem: string };
-      }
-    ).data.pem;
-    const q = new URLSearchParams({
-      tenantId: DEMO_TENANT,
-      username: 'admin',
-      password: publicEncrypt(
-        { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-        Buffer.from(DEMO_PASSWORD),
-      ).toString('base64'),
-      grant_type: 'password',
-    });
-    const login = await fetch(`${url}/api/blade-auth/oauth/token`, {
-      method: 'POST',
-      body: q,
-      headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}` },
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
-    const headers = { 'Blade-Auth': `bearer ${token}` };
+    const headers = await server.login('admin', DEMO_PASSWORD, DEMO_TENANT);
 
     const upload = async (body: Buffer, name: string) => {
       const form = new FormData();
@@ -187,10 +124,10 @@ export async function benchImport(): Promise<void> {
 
     for (let run = 1; run <= ATTACKS; run++) {
       await new Promise((r) => setTimeout(r, 500));
-      const resting = rssOf(child.pid!);
+      const resting = server.rss();
       let peak = resting;
       const sampler = setInterval(() => {
-        peak = Math.max(peak, rssOf(child.pid!));
+        peak = Math.max(peak, server.rss());
       }, 5);
       const samples: number[] = [];
       let failed = 0;
@@ -221,7 +158,7 @@ export async function benchImport(): Promise<void> {
       clearInterval(ticker);
       await Promise.all(pending);
       clearInterval(sampler);
-      peak = Math.max(peak, rssOf(child.pid!));
+      peak = Math.max(peak, server.rss());
       console.log(
         `attack ${String(run)}: ${String(uploads)} uploads, answered ` +
           `${[...answers].map(([said, n]) => `${said} x${String(n)}`).join(', ')} after ` +
@@ -231,9 +168,7 @@ export async function benchImport(): Promise<void> {
       );
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -1,22 +1,10 @@
-import { spawn } from 'node:child_process';
-import { constants, publicEncrypt } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
+import { mb, seconds, startBenchServer } from './server-process';
 
 /** The issue's figure: a store import of 20,000 rows (target ≤ 15 s, RSS growth ≤ 150 MB). */
 const ROWS = 20_000;
 const API = '/api/blade-quanyi-platform-supplier/sup-store';
-
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${String(pid)}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-}
 
 /** 20,000 stores of the demo supplier SUP-XBK in the regions seed's districts. */
 async function storeWorkbook(suffix: string): Promise<Buffer> {
@@ -68,73 +56,10 @@ export async function benchStoreImport(): Promise<void> {
     `## Store import: ${ROWS.toLocaleString('en')} rows, ${mb(first.length)} upload ` +
       `(workbooks written in ${seconds(performance.now() - t0)})`,
   );
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'quanyi-bench-store-import-'));
-  const port = 19900 + (process.pid % 90);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CAPTCHA: 'off',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      DEMO_DATA: 'true',
-      TOKEN_RATE_LIMIT: '100000',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  const url = `http://127.0.0.1:${String(port)}`;
+  const server = await startBenchServer('store-import', 19900 + (process.pid % 90));
+  const { url, measured } = server;
   try {
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-      const up = await fetch(`${url}/api/blade-auth/oauth/public-key`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (i > 600) throw new Error(`server did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const key = (
-      (await (await fetch(`${url}/api/blade-auth/oauth/public-key`)).json()) as {
-        data: { pem: string };
-      }
-    ).data.pem;
-    const login = await fetch(`${url}/api/blade-auth/oauth/token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        tenantId: '000000',
-        username: 'supply',
-        password: publicEncrypt(
-          { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-          Buffer.from(DEMO_PASSWORD),
-        ).toString('base64'),
-        grant_type: 'password',
-      }),
-      headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}` },
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
-    const headers = { 'Blade-Auth': `bearer ${token}` };
-
-    /** One request while the server's RSS is sampled: its time and the peak growth. */
-    const measured = async <T>(run: () => Promise<T>) => {
-      await new Promise((r) => setTimeout(r, 500));
-      const resting = rssOf(child.pid!);
-      let peak = resting;
-      const sampler = setInterval(() => (peak = Math.max(peak, rssOf(child.pid!))), 5);
-      const start = performance.now();
-      try {
-        const answer = await run();
-        return { answer, ms: performance.now() - start, resting, growth: peak - resting };
-      } finally {
-        clearInterval(sampler);
-      }
-    };
+    const headers = await server.login('supply', DEMO_PASSWORD);
     const upload = (file: Buffer, name: string) =>
       measured(async () => {
         const form = new FormData();
@@ -172,7 +97,6 @@ export async function benchStoreImport(): Promise<void> {
       `merge-mode-store: ${merge.answer.msg} in ${seconds(merge.ms)}; peak +${mb(merge.growth)}`,
     );
   } finally {
-    child.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
