@@ -10,6 +10,7 @@ import type { Access, AuthUser } from '../../auth/index.js';
 import { ApiError } from '../errors.js';
 import { nextId } from '../ids.js';
 import type { QueryMap } from '../query.js';
+import { PollingWorker } from '../polling-worker.js';
 import { formatDateTime } from '../time.js';
 import { removeQuietly, XlsxStreamWriter, type ExportCell, type SheetColumn } from './xlsx.js';
 
@@ -111,34 +112,27 @@ export interface ExportWorkerOptions {
 
 const key = (service: string, excelType: string) => `${service}\n${excelType}`;
 
-export class ExportEngine {
+export class ExportEngine extends PollingWorker<ExportTask> {
   readonly owner: string;
   readonly leaseSeconds: number;
-  private readonly pollMs: number;
   private readonly sweepSeconds: number;
   /** Rows read per query (tests lower it to cross batch boundaries with few rows). */
   batchSize: number;
-  private readonly logger: FastifyBaseLogger | undefined;
   private readonly exporters = new Map<string, Exporter>();
   private readonly services = new Map<string, Exporter[]>();
-  private running = false;
-  private stopping = false;
-  private timer: NodeJS.Timeout | undefined;
-  private loop: Promise<void> | undefined;
   private lastSweep = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly ctx: AppContext,
     options: ExportWorkerOptions = {},
   ) {
+    super('export worker', options.pollMs ?? 1000, options.logger);
     this.owner =
       options.owner ??
       `${os.hostname().slice(0, 32)}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.leaseSeconds = options.leaseSeconds ?? 60;
-    this.pollMs = options.pollMs ?? 1000;
     this.sweepSeconds = options.sweepSeconds ?? 15;
     this.batchSize = options.batchSize ?? 1000;
-    this.logger = options.logger;
   }
 
   /** Adds an exporter; true when it is the first of its service (its route is then added). */
@@ -208,65 +202,9 @@ export class ExportEngine {
 
   // ---- the worker loop -------------------------------------------------------------------
 
-  /** Starts polling (buildApp does, unless told not to). */
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
-  }
-
-  /** Stops polling; a task being written goes back to the queue. Resolves when idle. */
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.loop) {
-      this.stopping = true;
-      await this.loop;
-      this.stopping = false;
-    }
-  }
-
-  /** Runs the loop now instead of at the next poll (a task was just queued here). */
-  wake(): void {
-    if (!this.running || this.loop) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.schedule(0);
-  }
-
-  private schedule(ms: number): void {
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.loop = this.tick().finally(() => {
-        this.loop = undefined;
-        if (this.running) this.schedule(this.pollMs);
-      });
-    }, ms);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    try {
-      if (this.ctx.now() - this.lastSweep >= this.sweepSeconds) await this.sweep();
-      while (this.running && (await this.runOnce()));
-    } catch (err) {
-      this.logger?.error({ err }, 'export worker: poll failed');
-    }
-  }
-
-  /** Claims one queued task and writes it; false when the queue was empty. */
-  async runOnce(): Promise<boolean> {
-    const task = await this.claim();
-    if (!task) return false;
-    await this.run(task);
-    return true;
-  }
-
-  /** Runs queued tasks until none is left (tests); the number written or failed. */
-  async drain(): Promise<number> {
-    let n = 0;
-    while (await this.runOnce()) n += 1;
-    return n;
+  /** Sweeps expired leases at most every `sweepSeconds`. */
+  protected override async beforePoll(): Promise<void> {
+    if (this.ctx.now() - this.lastSweep >= this.sweepSeconds) await this.sweep();
   }
 
   /**
@@ -274,7 +212,7 @@ export class ExportEngine {
    * two workers racing for a row only one changes it; on PostgreSQL the candidate row is also
    * locked with SKIP LOCKED, so concurrent workers take different tasks instead of waiting.
    */
-  async claim(): Promise<ExportTask | undefined> {
+  override async claim(): Promise<ExportTask | undefined> {
     const now = this.ctx.now();
     const postgres = this.ctx.dialect === 'postgres';
     const claimed = await this.ctx.db
@@ -324,7 +262,7 @@ export class ExportEngine {
   }
 
   /** Writes a claimed task's file and records the outcome (done, failed, or back to the queue). */
-  async run(task: ExportTask): Promise<void> {
+  override async run(task: ExportTask): Promise<void> {
     const dir = exportFilesDir(this.ctx);
     const fileName = `${task.id}.xlsx`;
     const part = path.join(dir, `${fileName}.part`);

@@ -8,6 +8,7 @@ import type {
 import type { AppContext } from '../../../context.js';
 import type { SupBatchTaskTable } from '../../../db/schema.js';
 import { nextId } from '../../../lib/ids.js';
+import { PollingWorker } from '../../../lib/polling-worker.js';
 import { formatDateTime } from '../../../lib/time.js';
 import { openCode } from '../coupon-code/code-crypto.js';
 import { DriverError, driverSupplier, supplierDriver } from '../driver/index.js';
@@ -56,80 +57,24 @@ export interface BatchTaskWorkerOptions {
 /** The last lease a worker wrote on a task no longer matches: swept, or deleted. */
 class LeaseLost extends Error {}
 
-export class BatchTaskEngine {
-  private readonly pollMs: number;
+export class BatchTaskEngine extends PollingWorker<BatchTaskRow> {
   readonly leaseSeconds: number;
-  private readonly logger: FastifyBaseLogger | undefined;
-  private running = false;
-  private timer: NodeJS.Timeout | undefined;
-  private loop: Promise<void> | undefined;
 
   constructor(
     private readonly ctx: AppContext,
     options: BatchTaskWorkerOptions = {},
   ) {
-    this.pollMs = options.pollMs ?? 2000;
+    super('batch-task worker', options.pollMs ?? 2000, options.logger);
     this.leaseSeconds = options.leaseSeconds ?? 120;
-    this.logger = options.logger;
   }
 
   private text(epochSeconds: number): string {
     return formatDateTime(new Date(epochSeconds * 1000));
   }
 
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.loop) await this.loop;
-  }
-
-  /** Runs the loop now (a task was just queued here). */
-  wake(): void {
-    if (!this.running || this.loop) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.schedule(0);
-  }
-
-  private schedule(ms: number): void {
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.loop = this.tick().finally(() => {
-        this.loop = undefined;
-        if (this.running) this.schedule(this.pollMs);
-      });
-    }, ms);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    try {
-      await this.sweep();
-      while (this.running && (await this.runOnce()));
-    } catch (err) {
-      this.logger?.error({ err }, 'batch-task worker: poll failed');
-    }
-  }
-
-  /** Claims one waiting task and works it; false when none was waiting. */
-  async runOnce(): Promise<boolean> {
-    const task = await this.claim();
-    if (!task) return false;
-    await this.run(task);
-    return true;
-  }
-
-  /** Works waiting tasks until none is left (tests); how many were claimed. */
-  async drain(): Promise<number> {
-    let n = 0;
-    while (await this.runOnce()) n += 1;
-    return n;
+  /** Fails running tasks whose process died (their lease ran out) before each poll. */
+  protected override async beforePoll(): Promise<void> {
+    await this.sweep();
   }
 
   /**
@@ -137,7 +82,7 @@ export class BatchTaskEngine {
    * two processes racing for it only one changes the row; on PostgreSQL the candidate is also
    * locked with SKIP LOCKED, so concurrent workers take different tasks instead of waiting.
    */
-  async claim(): Promise<BatchTaskRow | undefined> {
+  override async claim(): Promise<BatchTaskRow | undefined> {
     const now = this.ctx.now();
     const postgres = this.ctx.dialect === 'postgres';
     const claimed = await this.ctx.db
@@ -205,7 +150,7 @@ export class BatchTaskEngine {
   }
 
   /** Works a claimed task to its end (done or failed). */
-  async run(task: BatchTaskRow): Promise<void> {
+  override async run(task: BatchTaskRow): Promise<void> {
     let lease = Number(task.claimedAt);
     try {
       if (task.taskType !== 'refreshVerification') throw new Error('不支持的任务类型');
