@@ -1,5 +1,6 @@
 import { SUPPLIER_SERVICE } from '../business-services';
 import { defineContract } from '../resource-contract';
+import { SUPPLIER_AND_GOOD } from './order-fields';
 
 /**
  * An error order (issue 18 item 3, domain.md "error order"): `${SUPPLIER_SERVICE}/sup-error-order`,
@@ -116,10 +117,7 @@ export const supErrorOrderContract = defineContract<SupErrorOrder>()({
       readOnly: true,
       export: { width: 26 },
     },
-    supId: { label: { zh: '供应商', en: 'Supplier' }, readOnly: true, filter: 'equal' },
-    supName: { label: { zh: '供应商', en: 'Supplier' }, readOnly: true, export: { width: 20 } },
-    goodId: { label: { zh: '商品', en: 'Good' }, readOnly: true, filter: 'equal' },
-    goodName: { label: { zh: '商品名称', en: 'Good' }, readOnly: true, export: { width: 24 } },
+    ...SUPPLIER_AND_GOOD,
     quantity: {
       label: { zh: '数量', en: 'Quantity' },
       kind: 'integer',

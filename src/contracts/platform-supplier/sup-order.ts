@@ -1,5 +1,6 @@
 import { SUPPLIER_SERVICE } from '../business-services';
 import { defineContract } from '../resource-contract';
+import { SORTABLE_ORDER_AMOUNTS, SUPPLIER_AND_GOOD } from './order-fields';
 
 /**
  * A supplier order (issue 18 item 3, domain.md "supplier order"): `${SUPPLIER_SERVICE}/sup-order`.
@@ -107,10 +108,7 @@ export const supOrderContract = defineContract<SupOrder>()({
       filter: 'like',
       export: { width: 26 },
     },
-    supId: { label: { zh: '供应商', en: 'Supplier' }, readOnly: true, filter: 'equal' },
-    supName: { label: { zh: '供应商', en: 'Supplier' }, readOnly: true, export: { width: 20 } },
-    goodId: { label: { zh: '商品', en: 'Good' }, readOnly: true, filter: 'equal' },
-    goodName: { label: { zh: '商品名称', en: 'Good' }, readOnly: true, export: { width: 24 } },
+    ...SUPPLIER_AND_GOOD,
     quantity: {
       label: { zh: '数量', en: 'Quantity' },
       kind: 'integer',
@@ -118,27 +116,7 @@ export const supOrderContract = defineContract<SupOrder>()({
       sortable: true,
       export: { width: 8 },
     },
-    marketAmount: {
-      label: { zh: '面值金额', en: 'Face value' },
-      kind: 'money',
-      readOnly: true,
-      sortable: true,
-      export: { width: 12 },
-    },
-    actualAmount: {
-      label: { zh: '实付金额', en: 'Paid' },
-      kind: 'money',
-      readOnly: true,
-      sortable: true,
-      export: { width: 12 },
-    },
-    costAmount: {
-      label: { zh: '成本金额', en: 'Cost' },
-      kind: 'money',
-      readOnly: true,
-      sortable: true,
-      export: { width: 12 },
-    },
+    ...SORTABLE_ORDER_AMOUNTS,
     refundedQuantity: {
       label: { zh: '已退数量', en: 'Refunded qty' },
       kind: 'integer',

@@ -1,5 +1,6 @@
 import { SUPPLIER_SERVICE } from '../business-services';
 import { defineContract } from '../resource-contract';
+import { ORDER_AMOUNTS, SUPPLIER_AND_GOOD } from './order-fields';
 
 /**
  * A refund order (issue 18 item 3, domain.md "refund order"): `${SUPPLIER_SERVICE}/sup-return-order`.
@@ -83,10 +84,7 @@ export const supReturnOrderContract = defineContract<SupReturnOrder>()({
       export: { width: 26 },
     },
     orderId: { label: { zh: '订单', en: 'Order' }, readOnly: true, filter: 'equal' },
-    supId: { label: { zh: '供应商', en: 'Supplier' }, readOnly: true, filter: 'equal' },
-    supName: { label: { zh: '供应商', en: 'Supplier' }, readOnly: true, export: { width: 20 } },
-    goodId: { label: { zh: '商品', en: 'Good' }, readOnly: true, filter: 'equal' },
-    goodName: { label: { zh: '商品名称', en: 'Good' }, readOnly: true, export: { width: 24 } },
+    ...SUPPLIER_AND_GOOD,
     quantity: {
       label: { zh: '退款数量', en: 'Quantity' },
       kind: 'integer',
@@ -94,18 +92,8 @@ export const supReturnOrderContract = defineContract<SupReturnOrder>()({
       sortable: true,
       export: { width: 8 },
     },
-    marketAmount: {
-      label: { zh: '面值金额', en: 'Face value' },
-      kind: 'money',
-      readOnly: true,
-      export: { width: 12 },
-    },
-    actualAmount: {
-      label: { zh: '实付金额', en: 'Paid' },
-      kind: 'money',
-      readOnly: true,
-      export: { width: 12 },
-    },
+    marketAmount: ORDER_AMOUNTS.marketAmount,
+    actualAmount: ORDER_AMOUNTS.actualAmount,
     costAmount: {
       label: { zh: '退回成本', en: 'Cost credited' },
       kind: 'money',
