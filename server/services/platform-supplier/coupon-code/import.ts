@@ -151,8 +151,8 @@ export async function checkCodes(
   const now = nowText();
   const fallbackEnd = defaultValidEnd(good);
   const planned: CodePlan['rows'] = [];
+  /** digest -> the row that has it first. */
   const first = new Map<string, number>();
-  const rowOf = new Map<string, number>();
   for (const { row, data } of rows) {
     const validEnd = data.validEnd ?? fallbackEnd;
     if (validEnd && validEnd < now) {
@@ -170,10 +170,9 @@ export async function checkCodes(
       continue;
     }
     first.set(digest, row);
-    rowOf.set(digest, row);
     planned.push({ ...data, validEnd, digest });
   }
-  for (const part of chunked([...rowOf.keys()], 500)) {
+  for (const part of chunked([...first.keys()], 500)) {
     const taken = await ctx.db
       .selectFrom('bladeSupCouponCode')
       .select('codeDigest')
@@ -182,7 +181,7 @@ export async function checkCodes(
       .where('codeDigest', 'in', part)
       .execute();
     for (const t of taken)
-      errors.push({ row: rowOf.get(t.codeDigest)!, column: 'code', message: '券码已存在于库存中' });
+      errors.push({ row: first.get(t.codeDigest)!, column: 'code', message: '券码已存在于库存中' });
   }
   return { errors, plan: { good, rows: planned } };
 }
