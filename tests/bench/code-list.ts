@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../server/app';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { nextId } from '../../server/lib/ids';
 import { formatDateTime } from '../../server/lib/time';
 import { sealedCode } from '../../server/services/platform-supplier/coupon-code/code-crypto';
 import { insertGood, insertSupplier } from '../../server/services/platform-supplier/test-fixtures';
 import { quantile } from './harness';
+import { benchApp } from './in-process';
 
 /** BENCH_CODE_ROWS overrides the count (a quick look at the plans); the figure is at 1M. */
 const ROWS = Number(process.env.BENCH_CODE_ROWS) || 1_000_000;
@@ -36,19 +33,8 @@ const codeOf = (i: number) => `BL${String(i).padStart(12, '0')}X`;
  * issue's target (p95 <= 50 ms), and for reference the first page unfiltered and per good.
  */
 export async function benchCodeList(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'quanyi-bench-code-list-'));
-  const app = await buildApp({
-    config: {
-      dataDir,
-      databaseUrl: undefined,
-      captcha: false,
-      demoData: true,
-      staticDir: undefined,
-      tokenRateLimit: 100_000,
-      listRateLimit: 0,
-    },
-    exportWorker: false,
-  });
+  const bench = await benchApp('code-list');
+  const { app } = bench;
   try {
     const { db } = app.ctx;
     const supId = await insertSupplier(db, TENANT, `BENCH${String(Date.now() % 10000)}`);
@@ -121,27 +107,7 @@ export async function benchCodeList(): Promise<void> {
     }
     console.log(`seed: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const url = `http://127.0.0.1:${String(port)}`;
-    const token = (
-      (await (
-        await fetch(`${url}/api/blade-auth/oauth/token`, {
-          method: 'POST',
-          body: new URLSearchParams({
-            tenantId: TENANT,
-            username: 'supply',
-            password: app.ctx.rsa.encrypt(DEMO_PASSWORD),
-            grant_type: 'password',
-          }),
-          headers: {
-            Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
-          },
-        })
-      ).json()) as { access_token: string }
-    ).access_token;
-    const headers = { 'Blade-Auth': `bearer ${token}` };
+    const { url, headers } = await bench.listenAs('supply', DEMO_PASSWORD, TENANT);
 
     const timed = async (query: () => string, check?: (total: number) => boolean, n = REQUESTS) => {
       const out: number[] = [];
@@ -179,7 +145,6 @@ export async function benchCodeList(): Promise<void> {
     );
     console.log(`one good, unused: ${summary(perGood)}`);
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }

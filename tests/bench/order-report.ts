@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../server/app';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { quantile } from './harness';
+import { benchApp } from './in-process';
 
 const REQUESTS = 50;
 
@@ -22,19 +19,8 @@ function summary(samples: number[]): string {
  * report: 12 months), and with a supplier filter. Figures only.
  */
 export async function benchOrderReport(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'quanyi-bench-report-'));
-  const app = await buildApp({
-    config: {
-      dataDir,
-      databaseUrl: undefined,
-      captcha: false,
-      demoData: true,
-      staticDir: undefined,
-      tokenRateLimit: 100_000,
-      listRateLimit: 0,
-    },
-    exportWorker: false,
-  });
+  const bench = await benchApp('report');
+  const { app } = bench;
   try {
     const db = app.ctx.db;
     const orders = await db
@@ -51,27 +37,7 @@ export async function benchOrderReport(): Promise<void> {
     console.log(
       `## Supplier order reports: ${Number(orders?.n ?? 0).toLocaleString('en')} orders in tenant 000000, embedded SQLite`,
     );
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const url = `http://127.0.0.1:${String(port)}`;
-    const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-    const q = new URLSearchParams({
-      tenantId: '000000',
-      username: 'finance',
-      password: app.ctx.rsa.encrypt(DEMO_PASSWORD),
-      grant_type: 'password',
-    });
-    const token = (
-      (await (
-        await fetch(`${url}/api/blade-auth/oauth/token`, {
-          method: 'POST',
-          body: q,
-          headers: { Authorization: basic },
-        })
-      ).json()) as { access_token: string }
-    ).access_token;
-    const headers = { 'Blade-Auth': `bearer ${token}` };
+    const { url, headers } = await bench.listenAs('finance', DEMO_PASSWORD, '000000');
     const base = `${url}/api/blade-quanyi-platform-supplier/sup-order-report`;
     const supFilter = sup ? `&supId=${sup.supId}` : '';
     for (const call of [
@@ -96,7 +62,6 @@ export async function benchOrderReport(): Promise<void> {
         console.log(`GET sup-order-report/${call} ${label}: ${summary(samples)}`);
       }
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
