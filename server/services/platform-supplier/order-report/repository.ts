@@ -20,6 +20,7 @@ import type { DB } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
 import { pageParams, type QueryMap } from '../../../lib/query.js';
 import { formatDateTime } from '../../../lib/time.js';
+import { supplierNames } from '../sup-store/repository.js';
 
 /**
  * The supplier order reports (issue 18 item 5), computed in SQL from the orders and return
@@ -254,16 +255,6 @@ function amounts(row: FenSums) {
 const sums = (alias: string) =>
   SUM_COLUMNS.map((c) => sql<Num>`coalesce(sum(${sql.ref(`${alias}.${c}`)}), 0)`.as(c));
 
-async function supplierNames(db: Db, tenantId: string, ids: string[]) {
-  if (ids.length === 0) return new Map<string, string>();
-  const rows = await db
-    .selectFrom('bladeSup')
-    .select(['id', 'supName'])
-    .where('tenantId', '=', tenantId)
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.supName]));
-}
 async function goodNames(db: Db, tenantId: string, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();
   const rows = await db
