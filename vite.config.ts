@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compileHintBanner } from './scripts/compile-hints';
 
 /**
  * One config for the console build and for every test project.
@@ -27,6 +28,8 @@ export default defineConfig({
         // Mantine is left to the default splitting: grouped into one chunk it carried every
         // component any screen uses (tables, date pickers) into the first page after login.
         codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+        // The table's chunk is compiled eagerly off the main thread (scripts/compile-hints.ts).
+        postBanner: compileHintBanner,
       },
     },
   },

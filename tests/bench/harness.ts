@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { compileHintBanner } from '../../scripts/compile-hints';
 
 /** The value at quantile `q` (0..1) of the samples (nearest rank). */
 export function quantile(samples: readonly number[], q: number): number {
@@ -24,7 +25,12 @@ export async function serveHarness(name: string): Promise<{ server: Server; url:
     root: path.resolve('tests/bench', name),
     base: './',
     plugins: [react()],
-    build: { outDir, emptyOutDir: true },
+    // The console's compile hint for the table's chunk (its lazily loaded screen chunk here too).
+    build: {
+      outDir,
+      emptyOutDir: true,
+      rolldownOptions: { output: { postBanner: compileHintBanner } },
+    },
   });
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');

@@ -7,7 +7,6 @@ import {
   Image,
   Menu,
   Switch,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronDown, IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
@@ -248,38 +247,35 @@ export const RowActionButtons = memo(function RowActionButtons({
   return (
     <Group gap={4} wrap="nowrap" aria-label={t('table.rowActions', { name })} role="group">
       {actions.view && (
-        <Tooltip label={t('table.view')} withinPortal>
-          <ActionIcon
-            variant="subtle"
-            aria-label={`${t('table.view')} ${name}`}
-            onClick={() => actions.view?.(row)}
-          >
-            <IconEye size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          data-hint={t('table.view')}
+          variant="subtle"
+          aria-label={`${t('table.view')} ${name}`}
+          onClick={() => actions.view?.(row)}
+        >
+          <IconEye size={16} aria-hidden />
+        </ActionIcon>
       )}
       {actions.edit && actions.editable?.(row) !== false && (
-        <Tooltip label={t('table.edit')} withinPortal>
-          <ActionIcon
-            variant="subtle"
-            aria-label={`${t('table.edit')} ${name}`}
-            onClick={() => actions.edit?.(row)}
-          >
-            <IconEdit size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          data-hint={t('table.edit')}
+          variant="subtle"
+          aria-label={`${t('table.edit')} ${name}`}
+          onClick={() => actions.edit?.(row)}
+        >
+          <IconEdit size={16} aria-hidden />
+        </ActionIcon>
       )}
       {actions.remove && actions.removable?.(row) !== false && (
-        <Tooltip label={t('table.remove')} withinPortal>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`${t('table.remove')} ${name}`}
-            onClick={() => actions.remove?.(row)}
-          >
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          data-hint={t('table.remove')}
+          variant="subtle"
+          color="red"
+          aria-label={`${t('table.remove')} ${name}`}
+          onClick={() => actions.remove?.(row)}
+        >
+          <IconTrash size={16} aria-hidden />
+        </ActionIcon>
       )}
       {fold && extra.length > 0 && (
         <Menu position="bottom-end" withinPortal>

@@ -324,6 +324,36 @@ describe('ResourceTable pagination bar (total, sizes, pager, jumper)', () => {
 });
 
 describe('ResourceTable cells and headers', () => {
+  it('names a row button in one tooltip on hover and on keyboard focus, hidden on leaving', async () => {
+    renderTable({ rows: page(20) });
+    const view = screen.getByRole('button', { name: '查看 SO1000' });
+    const remove = screen.getByRole('button', { name: '删除 SO1000' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.pointerOver(view);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('查看');
+    // Moving to the next button moves the one tooltip there.
+    fireEvent.pointerOut(view, { relatedTarget: remove });
+    fireEvent.pointerOver(remove);
+    await waitFor(() => expect(screen.getByRole('tooltip').textContent).toBe('删除'));
+    expect(screen.getAllByRole('tooltip')).toHaveLength(1);
+    fireEvent.pointerOut(remove, { relatedTarget: document.body });
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    // A click's focus adds nothing to the hover tooltip.
+    fireEvent.pointerDown(view);
+    act(() => view.focus());
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    act(() => view.blur());
+    // Tab onto a button: its name shows until it loses focus or Escape is pressed.
+    act(() => view.focus());
+    expect((await screen.findByRole('tooltip')).textContent).toBe('查看');
+    fireEvent.keyDown(view, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    act(() => remove.focus());
+    expect((await screen.findByRole('tooltip')).textContent).toBe('删除');
+    act(() => remove.blur());
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+  });
+
   it('header help: a "?" button named after the column shows the help on focus', async () => {
     const { onSortingChange } = renderImports();
     const help = screen.getByRole('button', { name: '批次号说明' });

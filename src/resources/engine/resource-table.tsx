@@ -25,6 +25,7 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
+import { HoverHints } from '../../components/hover-hints';
 import { useLang, useT } from '../../state/hooks';
 import type { ResourceDef } from '../types';
 import {
@@ -542,7 +543,9 @@ export function ResourceTable(props: Props) {
   return (
     <InlineEditContext value={canEditCells ? inlineEdit : null}>
       <MantineThemeProvider theme={TABLE_THEME}>
-        <MantineReactTable table={table} />
+        <HoverHints>
+          <MantineReactTable table={table} />
+        </HoverHints>
       </MantineThemeProvider>
       <ImagePreviewModal store={preview} />
     </InlineEditContext>

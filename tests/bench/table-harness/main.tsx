@@ -10,15 +10,20 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { ThemedMantine } from '../../../src/components/mantine-root';
 import { createAppStore } from '../../../src/app/app-store';
-import { ResourceTable, type RowActions } from '../../../src/resources/engine/resource-table';
+import type { RowActions } from '../../../src/resources/engine/resource-table';
 import type { Row } from '../../../src/resources/engine/table-row';
 import { defineResource, type ResourceDef } from '../../../src/resources/types';
 
 /**
  * The real ResourceTable with a typical 12-column resource and a 500-row page, for the
  * mount-to-paint, heap and scroll figures of `npm run bench -- --table`. The page exposes
- * `window.tableBench`; tests/bench/table-paint.ts drives it.
+ * `window.tableBench` once the table's code has loaded; tests/bench/table-paint.ts drives it.
+ * The table is imported dynamically, as the console loads its list screens: its code is a chunk
+ * of its own, built with the console's compile hint (scripts/compile-hints.ts). That chunk also
+ * carries the Mantine components only the table uses here; in the console they are chunks of
+ * their own, mostly run already by the shell.
  */
+const { ResourceTable } = await import('../../../src/resources/engine/resource-table');
 
 interface BenchRow {
   id: string;
