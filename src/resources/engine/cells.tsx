@@ -3,6 +3,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Checkbox,
   Group,
   Image,
   Menu,
@@ -11,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconChevronDown, IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
 import {
-  MRT_SelectCheckbox,
+  getMRT_RowSelectionHandler,
   type MRT_DensityState,
   type MRT_Row,
   type MRT_TableInstance,
@@ -189,15 +190,20 @@ export const Cell = memo(function Cell<Row>({ column, value, texts, onPreview }:
 type AnyRow = Record<string, unknown>;
 
 /**
- * The row checkbox of the selection column: MRT's own checkbox (Shift+click still selects a
- * range), redrawn only when what it shows changes. The row virtualiser redraws every visible
- * row on each scroll step, and MRT's checkbox (a Mantine Checkbox inside a Tooltip) was a
- * large part of that redraw.
+ * The row checkbox of the selection column, redrawn only when what it shows changes (the row
+ * virtualiser redraws every visible row on each scroll step). MRT's own puts each checkbox in a
+ * Mantine Tooltip; this one takes its delayed hint from the table's shared one (HoverHints) and
+ * MRT's selection handler, so Shift+click still selects a range.
  */
 export const SelectCell = memo(function SelectCell({
   row,
   table,
   renderedRowIndex,
+  selected,
+  selectable,
+  density,
+  loading,
+  label,
 }: {
   row: MRT_Row<AnyRow>;
   table: MRT_TableInstance<AnyRow>;
@@ -209,7 +215,26 @@ export const SelectCell = memo(function SelectCell({
   loading: boolean | undefined;
   label: string;
 }) {
-  return <MRT_SelectCheckbox row={row} table={table} renderedRowIndex={renderedRowIndex} />;
+  const select = getMRT_RowSelectionHandler({
+    row,
+    renderedRowIndex: renderedRowIndex ?? 0,
+    table,
+  });
+  return (
+    <span data-hint={label} data-hint-delay={1000}>
+      <Checkbox
+        aria-label={label}
+        checked={selected}
+        disabled={Boolean(loading) || !selectable}
+        size={density === 'xs' ? 'sm' : 'md'}
+        onChange={(event) => {
+          event.stopPropagation();
+          select(event);
+        }}
+        onClick={(event) => event.stopPropagation()}
+      />
+    </span>
+  );
 });
 
 /** The row buttons the user may use. */

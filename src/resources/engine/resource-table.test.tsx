@@ -158,6 +158,15 @@ describe('ResourceTable on a large page', () => {
     expect((within(bodyRows()[1]!).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
   });
 
+  it('Shift+click on a row checkbox selects the range from the last one clicked', () => {
+    const onSelect = vi.fn();
+    const { bodyRows } = renderTable({ rows: page(500), onSelect });
+    const box = (i: number) => within(bodyRows()[i]!).getByRole('checkbox', { name: '选择' });
+    act(() => void fireEvent.click(box(1)));
+    act(() => void fireEvent.click(box(4), { shiftKey: true }));
+    expect(onSelect).toHaveBeenLastCalledWith({ '2': true, '3': true, '4': true, '5': true });
+  });
+
   it('scrolls a focused row that is out of view into the DOM and focuses it', async () => {
     const { rerender, bodyRows } = renderTable({ rows: page(500), focusedIndex: 0 });
     expect(document.querySelector('tr[data-row-index="300"]')).toBeNull();

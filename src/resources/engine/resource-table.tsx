@@ -232,6 +232,12 @@ export function ResourceTable(props: Props) {
     return { xs: of('xs'), md: of('md'), xl: of('xl') };
   }, [heights]);
   const virtualizer = useRef<MRT_RowVirtualizer>(null);
+  // The selection as the last change left it: Shift+click toggles each row of a range in turn,
+  // before the parent's new state comes back down as props.
+  const selection = useRef(props.rowSelection);
+  useLayoutEffect(() => {
+    selection.current = props.rowSelection;
+  }, [props.rowSelection]);
   // MRT's row virtualiser looks for the scroll container in a layout effect that runs before
   // the container's ref is set, so the first commit draws no rows and only a second render picks
   // the container up. MRT's toolbar measurement used to cause one; it measures nothing now
@@ -448,10 +454,11 @@ export function ResourceTable(props: Props) {
     },
     onSortingChange: (updater) =>
       props.onSortingChange(typeof updater === 'function' ? updater(props.sorting) : updater),
-    onRowSelectionChange: (updater) =>
-      props.onRowSelectionChange(
-        typeof updater === 'function' ? updater(props.rowSelection) : updater,
-      ),
+    onRowSelectionChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(selection.current) : updater;
+      selection.current = next;
+      props.onRowSelectionChange(next);
+    },
     renderRowActions: ({ row }) => (
       <RowActionButtons
         row={row.original}
