@@ -41,13 +41,6 @@ async function compiledDuring(browser: Browser, page: Page, step: () => Promise<
   return trace.traceEvents.filter((e) => e.name === 'V8.CompileCode').length;
 }
 
-async function openHarness(browser: Browser, url: string, rows: number) {
-  const { context, page } = await newPage(browser, url);
-  await page.goto(`/?rows=${String(rows)}`);
-  await page.waitForFunction(() => 'tableBench' in window);
-  return { context, page };
-}
-
 const bench = (page: Page) => ({
   mount: () =>
     page.evaluate(() => (window as unknown as { tableBench: TableBench }).tableBench.mount()),
@@ -132,10 +125,10 @@ export async function benchTablePaint(rows = 500): Promise<void> {
     }
     const tracedTab = await openColdTab(tabs, rows);
     const compiled = await compiledDuring(browser, tracedTab, () => bench(tracedTab).mount());
-    await tabs.close();
+    await tracedTab.close();
 
-    // Warm: unmount and mount again in one page.
-    const { context, page } = await openHarness(browser, url, rows);
+    // Warm: unmount and mount again in one tab of the same window.
+    const page = await openColdTab(tabs, rows);
     const b = bench(page);
     const clock = await cpuClock(page);
     await b.mount();
@@ -151,7 +144,7 @@ export async function benchTablePaint(rows = 500): Promise<void> {
     const scrolls = [];
     for (const step of SCROLL_STEPS)
       scrolls.push({ step, ...(await measured(clock, () => b.scroll(step))) });
-    await context.close();
+    await tabs.close();
 
     console.log(
       `table of ${String(rows)} rows x 12 columns (table "${shape.label}", ${String(shape.bodyRows)} body rows in the DOM, sum footer ${shape.footer ? 'shown' : 'missing'}); load average ${loadBefore} before, ${load()} after`,

@@ -27,7 +27,7 @@ const def = defineResource<Order>({
   sums: ['quantity'],
   columns: [
     { field: 'orderNo', label: { zh: '订单号', en: 'Order no.' }, width: 180 },
-    { field: 'quantity', label: { zh: '数量', en: 'Quantity' }, kind: 'number', width: 90 },
+    { field: 'quantity', label: { zh: '数量', en: 'Quantity' }, kind: 'number', width: 60 },
     { field: 'actualAmount', label: { zh: '实付金额', en: 'Paid' }, kind: 'amount' },
   ],
   recordLabel: (o) => o.orderNo,
@@ -142,10 +142,11 @@ describe('ResourceTable on a large page', () => {
     for (const tr of bodyRows()) expect(tr.style.height).toBe('61px');
   });
 
-  it('widens a narrow column until its header (label, handle, menu) fits', () => {
+  it('widens a narrow column until its header (label, menu) fits', () => {
     const { table } = renderTable({ rows: page(3) });
     const size = Number(table().style.getPropertyValue('--col-quantity-size'));
-    expect(size).toBeGreaterThan(90);
+    // Declared 60: padding 32 + two CJK glyphs 28 + the menu 22 + 8.
+    expect(size).toBe(90);
     expect(Number(table().style.getPropertyValue('--col-orderNo-size'))).toBe(180);
   });
 
@@ -361,6 +362,20 @@ describe('ResourceTable cells and headers', () => {
     expect((await screen.findByRole('tooltip')).textContent).toBe('删除');
     act(() => remove.blur());
     await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+  });
+
+  it("a header's column menu opens on its first click, takes the focus, and does not sort", async () => {
+    const { onSortingChange } = renderImports();
+    const header = screen.getByRole('columnheader', { name: /批次号/ });
+    fireEvent.click(within(header).getByRole('button', { name: '列操作' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: '按 批次号 升序排序' })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: '隐藏 批次号 列' })).toBeTruthy();
+    expect(onSortingChange).not.toHaveBeenCalled();
+    // MRT's own menu button has replaced the light one, and holds the focus the menu returns.
+    expect(within(header).getAllByRole('button', { name: '列操作' })).toHaveLength(1);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: '按 批次号 升序排序' }));
+    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'batchNo', desc: false }]);
   });
 
   it('header help: a "?" button named after the column shows the help on focus', async () => {

@@ -37,6 +37,7 @@ import {
   useCellTexts,
 } from './cells';
 import { useColumnOptions } from './column-options';
+import { ColumnMenu } from './column-menu';
 import { HeaderWithHelp } from './header-help';
 import { createPreviewStore, ImagePreviewModal } from './image-preview';
 import { EditableCell } from './inline-edit-cell';
@@ -189,14 +190,14 @@ const NO_PINS = { left: [], right: [] };
 
 /**
  * The width a header needs: padding, label (14 px bold: CJK glyphs are square, Latin ones about
- * 8.5 px), drag handle, column menu and, when sortable, the sort button. Row virtualisation
+ * 8.5 px), column menu and, when sortable, the sort button. Row virtualisation
  * lays the table out as a grid, which keeps declared widths where the browser's table layout
  * used to widen a narrow column until its header fitted.
  */
 function headerWidth(label: string, sortable: boolean, help = false): number {
   let text = 0;
   for (const ch of label) text += ch.charCodeAt(0) >= 0x2e80 ? 14 : 8.5;
-  return Math.ceil(32 + text + 2 * 22 + (sortable ? 18 : 0) + (help ? 22 : 0) + 8);
+  return Math.ceil(32 + text + 22 + (sortable ? 18 : 0) + (help ? 22 : 0) + 8);
 }
 
 /**
@@ -256,7 +257,7 @@ export function ResourceTable(props: Props) {
     actions,
     t('table.more'),
     Number(px(theme.spacing[density])),
-    headerWidth(t('table.actions'), false) - 2 * 22,
+    headerWidth(t('table.actions'), false) - 22,
   );
   const continuous = def.index === 'continuous';
   const offset = continuous ? pagination.pageIndex * pagination.pageSize : 0;
@@ -312,17 +313,20 @@ export function ResourceTable(props: Props) {
                   />
                 ),
         Footer: sums && column.field in sums ? () => sums[column.field] : undefined,
-        ...(column.help
-          ? {
-              Header: () => (
-                <HeaderWithHelp
-                  label={column.label[lang]}
-                  help={column.help![lang]}
-                  buttonLabel={t('table.help', { label: column.label[lang] })}
-                />
-              ),
-            }
-          : {}),
+        Header: ({ header, table }) => (
+          <>
+            {column.help ? (
+              <HeaderWithHelp
+                label={column.label[lang]}
+                help={column.help[lang]}
+                buttonLabel={t('table.help', { label: column.label[lang] })}
+              />
+            ) : (
+              column.label[lang]
+            )}
+            <ColumnMenu header={header} table={table} />
+          </>
+        ),
       })),
     ],
     [declared, def, lang, t, texts, sums, offset, canEditCells, preview],
@@ -384,7 +388,11 @@ export function ResourceTable(props: Props) {
     enableFilters: false,
     rowCount: props.total,
     enableRowSelection: props.selectable,
+    // Columns are reordered in the show/hide columns menu; headers carry no drag handle, and
+    // their column menu is ours until first used (column-menu.tsx).
     enableColumnOrdering: true,
+    enableColumnDragging: false,
+    enableColumnActions: false,
     enableColumnPinning: true,
     enableRowActions: hasActions,
     positionActionsColumn: 'last',
