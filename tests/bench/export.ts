@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../server/app';
 import { DEMO_PASSWORD, DEMO_TENANT } from '../../server/db/seed/demo';
 import { nextId } from '../../server/lib/ids';
 import { nowText } from '../../server/lib/time';
 import { quantile } from './harness';
+import { benchApp } from './in-process';
 
 const ROWS = 200_000;
 const INSERT_CHUNK = 500;
@@ -27,21 +24,8 @@ function summary(samples: number[]): string {
  * over loopback HTTP with and without filters. Figures only; nothing is asserted.
  */
 export async function benchExport(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'quanyi-bench-export-'));
-  const app = await buildApp({
-    config: {
-      dataDir,
-      databaseUrl: undefined,
-      captcha: false,
-      demoData: true,
-      staticDir: undefined,
-      tokenRateLimit: 100_000,
-      // Timed list reads by one user: the per-user list limit would cut the bench short.
-      listRateLimit: 0,
-    },
-    // The bench runs the worker itself, to time it.
-    exportWorker: false,
-  });
+  const bench = await benchApp('export');
+  const { app } = bench;
   try {
     const db = app.ctx.db;
     console.log(`## Export and lists: ${ROWS.toLocaleString('en')} posts, embedded SQLite`);
@@ -72,27 +56,7 @@ export async function benchExport(): Promise<void> {
     });
     console.log(`seed: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const url = `http://127.0.0.1:${String(port)}`;
-    const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-    const q = new URLSearchParams({
-      tenantId: DEMO_TENANT,
-      username: 'admin',
-      password: app.ctx.rsa.encrypt(DEMO_PASSWORD),
-      grant_type: 'password',
-    });
-    const token = (
-      (await (
-        await fetch(`${url}/api/blade-auth/oauth/token`, {
-          method: 'POST',
-          body: q,
-          headers: { Authorization: basic },
-        })
-      ).json()) as { access_token: string }
-    ).access_token;
-    const headers = { 'Blade-Auth': `bearer ${token}` };
+    const { url, headers } = await bench.listenAs('admin', DEMO_PASSWORD, DEMO_TENANT);
 
     // Export of every row: queued over HTTP, written by the worker in this process.
     const baseline = process.memoryUsage().rss;
@@ -149,7 +113,6 @@ export async function benchExport(): Promise<void> {
     for (const [label, query] of cases)
       console.log(`GET post/list ${label}: ${summary(await timed(`${list}?${query}`))}`);
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }

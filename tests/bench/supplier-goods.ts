@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../server/app';
 import { DEMO_PASSWORD, DEMO_TENANT } from '../../server/db/seed/demo';
 import { nextId } from '../../server/lib/ids';
 import { formatDateTime } from '../../server/lib/time';
 import { quantile } from './harness';
+import { benchApp } from './in-process';
 
 const ROWS = 100_000;
 const INSERT_CHUNK = 500;
@@ -27,19 +24,8 @@ function summary(samples: number[]): string {
  * the screen's usual queries, against the issue's target (p95 <= 50 ms). Figures only.
  */
 export async function benchSupplierGoods(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'quanyi-bench-goods-'));
-  const app = await buildApp({
-    config: {
-      dataDir,
-      databaseUrl: undefined,
-      captcha: false,
-      demoData: true,
-      staticDir: undefined,
-      tokenRateLimit: 100_000,
-      listRateLimit: 0,
-    },
-    exportWorker: false,
-  });
+  const bench = await benchApp('goods');
+  const { app } = bench;
   try {
     const db = app.ctx.db;
     const suppliers = await db
@@ -93,27 +79,7 @@ export async function benchSupplierGoods(): Promise<void> {
     });
     console.log(`seed: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const url = `http://127.0.0.1:${String(port)}`;
-    const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-    const q = new URLSearchParams({
-      tenantId: DEMO_TENANT,
-      username: 'admin',
-      password: app.ctx.rsa.encrypt(DEMO_PASSWORD),
-      grant_type: 'password',
-    });
-    const token = (
-      (await (
-        await fetch(`${url}/api/blade-auth/oauth/token`, {
-          method: 'POST',
-          body: q,
-          headers: { Authorization: basic },
-        })
-      ).json()) as { access_token: string }
-    ).access_token;
-    const headers = { 'Blade-Auth': `bearer ${token}` };
+    const { url, headers } = await bench.listenAs('admin', DEMO_PASSWORD, DEMO_TENANT);
 
     const timed = async (query: string) => {
       const out: number[] = [];
@@ -157,7 +123,6 @@ export async function benchSupplierGoods(): Promise<void> {
         `${((performance.now() - t0) / 1000).toFixed(1)} s for all requests`,
     );
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
