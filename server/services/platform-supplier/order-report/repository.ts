@@ -20,7 +20,7 @@ import type { DB } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
 import { pageParams, type QueryMap } from '../../../lib/query.js';
 import { formatDateTime } from '../../../lib/time.js';
-import { supplierNames } from '../sup-store/repository.js';
+import { goodNames, supplierNames } from '../names.js';
 
 /**
  * The supplier order reports (issue 18 item 5), computed in SQL from the orders and return
@@ -254,17 +254,6 @@ function amounts(row: FenSums) {
 /** The summed fen columns of an aliased source (the project report's union). */
 const sums = (alias: string) =>
   SUM_COLUMNS.map((c) => sql<Num>`coalesce(sum(${sql.ref(`${alias}.${c}`)}), 0)`.as(c));
-
-async function goodNames(db: Db, tenantId: string, ids: string[]) {
-  if (ids.length === 0) return new Map<string, string>();
-  const rows = await db
-    .selectFrom('bladeSupGood')
-    .select(['id', 'goodName'])
-    .where('tenantId', '=', tenantId)
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.goodName]));
-}
 
 interface Grouped extends FenSums {
   supId: string;

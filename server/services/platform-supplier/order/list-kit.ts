@@ -18,6 +18,7 @@ import { toCell } from '../../../lib/export/xlsx.js';
 import { queryMap } from '../../../lib/params.js';
 import { filterConditions, paged, type ListSpec, type QueryMap } from '../../../lib/query.js';
 import { wire } from '../../../lib/records.js';
+import { goodNames, supplierNames } from '../names.js';
 
 /**
  * The lists and exports of the order screens (supplier orders, refund orders, error orders):
@@ -71,28 +72,18 @@ export function yuanAndState(
 
 /** Names of the tenant's suppliers and goods among the rows. */
 export async function namesOf(db: Kysely<DB>, tenantId: string, rows: Row[]) {
-  const supIds = [...new Set(rows.map((r) => r.supId as string))].filter(Boolean);
-  const goodIds = [...new Set(rows.map((r) => r.goodId as string))].filter(Boolean);
-  const [sups, goods] = await Promise.all([
-    supIds.length
-      ? db
-          .selectFrom('bladeSup')
-          .select(['id', 'supName'])
-          .where('tenantId', '=', tenantId)
-          .where('id', 'in', supIds)
-          .execute()
-      : [],
-    goodIds.length
-      ? db
-          .selectFrom('bladeSupGood')
-          .select(['id', 'goodName'])
-          .where('tenantId', '=', tenantId)
-          .where('id', 'in', goodIds)
-          .execute()
-      : [],
+  const [sup, good] = await Promise.all([
+    supplierNames(
+      db,
+      tenantId,
+      rows.map((r) => r.supId as string),
+    ),
+    goodNames(
+      db,
+      tenantId,
+      rows.map((r) => r.goodId as string),
+    ),
   ]);
-  const sup = new Map(sups.map((s) => [s.id, s.supName]));
-  const good = new Map(goods.map((g) => [g.id, g.goodName]));
   return {
     supName: (id: string) => sup.get(id) ?? '',
     goodName: (id: string) => good.get(id) ?? '',

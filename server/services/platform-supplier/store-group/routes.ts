@@ -21,7 +21,8 @@ import { contractList, tableRoutes, type TableCall } from '../../../lib/table/in
 import { versionField } from '../../../lib/table/fields.js';
 import { nowText } from '../../../lib/time.js';
 import { parseBody } from '../../../lib/validation.js';
-import { chunks, visibleStores, withNames } from '../sup-store/repository.js';
+import { chunks } from '../../../lib/chunks.js';
+import { visibleStores, withNames } from '../sup-store/repository.js';
 import groupTable, { assertGroupNameFree, storeCounts } from './table.js';
 
 const { codes } = storeGroupContract;

@@ -3,7 +3,7 @@ import { conflict } from '../../../lib/errors.js';
 import { defineContractTable } from '../../../lib/table/index.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.js';
-import { chunks } from '../sup-store/repository.js';
+import { chunks } from '../../../lib/chunks.js';
 
 export const DUPLICATE_GROUP = 'groupName:分组名称已存在';
 

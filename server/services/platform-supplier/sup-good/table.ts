@@ -11,6 +11,7 @@ import { badRequest, conflict } from '../../../lib/errors.js';
 import { defineContractTable, dictNames } from '../../../lib/table/index.js';
 import type { TableCall } from '../../../lib/table/define.js';
 import { PICKER_SCREENS } from '../picker-readers.js';
+import { supplierNames } from '../names.js';
 
 export const GOOD_CODE_TAKEN = 'goodCode:商品编码已存在';
 export const COST_ABOVE_FACE = 'costPrice:成本价不能高于面值';
@@ -28,27 +29,6 @@ export const validEndInput = optionalText(validEnd.maxLength, (t) =>
     .refine((v) => v === undefined || parseDateTime(v) !== undefined, validEnd.pattern.message.zh)
     .transform((v) => (v === undefined ? undefined : endOfDay(v))),
 );
-
-/** Live suppliers of the tenant among `ids`: id -> name. */
-export async function supplierNames(
-  ctx: Pick<AppContext, 'db'>,
-  tenantId: string,
-  ids: readonly string[],
-): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids)].filter(Boolean);
-  const out = new Map<string, string>();
-  for (let i = 0; i < wanted.length; i += 500) {
-    const rows = await ctx.db
-      .selectFrom('bladeSup')
-      .select(['id', 'supName'])
-      .where('tenantId', '=', tenantId)
-      .where('isDeleted', '=', 0)
-      .where('id', 'in', wanted.slice(i, i + 500))
-      .execute();
-    for (const r of rows) out.set(r.id, r.supName);
-  }
-  return out;
-}
 
 /** Whether another live good of the supplier has the code. */
 export async function goodCodeTaken(
@@ -87,9 +67,10 @@ export async function decorateGoods<R extends FenRow>(
 ) {
   const [names, types] = await Promise.all([
     supplierNames(
-      ctx,
+      ctx.db,
       tenantId,
       rows.map((r) => r.supId),
+      { live: true },
     ),
     dictNames(ctx as AppContext, 'sup_good_type'),
   ]);
@@ -117,7 +98,9 @@ const declared = defineContractTable({
   defaultOrder: { createTime: 'desc', id: 'desc' },
   decorate: (call, rows) => decorateGoods(call.ctx, call.user.tenantId, rows as FenRow[]),
   beforeSave: async (call, input, id) => {
-    const names = await supplierNames(call.ctx, call.user.tenantId, [input.supId]);
+    const names = await supplierNames(call.ctx.db, call.user.tenantId, [input.supId], {
+      live: true,
+    });
     if (!names.has(input.supId)) throw badRequest(NO_SUPPLIER);
     if (input.costPrice > input.marketAmount) throw badRequest(COST_ABOVE_FACE);
     if (await goodCodeTaken(call.db, call.user.tenantId, input.supId, input.goodCode, id))

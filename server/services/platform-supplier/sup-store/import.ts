@@ -12,7 +12,7 @@ import { nextId } from '../../../lib/ids.js';
 import { insertAudit } from '../../../lib/records.js';
 import { nowText } from '../../../lib/time.js';
 import { STORE_SERVICE } from '../../../../src/contracts/platform-supplier/sup-store.js';
-import { chunks } from './repository.js';
+import { chunks } from '../../../lib/chunks.js';
 
 /**
  * import-spu-store: stores from the template's columns. The supplier is named by its code, the

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { TableCall } from '../../../lib/table/index.js';
+import { chunks } from '../../../lib/chunks.js';
+import { supplierNames } from '../names.js';
 
 /**
  * Reads and checks shared by the store routes, the store import and the groups: names for the
@@ -9,35 +11,10 @@ import type { TableCall } from '../../../lib/table/index.js';
  * store code's uniqueness.
  */
 
-/** Ids in chunks, so an `in (...)` never passes the databases' parameter limits. */
-export function chunks<T>(items: readonly T[], size = 500): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 export const DUPLICATE_CODE = 'storeCode:门店编码已存在';
 export const NO_SUPPLIER = 'supId:所属供应商不存在';
 export const BAD_REGION = 'provinceCode:所在地区不存在';
 export const BAD_GOODS = 'goodIds:适用商品须为该供应商的商品';
-
-/** Supplier names by id, of the tenant. */
-export async function supplierNames(
-  db: Kysely<DB>,
-  tenantId: string,
-  ids: readonly string[],
-): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const part of chunks([...new Set(ids)].filter(Boolean)))
-    for (const r of await db
-      .selectFrom('bladeSup')
-      .select(['id', 'supName'])
-      .where('tenantId', '=', tenantId)
-      .where('id', 'in', part)
-      .execute())
-      out.set(r.id, r.supName);
-  return out;
-}
 
 /** Region names by code. */
 export async function regionNames(

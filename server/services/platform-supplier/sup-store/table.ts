@@ -1,10 +1,10 @@
 import { supStoreContract } from '../../../../src/contracts/platform-supplier/sup-store.js';
+import { chunks } from '../../../lib/chunks.js';
 import { defineContractTable } from '../../../lib/table/index.js';
 import {
   assertCodeFree,
   assertGoods,
   assertSupplier,
-  chunks,
   resolveRegion,
   withNames,
 } from './repository.js';
