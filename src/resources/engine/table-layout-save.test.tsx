@@ -15,12 +15,18 @@ beforeAll(() => giveTableAViewport());
 let calls: Call[] = [];
 /** What table-set/get answers: nothing saved yet, or a saved layout. */
 let savedLayout: unknown = null;
+/** While set, table-set/get answers only when this promise resolves. */
+let layoutAnswered: Promise<void> | undefined;
 
 beforeEach(() => {
   window.history.replaceState(null, '', '/system/gadget');
   savedLayout = null;
-  calls = scriptFetch((call) => {
-    if (call.url.startsWith('/api/blade-system/table-set/get')) return savedLayout;
+  layoutAnswered = undefined;
+  calls = scriptFetch(async (call) => {
+    if (call.url.startsWith('/api/blade-system/table-set/get')) {
+      await layoutAnswered;
+      return savedLayout;
+    }
     if (call.url.startsWith('/api/blade-system/table-set/save')) return call.body;
     return {
       records: [
@@ -69,6 +75,23 @@ async function hideCodeColumn() {
   fireEvent.click(screen.getByRole('button', { name: '显示/隐藏 列' }));
   fireEvent.click(await screen.findByRole('switch', { name: '编号' }));
 }
+
+describe('a first visit', { timeout: 30_000 }, () => {
+  it('asks for the list beside the saved layout, not after it', async () => {
+    let answer = () => undefined as void;
+    layoutAnswered = new Promise((resolve) => (answer = resolve));
+    renderSignedIn(<ResourceScreen def={gadgets as unknown as ResourceScreenProps['def']} />, {
+      permissions: ['gadget_edit'],
+    });
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.startsWith('/api/demo/gadget/list'))).toBe(true),
+    );
+    // The table waits for the layout (its columns), then shows the rows already there.
+    expect(screen.queryByText('Nut')).toBeNull();
+    answer();
+    await screen.findByText('Nut', {}, { timeout: 8000 });
+  });
+});
 
 describe('table layout saves', { timeout: 30_000 }, () => {
   it('posts nothing when a table mounts (nothing saved yet, or a saved layout)', async () => {
