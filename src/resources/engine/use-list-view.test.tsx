@@ -106,11 +106,10 @@ describe('useListView', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('builds the list and export queries from a linked view once the layout is known', async () => {
+  it('builds the list and export queries from a linked view at once, not after the layout', () => {
     window.history.replaceState(null, '', '/system/thing#f.name=Nut&sort=name.desc&page=3&size=20');
     const { result } = renderView();
-    expect(result.current.query.ready).toBe(false);
-    await waitFor(() => expect(result.current.query.ready).toBe(true));
+    expect(result.current.query.ready).toBe(true);
     expect(result.current.draft).toEqual({ name: 'Nut' });
     expect(result.current.query.list).toEqual({
       name: 'Nut',
