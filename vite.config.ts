@@ -1,6 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { compileHintBanner } from './scripts/compile-hints';
+import { compileHintBanner } from './scripts/compile-hints.js';
 
 /**
  * One config for the console build and for every test project.

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { compileHintBanner } from '../../scripts/compile-hints';
+import { compileHintBanner } from '../../scripts/compile-hints.js';
 
 /** The value at quantile `q` (0..1) of the samples (nearest rank). */
 export function quantile(samples: readonly number[], q: number): number {
