@@ -106,13 +106,6 @@ export const sourceLabel = (source: string) =>
 export const recoveryLabel = (state: string) =>
   (RECOVERY_STATES as Record<string, { zh: string }>)[state]?.zh ?? state;
 
-/** Rows of `ids`, in chunks (SQLite binds at most 32766 parameters). */
-export function chunked<T>(items: readonly T[], size = 500): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /* The lazy expiry sweep (issue 18 item 2.7). */
 
 const SWEEP_EVERY_MS = 60_000;

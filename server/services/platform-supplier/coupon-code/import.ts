@@ -22,7 +22,7 @@ import {
 import { insertAudit } from '../../../lib/records.js';
 import { nowText, parseDateTime } from '../../../lib/time.js';
 import { codeDigest, sealedCode } from './code-crypto.js';
-import { chunked } from './common.js';
+import { chunks } from '../../../lib/chunks.js';
 import { COUPON_CODE_GOOD } from './repository.js';
 
 /** The import record's type: one per good, so the same file may stock two goods. */
@@ -172,7 +172,7 @@ export async function checkCodes(
     first.set(digest, row);
     planned.push({ ...data, validEnd, digest });
   }
-  for (const part of chunked([...first.keys()], 500)) {
+  for (const part of chunks([...first.keys()], 500)) {
     const taken = await ctx.db
       .selectFrom('bladeSupCouponCode')
       .select('codeDigest')
@@ -238,7 +238,7 @@ export async function writeBatch(
     .execute();
   try {
     // 23 columns a row: 400 rows stay well under SQLite's 32766 bound parameters.
-    for (const part of chunked(batch.rows, 400)) {
+    for (const part of chunks(batch.rows, 400)) {
       await trx
         .insertInto('bladeSupCouponCode')
         .values(

@@ -21,14 +21,8 @@ import {
   type QueryMap,
   type SortItem,
 } from '../../../lib/query.js';
-import {
-  chunked,
-  codeIdsOf,
-  recoveryLabel,
-  shownCode,
-  sourceLabel,
-  type CodeCall,
-} from './common.js';
+import { chunks } from '../../../lib/chunks.js';
+import { codeIdsOf, recoveryLabel, shownCode, sourceLabel, type CodeCall } from './common.js';
 
 /** Coupon-code goods (dictionary sup_good_type 1) hold stock in codes. */
 export const COUPON_CODE_GOOD = 1;
@@ -99,7 +93,7 @@ export async function withCounts(
   rows: BatchRow[],
 ): Promise<SupBatchCouponCode[]> {
   const counts = new Map<string, Record<string, number>>();
-  for (const ids of chunked(rows.map((r) => r.id))) {
+  for (const ids of chunks(rows.map((r) => r.id))) {
     if (ids.length === 0) continue;
     const found = await db
       .selectFrom('bladeSupCouponCode')
@@ -330,7 +324,7 @@ async function latestExchanges(call: CodeCall, codeIds: string[]) {
     string,
     { storeCode: string | null; storeName: string | null; exchangeTime: string }
   >();
-  for (const ids of chunked(codeIds)) {
+  for (const ids of chunks(codeIds)) {
     if (ids.length === 0) continue;
     const rows = await call.ctx.db
       .selectFrom('bladeSupCouponCodeExchange')

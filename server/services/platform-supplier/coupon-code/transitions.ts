@@ -19,7 +19,8 @@ import { nowText } from '../../../lib/time.js';
 import { driverSupplier, supplierDriver, type DriverCodeState } from '../driver/index.js';
 import { transitionOrConflict } from '../lifecycle-guard.js';
 import { codeDigest, maskCode, openCode } from './code-crypto.js';
-import { chunked, type CodeCall } from './common.js';
+import { chunks } from '../../../lib/chunks.js';
+import { type CodeCall } from './common.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -43,7 +44,7 @@ function stamps(event: CouponCodeEvent, now: string) {
 /** The caller's live codes of `ids`; any missing (unknown, another tenant's): 404. */
 async function codesOf(db: Db, tenantId: string, ids: readonly string[]) {
   const rows = [];
-  for (const part of chunked(ids))
+  for (const part of chunks(ids))
     rows.push(
       ...(await db
         .selectFrom('bladeSupCouponCode')
@@ -79,7 +80,7 @@ async function moveCodes(
   let count = 0;
   for (const [state, ids] of byState) {
     const next = transitionOrConflict(couponCodeLifecycle, state, event);
-    for (const part of chunked(ids)) {
+    for (const part of chunks(ids)) {
       const result = await trx
         .updateTable('bladeSupCouponCode')
         .set({
@@ -156,7 +157,7 @@ export async function invalidateByList(
   const digests = new Map(codes.map((c) => [codeDigest(call.ctx, c), c]));
   return call.ctx.db.transaction().execute(async (trx) => {
     const found: { id: string; state: string; codeDigest: string; codeMask: string }[] = [];
-    for (const part of chunked([...digests.keys()]))
+    for (const part of chunks([...digests.keys()]))
       found.push(
         ...(await trx
           .selectFrom('bladeSupCouponCode')
@@ -308,7 +309,7 @@ export async function handleRecovery(
   const { user } = call;
   return call.ctx.db.transaction().execute(async (trx) => {
     const records = [];
-    for (const part of chunked(ids))
+    for (const part of chunks(ids))
       records.push(
         ...(await trx
           .selectFrom('bladeSupCouponCodeRecovery')
@@ -324,7 +325,7 @@ export async function handleRecovery(
     const codes = await codesOf(trx, user.tenantId, [...new Set(records.map((r) => r.codeId))]);
     await moveCodes(trx, call, codes, result);
     const now = nowText();
-    for (const part of chunked(ids)) {
+    for (const part of chunks(ids)) {
       const updated = await trx
         .updateTable('bladeSupCouponCodeRecovery')
         .set({
