@@ -10,6 +10,7 @@ import { migrate, openDatabase, type Database } from './db/database.js';
 import { seedSystem } from './db/seed/system.js';
 import { seedDemo } from './db/seed/demo.js';
 import { ExportEngine, type ExportWorkerOptions } from './lib/export/index.js';
+import { FileRetention, type FileRetentionOptions } from './lib/file-retention.js';
 import { randomCaptchaText } from './lib/captcha.js';
 import { RsaTransport } from './lib/rsa.js';
 import { loadSecrets, assertUsableJwtSecret, type Secrets } from './lib/secrets.js';
@@ -42,6 +43,12 @@ export interface BuildOptions {
    * leaves it stopped (tests drive it with `app.exportJobs.runOnce()` / `drain()`).
    */
   exportWorker?: false | Omit<ExportWorkerOptions, 'logger'>;
+  /**
+   * The retention job of result and export files (lib/file-retention.ts): started when the app is
+   * ready (hourly unless `pollMs` says otherwise) and stopped on close; `false` leaves it stopped
+   * (`app.fileRetention.drain()` runs it once).
+   */
+  fileRetention?: false | Omit<FileRetentionOptions, 'logger'>;
 }
 
 /** Logger options with the masking serializers, whatever the caller gave. */
@@ -101,7 +108,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const exportJobs = new ExportEngine(ctx, { ...(options.exportWorker || {}), logger: app.log });
   app.decorate('exportJobs', exportJobs);
   if (options.exportWorker !== false) app.addHook('onReady', async () => exportJobs.start());
+  const fileRetention = new FileRetention(ctx, {
+    ...(options.fileRetention || {}),
+    logger: app.log,
+  });
+  app.decorate('fileRetention', fileRetention);
+  if (options.fileRetention !== false) app.addHook('onReady', async () => fileRetention.start());
   app.addHook('onClose', async () => {
+    await fileRetention.stop();
     await exportJobs.stop();
     if (!options.database) await database.close();
   });

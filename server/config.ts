@@ -66,6 +66,31 @@ export interface ServerConfig {
    * (no WECHAT_APPID): the embedded sandbox provider (services/blade-auth/social.ts).
    */
   wechat?: WechatConfig | undefined;
+  /**
+   * FILE_RETENTION_DAYS: import result files and export files older than this many days are
+   * deleted by the retention job (lib/file-retention.ts); default 7.
+   */
+  fileRetentionDays: number;
+}
+
+/** FILE_RETENTION_DAYS when unset. */
+export const DEFAULT_FILE_RETENTION_DAYS = 7;
+/** The longest retention accepted (ten years): beyond it dates would stop meaning anything. */
+export const MAX_FILE_RETENTION_DAYS = 3650;
+
+/**
+ * FILE_RETENTION_DAYS: a whole number of days from 1 to MAX_FILE_RETENTION_DAYS; unset or empty
+ * is the default. Anything else refuses to start (a typo must not keep or drop files silently).
+ */
+function retentionDays(value: string | undefined): number {
+  const v = value?.trim() ?? '';
+  if (v === '') return DEFAULT_FILE_RETENTION_DAYS;
+  const n = /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_FILE_RETENTION_DAYS)
+    throw new Error(
+      `FILE_RETENTION_DAYS must be a whole number of days from 1 to ${MAX_FILE_RETENTION_DAYS}`,
+    );
+  return n;
 }
 
 /** WeChat website login: app id and secret, the console's /wx-login address, the endpoints. */
@@ -171,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxy(env.TRUST_PROXY),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     wechat: wechatConfig(env),
+    fileRetentionDays: retentionDays(env.FILE_RETENTION_DAYS),
   };
 }
 

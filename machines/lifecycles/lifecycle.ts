@@ -78,6 +78,15 @@ export const allowedEvents = <S extends string, E extends string>(
   state: string,
 ): E[] => lifecycle.events.filter((event) => allows(lifecycle, state, event));
 
+/**
+ * Every state from which `event` is allowed, in the lifecycle's order: what a conditional UPDATE
+ * that moves any such record by the event names in its `where state in (...)`.
+ */
+export const statesAllowing = <S extends string, E extends string>(
+  lifecycle: Lifecycle<S, E>,
+  event: E,
+): S[] => (Object.keys(lifecycle.states) as S[]).filter((state) => allows(lifecycle, state, event));
+
 /** The zh message of a refused transition: it names the current state. */
 export function refusedMessage(lifecycle: Lifecycle<string, string>, state: string): string {
   const label = (lifecycle.states as Record<string, StateLabel>)[state]?.zh ?? state;

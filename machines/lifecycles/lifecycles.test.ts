@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allowedEvents, nextState, refusedMessage, type Lifecycle } from './lifecycle';
+import {
+  allowedEvents,
+  nextState,
+  refusedMessage,
+  statesAllowing,
+  type Lifecycle,
+} from './lifecycle';
 import { couponCodeLifecycle } from './coupon-code-machine';
 import { supOrderLifecycle } from './sup-order-machine';
 import { errorOrderLifecycle } from './error-order-machine';
@@ -14,7 +20,7 @@ const EXPECTED: [Lifecycle<string, string>, Record<string, Record<string, string
     couponCodeLifecycle,
     {
       unused: { issue: 'issued', invalidate: 'invalid', expire: 'expired' },
-      issued: { use: 'used', invalidate: 'invalid', refund: 'recovering' },
+      issued: { use: 'used', refund: 'recovering' },
       used: { cancelUse: 'issued' },
       invalid: { recover: 'unused' },
       recovering: { restock: 'unused', discard: 'invalid' },
@@ -27,7 +33,8 @@ const EXPECTED: [Lifecycle<string, string>, Record<string, Record<string, string
       pending: { start: 'issuing' },
       issuing: { succeed: 'success', fail: 'failed' },
       success: { resend: 'success', refund: 'refunding' },
-      failed: { reissue: 'issuing' },
+      failed: { reissue: 'issuing', close: 'closed' },
+      closed: {},
       refunding: { refundAll: 'refunded', refundPart: 'partRefunded' },
       partRefunded: { resend: 'partRefunded', refund: 'refunding' },
       refunded: {},
@@ -36,8 +43,8 @@ const EXPECTED: [Lifecycle<string, string>, Record<string, Record<string, string
   [
     errorOrderLifecycle,
     {
-      open: { audit: 'audited' },
-      audited: { reissue: 'reissued', resend: 'resent', cancel: 'cancelled' },
+      open: { audit: 'audited', settle: 'reissued' },
+      audited: { reissue: 'reissued', resend: 'resent', cancel: 'cancelled', settle: 'reissued' },
       reissued: {},
       resent: {},
       cancelled: {},
@@ -75,6 +82,15 @@ describe.each(EXPECTED.map(([l, t]) => [l.name.en, l, t] as const))(
         expect(allowedEvents(lifecycle, state).sort()).toEqual(Object.keys(table[state]!).sort());
       });
     }
+
+    it('names, for each event, exactly the states that allow it', () => {
+      for (const event of lifecycle.events)
+        expect(statesAllowing(lifecycle, event).sort()).toEqual(
+          Object.keys(table)
+            .filter((state) => table[state]![event] !== undefined)
+            .sort(),
+        );
+    });
 
     it('refuses everything from an unknown state', () => {
       for (const event of lifecycle.events)

@@ -44,3 +44,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether another SQLite connection (another server process on the same file) held the write
+ * lock longer than this one waits for it (db/sqlite-dialect.ts): SQLITE_BUSY and its extended
+ * codes (SQLITE_BUSY_SNAPSHOT, _RECOVERY, _TIMEOUT). The request answers 503 with
+ * `DATABASE_UNAVAILABLE_MESSAGE` and Retry-After, like a database that is away: trying again
+ * later succeeds, and nothing was written.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && /^SQLITE_BUSY(_[A-Z]+)?$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -2,16 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import {
-  CamelCasePlugin,
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type Migration,
-} from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import type { DB } from './schema.js';
+import { SQLITE_BUSY_SLICE_MS, WaitingSqliteDialect } from './sqlite-dialect.js';
 import * as m001 from './migrations/001-platform.js';
 import * as m002 from './migrations/002-data-export.js';
 import * as m003 from './migrations/003-table-set.js';
@@ -39,6 +32,7 @@ import * as m031 from './migrations/031-coupon-code-list-indexes.js';
 import * as m029 from './migrations/029-sup-order-report-remark.js';
 import * as m030 from './migrations/030-coupon-code-expiry.js';
 import * as m032 from './migrations/032-sup-file-ticket.js';
+import * as m033 from './migrations/033-sup-order-code.js';
 import * as m025 from './migrations/025-enterprise-register.js';
 import * as m023 from './migrations/023-supplier-goods.js';
 import * as m024 from './migrations/024-supplier-stores.js';
@@ -60,6 +54,8 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to use (tests give each suite its own, created when missing). */
   pgSchema?: string;
+  /** SQLite: how long a statement waits for another process's write lock (sqlite-dialect.ts). */
+  sqliteBusyWaitMs?: number;
 }
 
 // int8 (counts, epoch seconds) as numbers; every id is text so nothing here exceeds 2^53.
@@ -96,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '029-sup-order-report-remark': m029,
   '030-coupon-code-expiry': m030,
   '032-sup-file-ticket': m032,
+  '033-sup-order-code': m033,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -126,10 +123,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
+  // Several processes may share the file (sqlite-dialect.ts): write transactions start with
+  // BEGIN IMMEDIATE; SQLite's own busy wait blocks the process, so it is a short slice (set
+  // first: the pragmas below may wait too) and the dialect waits the rest asynchronously.
+  sqlite.pragma(`busy_timeout = ${String(SQLITE_BUSY_SLICE_MS)}`);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  const dialect = new WaitingSqliteDialect(sqlite, options.sqliteBusyWaitMs);
+  const db = new Kysely<DB>({ dialect, plugins });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -395,6 +395,7 @@ export interface DB {
   bladeSupCouponCodeRecovery: SupCouponCodeRecoveryTable;
   bladeSupCouponCodeExchange: SupCouponCodeExchangeTable;
   bladeSupOrder: SupOrderTable;
+  bladeSupOrderCode: SupOrderCodeTable;
   bladeSupReturnOrder: SupReturnOrderTable;
   bladeSupErrorOrder: SupErrorOrderTable;
   bladeSupBalanceTotal: SupBalanceTotalTable;
@@ -1045,6 +1046,19 @@ export interface SupOrderTable extends AuditColumns {
   finishTime: string | null;
   remark: string | null;
   version: Generated<number>;
+}
+
+/**
+ * A code given to an order (migration 033): `returnOrderId` is the refund that gave it back. At
+ * most one row of a code has none (a partial unique index): one order holds a code at a time.
+ */
+export interface SupOrderCodeTable {
+  codeId: string;
+  orderId: string;
+  tenantId: string;
+  issueTime: string;
+  returnOrderId: string | null;
+  returnTime: string | null;
 }
 
 /** A refund of (part of) a supplier order. */

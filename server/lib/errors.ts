@@ -13,7 +13,23 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 400 for a request whose input failed its checks before any work was done (a body or query
+ * that does not fit its schema: `parseBody`, the resource engine's parse, a route's own field
+ * checks). Nothing about it depends on the data, so lib/idempotency keeps no answer for it: the
+ * key is freed and may be sent again with a corrected request. A refusal found while doing the
+ * work (out of stock, balance too low) stays a plain ApiError and is kept.
+ */
+export class InputRefusal extends ApiError {
+  constructor(message: string) {
+    super(400, message);
+    this.name = 'InputRefusal';
+  }
+}
+
 export const badRequest = (msg: string) => new ApiError(400, msg);
+/** A refusal of the request's input, before any work (see InputRefusal). */
+export const badInput = (msg: string) => new InputRefusal(msg);
 export const unauthorized = (msg = '请求未授权') => new ApiError(401, msg);
 export const forbidden = (msg = '请求被拒绝，没有权限') => new ApiError(403, msg);
 export const notFound = (msg = '数据不存在') => new ApiError(404, msg);

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
-import { badRequest } from './errors.js';
+import { badInput } from './errors.js';
 
 /**
  * Validates a JSON body; a failure is a 400 whose msg names the first bad field in BladeX's
  * `<field>:<message>` form (contract.md 1.3), using the schema's zh message where it has one.
+ * It is an InputRefusal: an Idempotency-Key sent with it is freed (lib/idempotency).
  */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body ?? {});
@@ -11,7 +12,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   const issue = result.error.issues[0];
   const field = issue?.path.join('.') ?? '';
   const message = issue?.message ?? '参数校验失败';
-  throw badRequest(field ? `${field}:${message}` : message);
+  throw badInput(field ? `${field}:${message}` : message);
 }
 
 /** Text fields with the zh messages, shared with the resource contracts. */

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/availability.js';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseBusy,
+  isDatabaseUnavailable,
+} from '../db/availability.js';
 import { acceptsGzip, ConsoleRoutes, type ConsolePages } from '../lib/console-pages.js';
 import { ApiError, OAuthError } from '../lib/errors.js';
 import { fail } from '../lib/envelope.js';
@@ -44,9 +48,12 @@ export function registerErrorHandling(app: FastifyInstance, pages: ConsolePages 
               : '请求参数错误';
       return reply.code(status).send(fail(status, msg));
     }
-    if (isDatabaseUnavailable(error)) {
-      // The database is away: the server stays up and the pool reconnects when it is back.
-      request.log.warn({ err: error }, 'database unavailable');
+    const busy = isDatabaseBusy(error);
+    if (busy || isDatabaseUnavailable(error)) {
+      // The database is away: the server stays up and the pool reconnects when it is back. Or
+      // (SQLite) another process held the write lock past the wait (db/sqlite-dialect.ts):
+      // nothing was written, and trying again later succeeds.
+      request.log.warn({ err: error }, busy ? 'database busy' : 'database unavailable');
       return reply
         .code(503)
         .header('Retry-After', '5')

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { api } from './api';
+import type { ApiError } from './client';
 
 /**
  * Calls that move money or codes (domain.md "Idempotent money calls", "Send once"): each request
@@ -48,9 +49,31 @@ export const sendOnceApi = api.injectEndpoints({
 export const { useIdempotentPostMutation } = sendOnceApi;
 
 /**
+ * 4xx answers after which a retry keeps its key: 408 (the request did not arrive whole), 409
+ * (the first request with the key may still be running: a new key could do its work twice; the
+ * server keeps no 409, so the same key runs again once the first is done) and 429 (not kept
+ * either).
+ */
+const RETRIED_AS_IS = new Set([408, 409, 429]);
+
+/**
+ * Whether a failed call was refused by the server (issue 24): an answer in 4xx (the HTTP status,
+ * or the envelope's code: ApiError.status), other than those in `RETRIED_AS_IS`. Sending again
+ * after a refusal is a new request (the user corrected the form, the stock was refilled), so it
+ * gets a new key: the server keeps business refusals and would replay the stale one. A lost
+ * answer (status 'network', 'timeout', 'malformed', a 5xx) may hide work that was done: the
+ * retry keeps its key and the server answers it from the first request.
+ */
+export function isRefusal(error: unknown): boolean {
+  const status = (error as Partial<ApiError> | null | undefined)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && !RETRIED_AS_IS.has(status);
+}
+
+/**
  * A send-once action: while its call runs further calls are dropped and `busy` is true (disable
- * the button with it). The same request sent again after a failure carries the same key (a lost
- * answer is replayed, not applied twice); a success or a different request starts a new key.
+ * the button with it). The same request sent again after a lost answer (no connection, timeout,
+ * 5xx) carries the same key (a lost answer is replayed, not applied twice); a success, a refusal
+ * (`isRefusal`: 4xx) or a different request starts a new key.
  */
 export function useSendOnce<A, R>(
   send: (arg: A, idempotencyKey: string) => Promise<R>,
@@ -71,6 +94,7 @@ export function useSendOnce<A, R>(
       last.current = undefined;
       return { ok: true, value };
     } catch (error) {
+      if (isRefusal(error)) last.current = undefined;
       return { ok: false, error };
     } finally {
       running.current = false;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseYuan } from './money';
+import { AMOUNT_MAX_FEN, amountTooLargeFor, parseYuanOrOver } from './money';
 
 /**
  * The one field list of a resource, shared by the server (`defineTable`, server/lib/table) and
@@ -176,25 +176,29 @@ function integerInput(spec: FieldSpec, name: string): z.ZodType {
   return z.preprocess((v) => (blank(v) ? spec.emptyAs : Number(v)), schema);
 }
 
-/** The largest amount a money field takes by default, in fen (10 trillion yuan). */
-export const MONEY_MAX_FEN = 1e15;
-
 /**
  * A money field: a yuan amount (number or text, at most two decimals) becomes integer fen;
- * negative amounts, a third decimal, text and NaN are refused with one zh message.
+ * negative amounts, a third decimal, text and NaN are refused with one zh message. Every money
+ * field takes at most one amount's bound (money.ts AMOUNT_MAX_FEN, 9,999,999,999.99 yuan; a
+ * `range.max` may lower it, never raise it): above it the message names the field and the bound
+ * ('面值不能超过9999999999.99元'), or is the range's own message.
  */
 function moneyInput(spec: FieldSpec, name: string): z.ZodType {
   const invalid = spec.range?.message.zh ?? `${spec.label.zh}须为不超过两位小数的非负金额`;
+  const tooLarge = spec.range?.message.zh ?? amountTooLargeFor(spec.label.zh);
   const number = z
     .number({ error: spec.required?.zh ?? invalid })
     .int(invalid)
     .min(spec.range?.min ?? 0, invalid)
-    .max(spec.range?.max ?? MONEY_MAX_FEN, invalid);
+    .max(Math.min(spec.range?.max ?? AMOUNT_MAX_FEN, AMOUNT_MAX_FEN), tooLarge);
   const schema = spec.required || spec.emptyAs !== undefined ? number : number.optional();
   if (spec.required && spec.emptyAs !== undefined)
     throw new Error(`${name}: a required field has no empty value`);
   // Not an amount: NaN, which the number check refuses with the field's message.
-  return z.preprocess((v) => (blank(v) ? spec.emptyAs : (parseYuan(v) ?? Number.NaN)), schema);
+  return z.preprocess(
+    (v) => (blank(v) ? spec.emptyAs : (parseYuanOrOver(v) ?? Number.NaN)),
+    schema,
+  );
 }
 
 function fieldInput(spec: FieldSpec, name: string): z.ZodType {

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client';
 import { signedIn } from './session';
+import { expectMoneyCoreAgrees } from './money-invariants';
 import { serverAndBrowser } from './suite';
 
 const SUPPLIER = 'blade-quanyi-platform-supplier';
@@ -219,4 +220,8 @@ describe('coupon codes as the supply user, keyboard only', () => {
     expect(codes.records.map((c) => c.state).sort()).toEqual(['unused', 'unused']);
     await context.close();
   }, 120_000);
+
+  it('leaves every ledger and every order, code and error order in agreement', async () => {
+    await expectMoneyCoreAgrees(suite.server);
+  });
 });

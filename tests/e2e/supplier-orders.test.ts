@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client';
 import { openPalette, selectedOption } from './palette-keys';
 import { signedIn } from './session';
+import { expectMoneyCoreAgrees } from './money-invariants';
 import { serverAndBrowser } from './suite';
 
 /**
@@ -246,4 +247,8 @@ describe('supplier orders as the supply user, keyboard only', () => {
       .toEqual([expect.stringContaining(latest.orderNo)]);
     await context.close();
   }, 120_000);
+
+  it('leaves every ledger and every order, code and error order in agreement', async () => {
+    await expectMoneyCoreAgrees(suite.server);
+  });
 });

@@ -6,6 +6,7 @@ import type {
   SupCouponCodeRecoveryTable,
   SupCouponCodeTable,
   SupErrorOrderTable,
+  SupOrderCodeTable,
   SupGoodBalanceRecordTable,
   SupOrderTable,
   SupReturnOrderTable,
@@ -192,6 +193,8 @@ async function seedTenant(
   const errors: Insertable<SupErrorOrderTable>[] = [];
   const exchanges: Insertable<SupCouponCodeExchangeTable>[] = [];
   const recoveries: Insertable<SupCouponCodeRecoveryTable>[] = [];
+  /** Which order holds each issued code (migration 033), by code id. */
+  const held = new Map<string, Insertable<SupOrderCodeTable>>();
   const times = Array.from(
     { length: orderCount },
     () => start + Math.floor(rand() * 90 * DAY),
@@ -230,11 +233,11 @@ async function seedTenant(
     };
     sold.push(order);
     if (rand() < 0.02) {
-      // A failed order: nothing issued, nothing charged; its error order in some state.
-      order.state = 'failed';
-      order.costAmount = 0;
-      order.lastError = pick(['供应商接口超时', '库存不足', '供应商返回失败：商品已下架']);
+      // A failed order with its error order in some state (domain.md "Order invariants"): a
+      // pending or cancelled error order sits on an order that issued and charged nothing
+      // (closed once cancelled); a reissued or resent one on an order delivered at its second try.
       const state = pick(errorStates);
+      const lastError = pick(['供应商接口超时', '库存不足', '供应商返回失败：商品已下架']);
       errors.push({
         id: nextId(),
         tenantId,
@@ -242,7 +245,7 @@ async function seedTenant(
         orderNo,
         supId: good.supId,
         goodId: good.id,
-        errorMsg: order.lastError,
+        errorMsg: lastError,
         state,
         auditUser: state === 'open' ? null : 'demo',
         auditTime: state === 'open' ? null : time(ms + 3600_000),
@@ -253,13 +256,27 @@ async function seedTenant(
           : null,
         ...audit(ms + 2000),
       });
-      return;
+      if (state === 'reissued' || state === 'resent') order.attempts = 2;
+      else {
+        order.state = state === 'cancelled' ? 'closed' : 'failed';
+        order.costAmount = 0;
+        order.lastError = lastError;
+        return;
+      }
     }
     const batch = stockBatch.get(good.id) ?? interfaceBatch(good, ms);
     const codes = Array.from({ length: quantity }, () => {
       const code = newCode(batch, 'issued', batch.ms);
       code.orderId = orderId;
       code.issueTime = time(ms + 1000);
+      held.set(code.id!, {
+        codeId: code.id!,
+        orderId,
+        tenantId,
+        issueTime: code.issueTime,
+        returnOrderId: null,
+        returnTime: null,
+      });
       return code;
     });
     ledger(chargeOwner(good), ms + 1000, -cost, 'order', '订单扣款', { id: orderId, no: orderNo });
@@ -319,6 +336,7 @@ async function seedTenant(
       order.refundedAmount = good.costPrice * back.length;
       order.state = back.length === quantity ? 'refunded' : 'partRefunded';
       for (const code of back) {
+        Object.assign(held.get(code.id!)!, { returnOrderId: returnId, returnTime: time(refundMs) });
         const handled = refundMs < now - 3 * DAY ? pick(['restocked', 'discarded']) : 'pending';
         code.state =
           handled === 'pending' ? 'recovering' : handled === 'restocked' ? 'unused' : 'invalid';
@@ -455,6 +473,9 @@ async function seedTenant(
   await insertAll(sold, (c) => db.insertInto('bladeSupOrder').values(c).execute());
   await insertAll(returns, (c) => db.insertInto('bladeSupReturnOrder').values(c).execute());
   await insertAll(errors, (c) => db.insertInto('bladeSupErrorOrder').values(c).execute());
+  await insertAll([...held.values()], (c) =>
+    db.insertInto('bladeSupOrderCode').values(c).execute(),
+  );
   await insertAll(exchanges, (c) =>
     db.insertInto('bladeSupCouponCodeExchange').values(c).execute(),
   );

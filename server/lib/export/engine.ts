@@ -34,8 +34,11 @@ export const EXPORT_STATUS = {
 export const EXPORT_CREATED = '新建导出任务成功，请在数据导出中心查看任务文件';
 /** The reason of a task whose worker stopped holding it (crashed or killed). */
 export const EXPORT_INTERRUPTED = '导出进程中断';
-/** Finished files are kept this long (the spec is silent; expireTime tells the user). */
-export const EXPORT_RETENTION_DAYS = 7;
+/**
+ * A download of a file past its retention (FILE_RETENTION_DAYS; expireTime tells the user), which
+ * the retention job (lib/file-retention.ts) has removed or is about to: 410 with this.
+ */
+export const EXPORT_FILE_EXPIRED = '文件已过期，请重新导出';
 /** Unfinished (queued or running) tasks a user may have at once. */
 export const MAX_PENDING_EXPORTS = 5;
 /**
@@ -103,7 +106,7 @@ export interface ExportWorkerOptions {
   leaseSeconds?: number;
   /** Idle poll interval of the worker loop (ms). */
   pollMs?: number;
-  /** Crashed jobs, expired files and spent tickets are swept this often (s). */
+  /** Crashed jobs and spent tickets are swept this often (s); expired files: lib/file-retention. */
   sweepSeconds?: number;
   /** Rows read per query. */
   batchSize?: number;
@@ -188,7 +191,7 @@ export class ExportEngine extends PollingWorker<ExportTask> {
       filePath: null,
       errorMessage: null,
       createTime: this.text(now),
-      expireTime: this.text(now + EXPORT_RETENTION_DAYS * 86400),
+      expireTime: this.text(now + this.ctx.config.fileRetentionDays * 86400),
       isDeleted: 0,
     };
     await db.insertInto('bladeDataExport').values(task).execute();
@@ -330,7 +333,7 @@ export class ExportEngine extends PollingWorker<ExportTask> {
           totalRows: writer.rows,
           progress: 100,
           finishTime: this.text(now),
-          expireTime: this.text(now + EXPORT_RETENTION_DAYS * 86400),
+          expireTime: this.text(now + this.ctx.config.fileRetentionDays * 86400),
           leaseOwner: null,
           leaseExpires: null,
         })
@@ -413,7 +416,8 @@ export class ExportEngine extends PollingWorker<ExportTask> {
 
   /**
    * Housekeeping any process may do: running tasks whose lease ran out become failed
-   * ('导出进程中断'); finished files past their expiry are removed; spent tickets are deleted.
+   * ('导出进程中断'); spent tickets are deleted. Finished files past FILE_RETENTION_DAYS are the
+   * retention job's (lib/file-retention.ts), with import result files.
    */
   async sweep(): Promise<void> {
     const now = this.ctx.now();
@@ -434,28 +438,6 @@ export class ExportEngine extends PollingWorker<ExportTask> {
       .execute();
     const dir = exportFilesDir(this.ctx);
     for (const { id } of crashed) fs.rmSync(path.join(dir, `${id}.xlsx.part`), { force: true });
-
-    const expired = await db
-      .selectFrom('bladeDataExport')
-      .select(['id', 'filePath'])
-      .where('filePath', 'is not', null)
-      .where('expireTime', '<=', this.text(now))
-      .limit(500)
-      .execute();
-    for (const task of expired) {
-      const file = path.resolve(dir, task.filePath ?? '');
-      if (file.startsWith(dir + path.sep)) fs.rmSync(file, { force: true });
-    }
-    if (expired.length)
-      await db
-        .updateTable('bladeDataExport')
-        .set({ filePath: null })
-        .where(
-          'id',
-          'in',
-          expired.map((t) => t.id),
-        )
-        .execute();
     await db
       .deleteFrom('bladeExportTicket')
       .where('expiresAt', '<', now - 3600)

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../auth/index.js';
 import { nextId } from '../ids.js';
 import { formatDateTime } from '../time.js';
-import { EXPORT_RETENTION_DAYS, EXPORT_STATUS, exportFilesDir, type ExportTask } from './engine.js';
+import { EXPORT_STATUS, exportFilesDir, type ExportTask } from './engine.js';
 import { XLSX_TYPE } from './xlsx.js';
 
 /**
@@ -37,7 +37,7 @@ export interface FinishedFile {
 
 /**
  * Stores `content` under DATA_DIR/exports (temporary file, then rename) and records it as the
- * user's finished task (status '文件已生成', progress 100, kept EXPORT_RETENTION_DAYS). Resolves
+ * user's finished task (status '文件已生成', progress 100, kept FILE_RETENTION_DAYS). Resolves
  * to the task; if the record cannot be written the file is removed again.
  */
 export async function recordFinishedFile(
@@ -78,7 +78,7 @@ export async function recordFinishedFile(
         createTime: text(now),
         startTime: text(now),
         finishTime: text(now),
-        expireTime: text(now + EXPORT_RETENTION_DAYS * 86400),
+        expireTime: text(now + ctx.config.fileRetentionDays * 86400),
         leaseOwner: null,
         leaseExpires: null,
         isDeleted: 0,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { QueryParamDoc } from '../api-doc/types.js';
-import { ApiError, badRequest } from '../errors.js';
+import { ApiError, badRequest, InputRefusal } from '../errors.js';
 import { nextId } from '../ids.js';
 
 /**
@@ -19,6 +19,10 @@ import { nextId } from '../ids.js';
  *   answered from it; a client retrying a call that timed out on its side usually gets the real
  *   answer that way. Past the wait: 409 with Retry-After (rather than hold the connection longer);
  * - answers that may differ on a retry (401, 403, 409, 429, 5xx) are not kept: the key is freed;
+ * - neither is a refusal of the request's input before any work (`InputRefusal`: a body that
+ *   failed its schema, issue 24): the key is freed, so the same key may come again with a
+ *   corrected body (not 422). Refusals found while doing the work (a failed order, a balance too
+ *   low) are kept: their retry is answered from the first request;
  * - keys are kept 24 h (a lazy delete of older rows, at most once a minute per process); a claim
  *   whose request never answered (the process died) is taken over after `ABANDONED_SECONDS`.
  *
@@ -51,6 +55,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The claimed key's row id, while this request holds it. */
     idempotencyClaim?: string;
+    /** The request was refused for its input (InputRefusal): its claim is freed, not kept. */
+    idempotencyInputRefused?: boolean;
   }
 }
 
@@ -61,8 +67,8 @@ export const IDEMPOTENCY_DOC: QueryParamDoc = {
   type: 'string',
   maxLength: 200,
   description: {
-    zh: '可选。同一用户 24 小时内以相同的键重发相同请求，只执行一次并返回首次的结果（响应头 Idempotent-Replayed: true）；相同的键用于不同请求返回 422',
-    en: 'Optional. The same request sent again with the same key by the same user within 24 h runs once and gets the first answer (response header Idempotent-Replayed: true); the same key with another request answers 422',
+    zh: '可选。同一用户 24 小时内以相同的键重发相同请求，只执行一次并返回首次的结果（响应头 Idempotent-Replayed: true）；相同的键用于不同请求返回 422；参数校验未通过（400）的请求不保留结果，可用同一个键发送改正后的请求',
+    en: 'Optional. The same request sent again with the same key by the same user within 24 h runs once and gets the first answer (response header Idempotent-Replayed: true); the same key with another request answers 422; a request refused for its parameters (400) keeps nothing, so the same key may carry the corrected request',
   },
 };
 
@@ -167,12 +173,19 @@ export async function idempotencyGate(
 
 /**
  * The hooks: routes with `config.idempotent: true` pass through the gate before their handler;
- * every claimed key gets its answer stored when it is sent (or is freed: see `kept`).
+ * every claimed key gets its answer stored when it is sent (or is freed: see `kept`, and input
+ * refusals, which onError marks).
  */
 export function registerIdempotency(app: FastifyInstance): void {
   app.addHook('preHandler', async (request, reply) => {
     if (request.routeOptions.config.idempotent !== true) return;
     if (await idempotencyGate(request, reply, [canonical(request.body ?? null)])) return reply;
+  });
+
+  // onError sees the error before the error handler turns it into the answer onSend gets.
+  app.addHook('onError', async (request, _reply, error) => {
+    if (request.idempotencyClaim && error instanceof InputRefusal)
+      request.idempotencyInputRefused = true;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -181,7 +194,8 @@ export function registerIdempotency(app: FastifyInstance): void {
     request.idempotencyClaim = undefined;
     const db = app.ctx.db;
     const status = reply.statusCode;
-    if (kept(status) && (typeof payload === 'string' || payload === null)) {
+    const keep = kept(status) && !request.idempotencyInputRefused;
+    if (keep && (typeof payload === 'string' || payload === null)) {
       const type = reply.getHeader('content-type');
       await db
         .updateTable('bladeIdempotency')

@@ -18,6 +18,12 @@ export interface ImportColumn {
   note?: string;
   /** Column width in characters. */
   width?: number;
+  /**
+   * A column holding secrets (coupon codes, pins; domain.md "No plain codes at rest"): the result
+   * file shows `mask(value)`, never the value uploaded, under `header` instead of the column's
+   * own, so a result file is not taken for an upload of the values it hides.
+   */
+  secret?: { header: string; mask: (value: string) => string };
 }
 
 /** A problem with one row: its Excel row number, the column key ('' = the whole row), why. */

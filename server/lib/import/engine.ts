@@ -5,7 +5,7 @@ import type { ImportTable } from '../../db/schema.js';
 import type { AuthUser } from '../../auth/index.js';
 import { nextId } from '../ids.js';
 import { storageOf } from '../storage/index.js';
-import { nowText } from '../time.js';
+import { formatDateTime } from '../time.js';
 import type { ImportCall, ImportDefinition, ImportRow, RowError } from './define.js';
 import type { Upload } from './upload.js';
 import { readSheet, resultWorkbook, XLSX_TYPE, type ResultRow } from './workbook.js';
@@ -49,7 +49,11 @@ type ImportRecord = Selectable<ImportTable>;
 
 const sha256 = (buffer: Buffer) => createHash('sha256').update(buffer).digest('hex');
 
-/** Object key of a result workbook (tenant ids are digits; anything else is kept out). */
+/**
+ * Object key of a result workbook (tenant ids are digits; anything else is kept out). Result
+ * files hold no plain secret (ImportColumn.secret) and are deleted FILE_RETENTION_DAYS after the
+ * import (lib/file-retention.ts), which clears the record's `resultFile`.
+ */
 export function resultKey(tenantId: string, id: string): string {
   const tenant = /^[A-Za-z0-9_-]{1,64}$/.test(tenantId) ? tenantId : 'other';
   return `imports/${tenant}/${id}.xlsx`;
@@ -141,7 +145,8 @@ export async function runImport<T, Plan>(
   errors.push(...checked.errors);
 
   const id = nextId();
-  const createTime = nowText();
+  // The server's clock (ctx.now): the retention job ages result files by it.
+  const createTime = formatDateTime(new Date(ctx.now() * 1000));
   const header = new Map(def.columns.map((c) => [c.key, c.header]));
   const base = {
     id,

@@ -13,7 +13,7 @@ export {
   type WriteCounts,
 } from './define.js';
 export { runImport, type ImportAnswer, type ImportOutcome } from './engine.js';
-export { importRoutes, DEFAULT_UPLOAD_MB } from './routes.js';
+export { importRoutes, DEFAULT_UPLOAD_MB, RESULT_EXPIRED, sendImportResult } from './routes.js';
 export { readXlsxUpload, tooLarge, NO_FILE, type Upload } from './upload.js';
 export { cellText, NOT_EXCEL, REASON_HEADER, ROW_HEADER, XLSX_TYPE } from './workbook.js';
 export { checkXlsx, inspectXlsx, type ZipLimits, type ZipVerdict } from './zip-check.js';

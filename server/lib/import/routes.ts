@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { ImportTable } from '../../db/schema.js';
 import { currentUser, perm, SIGNED_IN } from '../../auth/index.js';
 import type { RouteDocInput } from '../api-doc/types.js';
 import { ok } from '../envelope.js';
@@ -37,6 +40,36 @@ const UPLOAD_DOC: RouteDocInput = {
 /** The result file's name: the uploaded name + '-导入结果'. */
 const resultName = (fileName: string) =>
   `${fileName.replace(/\.xlsx$/i, '') || '导入'}-导入结果.xlsx`;
+
+/** A result file past FILE_RETENTION_DAYS (removed by lib/file-retention.ts): 410. */
+export const RESULT_EXPIRED = '导入结果文件已过期，请重新导入';
+
+/**
+ * Sends the result workbook of a failed import record found for its uploader (none: 404), as an
+ * attachment named `downloadName` (default: the uploaded name + '-导入结果'). A record whose file
+ * the retention job removed (`resultFile` cleared), or whose object is gone, answers 410
+ * RESULT_EXPIRED, never a 500.
+ */
+export async function sendImportResult(
+  ctx: AppContext,
+  reply: FastifyReply,
+  record: Selectable<ImportTable> | undefined,
+  downloadName?: string,
+): Promise<FastifyReply> {
+  if (!record) throw notFound();
+  if (!record.resultFile) throw new ApiError(410, RESULT_EXPIRED);
+  const stored = await storageOf(ctx.config).get(record.resultFile);
+  if (!stored) throw new ApiError(410, RESULT_EXPIRED);
+  return reply
+    .header('Content-Type', XLSX_TYPE)
+    .header('Content-Length', String(stored.size))
+    .header(
+      'Content-Disposition',
+      attachmentDisposition(downloadName ?? resultName(record.fileName)),
+    )
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(stored.stream);
+}
 
 /**
  * The three routes of an import: POST upload (multipart `file`, `isCovered`), GET template,
@@ -81,15 +114,7 @@ export function importRoutes<T, Plan>(def: ImportDefinition<T, Plan>) {
         def.type,
         requiredParam(request, 'id'),
       );
-      if (!record?.resultFile) throw notFound();
-      const stored = await storageOf(ctx.config).get(record.resultFile);
-      if (!stored) throw new ApiError(410, '导入结果文件已不存在');
-      return reply
-        .header('Content-Type', XLSX_TYPE)
-        .header('Content-Length', String(stored.size))
-        .header('Content-Disposition', attachmentDisposition(resultName(record.fileName)))
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(stored.stream);
+      return sendImportResult(ctx, reply, record);
     });
   };
 }

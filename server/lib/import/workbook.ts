@@ -115,7 +115,8 @@ function firstSheetStream(buffer: Buffer): Readable {
  * workbook is never built whole) and reading stops as soon as the sheet holds more than
  * `maxRows` data rows. Row 1 is the header: each declared column is found by its header text
  * (or an alias); other columns are ignored (a result file's 行号 and 错误原因 too, so a
- * corrected result file can be uploaded again). Blank rows are skipped.
+ * corrected result file can be uploaded again; not one whose secret column is masked: its header
+ * is another). Blank rows are skipped.
  */
 export async function readSheet(
   buffer: Buffer,
@@ -253,9 +254,11 @@ export interface ResultRow {
 }
 
 /**
- * The result file of a failed import: every refused row with its row number, the values as
- * uploaded and the reason in an extra '错误原因' column. Values are written as text cells, so a
- * value that looks like a formula stays text.
+ * The result file of a failed import: every refused row with its row number in the uploaded
+ * sheet (行号), the values as uploaded and the reason in an extra '错误原因' column. A secret
+ * column (coupon codes, pins) holds its masked form only, under its own header: the file never
+ * holds a plain secret. Values are written as text cells, so a value that looks like a formula
+ * stays text.
  */
 export async function resultWorkbook(
   columns: readonly ImportColumn[],
@@ -278,7 +281,11 @@ export async function resultWorkbook(
   const sheet = workbook.addWorksheet('导入结果', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: ROW_HEADER, key: '__row', width: 8 },
-    ...columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 })),
+    ...columns.map((c) => ({
+      header: c.secret?.header ?? c.header,
+      key: c.key,
+      width: c.width ?? 18,
+    })),
     { header: REASON_HEADER, key: '__reason', width: 60 },
   ];
   const reasonColumn = columns.length + 2;
@@ -288,8 +295,11 @@ export async function resultWorkbook(
     cell.fill = HEADER_FILL;
   });
   header.commit();
+  const secrets = columns.filter((c) => c.secret);
   for (const r of rows) {
-    const added = sheet.addRow({ ...r.values, __row: r.row, __reason: r.reason });
+    const values = { ...r.values };
+    for (const c of secrets) values[c.key] = c.secret!.mask(values[c.key] ?? '');
+    const added = sheet.addRow({ ...values, __row: r.row, __reason: r.reason });
     added.getCell(reasonColumn).font = { color: { argb: 'FFC00000' } };
     added.commit();
   }

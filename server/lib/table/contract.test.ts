@@ -95,6 +95,14 @@ describe('defineContractTable', () => {
         'price:价格须为不超过两位小数的非负金额',
       );
     }
+    // Every money field takes at most one amount's bound (domain.md "Bounded money").
+    expect(parseBody(input, { shelfName: 'a', price: '9999999999.99' })).toMatchObject({
+      price: 999_999_999_999,
+    });
+    for (const over of ['10000000000', 10000000000.01, '9999999999999.99', '123456789012345678'])
+      expect(() => parseBody(input, { shelfName: 'a', price: over })).toThrow(
+        'price:价格不能超过9999999999.99元',
+      );
     const rows = await shelves.decorate!({} as never, [{ price: 4990 }, { price: 29 }] as never);
     expect(rows).toEqual([{ price: 49.9 }, { price: 0.29 }]);
   });

@@ -45,7 +45,7 @@ export const COUPON_CODE_CALLS = {
   autoImport: `${CODE_SERVICE}/auto/import`,
   /** POST {goodId, quantity ≤ MANUAL_OBTAIN_MAX}: the same, batch source 'manual'. */
   manualObtain: `${CODE_SERVICE}/auto/import/manual-obtain-card`,
-  /** POST {ids}: unused/issued -> invalid, all or nothing -> CodeChangeResult. */
+  /** POST {ids}: unused -> invalid, all or nothing (an order's code: 409) -> CodeChangeResult. */
   invalid: `${CODE_SERVICE}/invalid-coupon`,
   /** POST {codes: text, one a line or comma-separated (≤ INVALID_LIST_MAX)} -> InvalidByListResult. */
   invalidByList: `${CODE_SERVICE}/invalid-coupon2`,

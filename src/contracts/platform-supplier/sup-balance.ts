@@ -1,5 +1,5 @@
 import { SUPPLIER_SERVICE } from '../business-services';
-import { parseYuan } from '../money';
+import { AMOUNT_MAX_FEN, MONEY_BOUND_MESSAGES, parseYuan, parseYuanOrOver } from '../money';
 import { defineContract } from '../resource-contract';
 
 /**
@@ -112,22 +112,32 @@ export const AMOUNT_MESSAGES = {
   reason: { zh: '请输入调整原因', en: 'Please enter the reason' },
   reasonLength: { zh: '调整原因不能超过200个字符', en: 'At most 200 characters' },
   type: { zh: '请选择调整类型', en: 'Please choose add or deduct' },
+  /** An amount over the bound of one amount (money.ts AMOUNT_MAX_FEN): the text says it. */
+  tooLarge: MONEY_BOUND_MESSAGES.amountTooLarge,
+  /** A change whose balance after would leave ±BALANCE_BOUND_FEN (server balance/ledger.ts). */
+  balanceOutOfRange: MONEY_BOUND_MESSAGES.balanceOutOfRange,
 } as const;
 
 export const REASON_MAX = 200;
-/** The largest amount accepted, fen (10^13 yuan). */
-export const AMOUNT_MAX_FEN = 1e15;
-
 /** A yuan amount above 0 as fen, or undefined (text, 3 decimals, negative, 0, too large). */
 export function positiveFen(value: unknown): number | undefined {
   const fen = parseYuan(value);
   return fen !== undefined && fen > 0 && fen <= AMOUNT_MAX_FEN ? fen : undefined;
 }
 
-/** A yuan amount of 0 or more as fen, or undefined. */
+/** A yuan amount of 0 or more as fen, or undefined (as positiveFen, 0 allowed). */
 export function moneyFen(value: unknown): number | undefined {
   const fen = parseYuan(value);
   return fen !== undefined && fen >= 0 && fen <= AMOUNT_MAX_FEN ? fen : undefined;
+}
+
+/**
+ * Whether a value is an amount, but above the bound of one amount (9,999,999,999.99 yuan): the
+ * refusal is then `AMOUNT_MESSAGES.tooLarge` rather than the format's message.
+ */
+export function overAmountMax(value: unknown): boolean {
+  const fen = parseYuanOrOver(value);
+  return fen !== undefined && fen > AMOUNT_MAX_FEN;
 }
 
 /** new-record: add to or deduct from a balance by hand. */

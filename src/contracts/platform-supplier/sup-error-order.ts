@@ -13,15 +13,17 @@ import { SUPPLIER_AND_GOOD } from './order-fields';
  * machine (409 naming the current state):
  * - GET list (paged; filters orderNo, supId, goodId, state, createTime_datege/_datele...),
  *   GET detail?id=, POST export-sup-error-order (an export task).
- * - POST audit {id, remark?}: open -> audited.
+ * - POST audit {id, remark?}: open -> audited, only while the order is failed.
  * - POST reissue {id}: audited -> reissued, fulfilling the failed order again in place; if that
  *   fails again the error order stays audited with the new error in errorMsg, and the answer is
  *   400 with that error.
- * - POST resend {id}: audited -> resent, running the order's resend (its codes delivered
- *   again): only when the order is success or partRefunded (reissued meanwhile from the order
- *   screen), else 409 naming the order's state.
- * - POST cancel {id, remark?}: audited -> cancelled; the order stays failed (it charged nothing);
- *   a remark joins auditRemark as `<audit remark>；取消：<remark>`.
+ * - POST resend {id}: audited -> resent, the same fulfilment of the failed order as it was (a
+ *   new failure: the same 400).
+ * - POST cancel {id, remark?}: audited -> cancelled, and the order failed -> closed in the same
+ *   step (it charged nothing and can no longer be reissued); a remark joins auditRemark as
+ *   `<audit remark>；取消：<remark>`.
+ * An order and its error order never disagree (issue 24): an order reissued from the order list
+ * closes its pending error order as reissued in the same transaction.
  * Warnings (WARNING_ERROR_ORDER, WARNING_GET): see ErrorOrderWarning.
  */
 export interface SupErrorOrder {

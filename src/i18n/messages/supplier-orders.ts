@@ -72,10 +72,11 @@ export const supplierOrders = {
     'supplierOrders.error.reissue.confirm': '确定补发？订单将重新分配券码并扣减供应商余额。',
     'supplierOrders.error.reissue.done': '补发成功',
     'supplierOrders.error.resend.title': '重发异常订单 {orderNo}',
-    'supplierOrders.error.resend.confirm': '确定重新发送该订单的券码？',
+    'supplierOrders.error.resend.confirm':
+      '确定将该订单按原样重新提交发放？成功后将分配券码并扣减供应商余额。',
     'supplierOrders.error.resend.done': '重发成功',
     'supplierOrders.error.cancel.title': '取消异常订单 {orderNo}',
-    'supplierOrders.error.cancel.confirm': '取消后订单保持失败状态，不会发放券码。',
+    'supplierOrders.error.cancel.confirm': '取消后订单将关闭，不能再补发或重发，不会发放券码。',
     'supplierOrders.error.cancel.done': '已取消',
 
     'supplierOrders.warning.title': '异常订单预警设置',
@@ -166,10 +167,12 @@ export const supplierOrders = {
       "Reissue? The order's codes are allocated again and the supplier's balance is charged.",
     'supplierOrders.error.reissue.done': 'Reissued',
     'supplierOrders.error.resend.title': 'Resend error order {orderNo}',
-    'supplierOrders.error.resend.confirm': "Send the order's codes again?",
+    'supplierOrders.error.resend.confirm':
+      'Send the order to fulfilment again as it was? On success codes are allocated and the supplier balance is charged.',
     'supplierOrders.error.resend.done': 'Resent',
     'supplierOrders.error.cancel.title': 'Cancel error order {orderNo}',
-    'supplierOrders.error.cancel.confirm': 'The order stays failed; no codes are issued.',
+    'supplierOrders.error.cancel.confirm':
+      'The order will be closed: it can no longer be reissued or resent, and no codes are issued.',
     'supplierOrders.error.cancel.done': 'Cancelled',
 
     'supplierOrders.warning.title': 'Error order warning',

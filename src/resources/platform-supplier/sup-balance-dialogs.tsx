@@ -17,12 +17,14 @@ import { useResourceOptionsQuery } from '../../api/resource';
 import { refusalMessage, useIdempotentPostMutation, useSendOnce } from '../../api/send-once';
 import { toast } from '../../components/toast';
 import { SUPPLIER_SERVICE } from '../../contracts/business-services';
-import { formatYuan, parseYuan } from '../../contracts/money';
+import { balanceWithinBound, formatYuan, parseYuan } from '../../contracts/money';
 import {
+  AMOUNT_MESSAGES,
   BALANCE_FILE_EXTENSIONS,
   BALANCE_FILE_MAX_BYTES,
   BALANCE_TYPES,
   moneyFen,
+  overAmountMax,
   positiveFen,
   REASON_MAX,
   SUP_BALANCE,
@@ -59,6 +61,38 @@ interface Supplier {
 
 /** A money text as the user typed it: '' stays '', anything else only digits and one dot. */
 const moneyText = (value: string) => value.replace(/[^\d.]/g, '');
+
+/** The problem of a money field (0 or more): over one amount's bound, or not an amount. */
+const moneyProblem = (value: string): MessageKey | undefined =>
+  overAmountMax(value)
+    ? 'supplierQuota.amountTooLarge'
+    : moneyFen(value) === undefined
+      ? 'supplierQuota.money'
+      : undefined;
+
+/**
+ * The server's refusals of the money bounds (domain.md "Bounded money"), shown at their field in
+ * the user's language: `<field>:金额不能超过…元`, and the balance bound of a change, which is the
+ * amount's (it has no field prefix). `fields` maps the server's field names to the dialog's.
+ */
+function boundRefusal(
+  error: unknown,
+  fields: Readonly<Record<string, string>>,
+): { field: string; key: MessageKey } | undefined {
+  const message = (error as { message?: unknown } | undefined)?.message;
+  if (typeof message !== 'string') return undefined;
+  const colon = message.indexOf(':');
+  const named = colon > 0 ? message.slice(0, colon) : 'amount';
+  const text = colon > 0 ? message.slice(colon + 1) : message;
+  const key: MessageKey | undefined =
+    text === AMOUNT_MESSAGES.tooLarge.zh
+      ? 'supplierQuota.amountTooLarge'
+      : text === AMOUNT_MESSAGES.balanceOutOfRange.zh
+        ? 'supplierQuota.record.balanceOutOfRange'
+        : undefined;
+  const field = fields[named];
+  return key && field ? { field, key } : undefined;
+}
 
 function DialogFrame({
   title,
@@ -131,9 +165,10 @@ export function InitDialog({ onClose }: ActionDialogProps<SupBalance>) {
     event.preventDefault();
     const found: Partial<Record<string, MessageKey>> = {};
     if (!supId) found.supId = 'supplierQuota.init.supplierRequired';
-    if (moneyFen(balance) === undefined) found.balance = 'supplierQuota.money';
-    if (moneyFen(overdraft || '0') === undefined) found.overdraft = 'supplierQuota.money';
-    if (warning !== '' && moneyFen(warning) === undefined) found.warning = 'supplierQuota.money';
+    found.balance = moneyProblem(balance);
+    found.overdraft = moneyProblem(overdraft || '0');
+    if (warning !== '') found.warning = moneyProblem(warning);
+    for (const name of Object.keys(found)) if (!found[name]) delete found[name];
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setFailure(undefined);
@@ -151,7 +186,13 @@ export function InitDialog({ onClose }: ActionDialogProps<SupBalance>) {
       toast('success', t('supplierQuota.init.done'));
       onClose(true);
     } else if (outcome.error !== undefined) {
-      setFailure(refusalMessage(outcome.error, t('supplierQuota.loadFailed')));
+      const at = boundRefusal(outcome.error, {
+        balance: 'balance',
+        overdraftLimit: 'overdraft',
+        warningAmount: 'warning',
+      });
+      if (at) setErrors({ [at.field]: at.key });
+      else setFailure(refusalMessage(outcome.error, t('supplierQuota.loadFailed')));
     }
   };
   const err = (name: string) => (errors[name] ? t(errors[name]) : undefined);
@@ -281,7 +322,14 @@ function RecordDialog({ target, onClose }: { target: Target; onClose(changed?: b
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Partial<Record<string, MessageKey>> = {};
-    if (positiveFen(amount) === undefined) found.amount = 'supplierQuota.record.amountInvalid';
+    const fen = positiveFen(amount);
+    const current = parseYuan(target.balance ?? 0);
+    if (overAmountMax(amount)) found.amount = 'supplierQuota.amountTooLarge';
+    else if (fen === undefined) found.amount = 'supplierQuota.record.amountInvalid';
+    // The balance the list showed, moved by the amount, must stay in the bound (the server checks
+    // the balance it holds: a stale row is refused there, shown at the same field).
+    else if (current !== undefined && !balanceWithinBound(current + (type === 'add' ? fen : -fen)))
+      found.amount = 'supplierQuota.record.balanceOutOfRange';
     const text = reason.trim();
     if (!text) found.reason = 'supplierQuota.record.reasonRequired';
     else if ([...text].length > REASON_MAX) found.reason = 'supplierQuota.record.reasonLong';
@@ -309,7 +357,9 @@ function RecordDialog({ target, onClose }: { target: Target; onClose(changed?: b
       );
       onClose(true);
     } else if (outcome.error !== undefined) {
-      setFailure(refusalMessage(outcome.error, t('supplierQuota.loadFailed')));
+      const at = boundRefusal(outcome.error, { amount: 'amount' });
+      if (at) setErrors((e) => ({ ...e, [at.field]: at.key }));
+      else setFailure(refusalMessage(outcome.error, t('supplierQuota.loadFailed')));
     }
   };
   const err = (name: string) => (errors[name] ? t(errors[name]) : undefined);
@@ -441,9 +491,9 @@ function WarnDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Partial<Record<string, MessageKey>> = {};
-    if (warning !== '' && moneyFen(warning) === undefined) found.warning = 'supplierQuota.money';
-    if (overdraft !== '' && moneyFen(overdraft) === undefined)
-      found.overdraft = 'supplierQuota.money';
+    if (warning !== '') found.warning = moneyProblem(warning);
+    if (overdraft !== '') found.overdraft = moneyProblem(overdraft);
+    for (const name of Object.keys(found)) if (!found[name]) delete found[name];
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setFailure(undefined);
@@ -459,7 +509,12 @@ function WarnDialog({
       toast('success', t('supplierQuota.saved'));
       onClose(true);
     } else if (outcome.error !== undefined) {
-      setFailure(refusalMessage(outcome.error, t('supplierQuota.loadFailed')));
+      const at = boundRefusal(outcome.error, {
+        warningAmount: 'warning',
+        overdraftLimit: 'overdraft',
+      });
+      if (at) setErrors({ [at.field]: at.key });
+      else setFailure(refusalMessage(outcome.error, t('supplierQuota.loadFailed')));
     }
   };
 

@@ -1,5 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi, type Mock } from 'vitest';
+import { MONEY_BOUND_MESSAGES } from '../../contracts/money';
+import { langChanged } from '../../state/ui-slice';
 import type { SupBalance } from '../../contracts/platform-supplier/sup-balance';
 import type { SupGoodBalance } from '../../contracts/platform-supplier/sup-good-balance';
 import type { BalanceRecordRow } from '../../contracts/platform-supplier/all-balance-record';
@@ -25,6 +27,8 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // The language a test switched to is stored: the next test starts in Chinese again.
+  localStorage.clear();
 });
 
 const S = '/api/blade-quanyi-platform-supplier';
@@ -278,6 +282,107 @@ describe('调整 dialog (new-record)', () => {
       attachId: 'a1',
     });
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('bounded money (issue 24 item 4)', () => {
+  const TOO_LARGE = MONEY_BOUND_MESSAGES.amountTooLarge;
+  const OUT_OF_RANGE = MONEY_BOUND_MESSAGES.balanceOutOfRange;
+
+  it('says the bound at the field for an amount over 9,999,999,999.99 yuan and sends nothing', async () => {
+    const calls = scriptFetch((call) =>
+      call.url.includes('/sup/list-not-page') ? [{ id: 's1', supCode: 'S1', supName: '甲' }] : {},
+    );
+    renderSignedIn(<InitDialog rows={[]} onClose={vi.fn()} />);
+    fireEvent.change(screen.getByRole('textbox', { name: /期初余额/ }), {
+      target: { value: '9999999999999.99' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /透支额度/ }), {
+      target: { value: '10000000000' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '确认初始化' }));
+    expect(await screen.findAllByText(TOO_LARGE.zh)).toHaveLength(2);
+    cleanup();
+
+    renderSignedIn(<SupplierRecordDialog rows={[sup()]} onClose={vi.fn()} />);
+    fireEvent.change(screen.getByRole('textbox', { name: /调整金额/ }), {
+      target: { value: '123456789012345' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /调整原因/ }), {
+      target: { value: '补充' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '确认调整' }));
+    expect(await screen.findByText(TOO_LARGE.zh)).toBeTruthy();
+    cleanup();
+
+    renderSignedIn(<SupplierWarnDialog rows={[sup()]} onClose={vi.fn()} />);
+    fireEvent.change(screen.getByRole('textbox', { name: /预警金额/ }), {
+      target: { value: '10000000000.5' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText(TOO_LARGE.zh)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('refuses at the amount an addition that would take the balance past the bound; the largest amount below it is sent', async () => {
+    const calls = scriptFetch(() => ({ balance: 69999999999999.9 }));
+    renderSignedIn(
+      <SupplierRecordDialog rows={[sup({ balance: 69990000000000 })]} onClose={vi.fn()} />,
+    );
+    const amount = screen.getByRole('textbox', { name: /调整金额/ });
+    fireEvent.change(screen.getByRole('textbox', { name: /调整原因/ }), {
+      target: { value: '补充' },
+    });
+    fireEvent.change(amount, { target: { value: '10000000000' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认调整' }));
+    expect(await screen.findByText(TOO_LARGE.zh)).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '9999999999.99' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认调整' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ type: 'add', amount: '9999999999.99' });
+    cleanup();
+
+    // 69,990,000,000,000.50 + 9,999,999,999.99 is past 70,000,000,000,000.00
+    renderSignedIn(
+      <SupplierRecordDialog rows={[sup({ balance: 69990000000000.5 })]} onClose={vi.fn()} />,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: /调整金额/ }), {
+      target: { value: '9999999999.99' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /调整原因/ }), {
+      target: { value: '补充' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '确认调整' }));
+    expect(await screen.findByText(OUT_OF_RANGE.zh)).toBeTruthy();
+    expect(calls).toHaveLength(1);
+  });
+
+  it("shows the server's refusal of the balance bound at the amount, in English too", async () => {
+    const calls = scriptFetch(() => reply(fail(400, OUT_OF_RANGE.zh)));
+    const onClose = vi.fn();
+    const store = renderSignedIn(<SupplierRecordDialog rows={[sup()]} onClose={onClose} />);
+    act(() => {
+      store.dispatch(langChanged('en'));
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /Amount/ }), {
+      target: { value: '5' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'top up' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Adjust' }));
+    const field = await screen.findByText(OUT_OF_RANGE.en);
+    expect(field.closest('.mantine-TextInput-root')).toBeTruthy();
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).toBeNull();
+    expect(calls).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
+    // the amount over the bound, in English, before anything is sent
+    fireEvent.change(screen.getByRole('textbox', { name: /Amount/ }), {
+      target: { value: '10000000000' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Adjust' }));
+    expect(await screen.findByText(TOO_LARGE.en)).toBeTruthy();
+    expect(calls).toHaveLength(1);
   });
 });
 

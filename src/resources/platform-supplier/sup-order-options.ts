@@ -27,6 +27,7 @@ export const SUP_ORDER_STATES = lifecycleOptions(supOrderLifecycle, {
   issuing: 'blue',
   success: 'green',
   failed: 'red',
+  closed: 'dark',
   refunding: 'orange',
   partRefunded: 'yellow',
   refunded: 'violet',

@@ -7,6 +7,7 @@ import { ApiError, forbidden, notFound } from '../../../lib/errors.js';
 import {
   attachmentDisposition,
   exportContentType,
+  EXPORT_FILE_EXPIRED,
   EXPORT_STATUS,
   exportFilesDir,
   type ExportTask,
@@ -59,14 +60,21 @@ function ownTasks(ctx: AppContext, user: Pick<AuthUser, 'tenantId' | 'userId'>) 
 
 const nowText = (ctx: AppContext) => formatDateTime(new Date(ctx.now() * 1000));
 
-/** The finished file of a task: 409 while it is not finished, 410 once it has expired. */
+/** A finished task whose file is still kept (not past expireTime, not removed by retention). */
+const fileKept = (ctx: AppContext, task: Pick<ExportTask, 'status' | 'expireTime' | 'filePath'>) =>
+  task.status === EXPORT_STATUS.done && !!task.filePath && task.expireTime > nowText(ctx);
+
+/**
+ * The finished file of a task: 409 while it is not finished, 410 once it has expired (past
+ * expireTime, or removed by the retention job, lib/file-retention.ts, which clears filePath).
+ */
 function finishedFile(ctx: AppContext, task: ExportTask): string {
   if (task.status !== EXPORT_STATUS.done) throw new ApiError(409, '文件尚未生成');
-  if (task.expireTime <= nowText(ctx)) throw new ApiError(410, '文件已过期');
+  if (!fileKept(ctx, task)) throw new ApiError(410, EXPORT_FILE_EXPIRED);
   const dir = exportFilesDir(ctx);
   const file = task.filePath ? path.resolve(dir, task.filePath) : '';
   if (!file.startsWith(dir + path.sep) || !fs.existsSync(file))
-    throw new ApiError(410, '文件已过期');
+    throw new ApiError(410, EXPORT_FILE_EXPIRED);
   return file;
 }
 
@@ -102,7 +110,7 @@ export default async function dataExportRoutes(app: FastifyInstance): Promise<vo
   app.get(`${base}/list`, { config: { access: SIGNED_IN, doc: listDoc } }, async (request) => {
     const page = await paged(
       ownTasks(ctx, currentUser(request)),
-      (qb) => qb.select(COLUMNS),
+      (qb) => qb.select([...COLUMNS, 'filePath']),
       queryMap(request),
       LIST,
       ctx.dialect,
@@ -113,11 +121,13 @@ export default async function dataExportRoutes(app: FastifyInstance): Promise<vo
     );
     return ok({
       ...page,
-      // fileUrl is the download call of the export centre, not a link that carries credentials.
-      records: page.records.map((r) => ({
+      // fileUrl is the download call of the export centre, not a link that carries credentials;
+      // empty once the file has expired. Where the file lies on disk is not answered.
+      records: page.records.map(({ filePath, ...r }) => ({
         ...wire(r),
-        fileUrl:
-          r.status === EXPORT_STATUS.done ? `blade-system/data-export/download?id=${r.id}` : '',
+        fileUrl: fileKept(ctx, { ...r, filePath })
+          ? `blade-system/data-export/download?id=${r.id}`
+          : '',
       })),
     });
   });

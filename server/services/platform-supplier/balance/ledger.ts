@@ -3,12 +3,21 @@ import type { DB } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
-import { formatYuan } from '../../../../src/contracts/money.js';
+import {
+  amountWithinBound,
+  BALANCE_BOUND_FEN,
+  balanceWithinBound,
+  formatYuan,
+  MONEY_BOUND_MESSAGES,
+} from '../../../../src/contracts/money.js';
 
 /**
  * Every change of a balance goes through here (domain.md "Money", "No overselling, no double
- * spending"): one conditional UPDATE moves the balance and refuses a debit that would take it
- * below `-overdraftLimit`, then one ledger row records the change with the balance after it. Call
+ * spending", "Bounded money"): one conditional UPDATE moves the balance and refuses a debit that
+ * would take it below `-overdraftLimit`, and any change that would take it out of
+ * ±BALANCE_BOUND_FEN (so balances, ledger sums and every sum of a balance and one amount stay
+ * exact integers in a JavaScript number, on SQLite too), then one ledger row records the change
+ * with the balance after it. An amount above the bound of one amount is refused first. Call
  * it inside the transaction of the work that causes the change (an order's charge, a refund's
  * credit), so the balance, its ledger and the work commit or roll back together.
  *
@@ -41,6 +50,10 @@ export interface BalanceChange {
 }
 
 export const BALANCE_NOT_INITIALISED = '供应商余额未初始化，请先初始化余额';
+/** The refusal of a change whose balance after would leave ±BALANCE_BOUND_FEN. */
+export const BALANCE_OUT_OF_RANGE = MONEY_BOUND_MESSAGES.balanceOutOfRange.zh;
+/** The refusal of a change of more than one amount's bound (AMOUNT_MAX_FEN) either way. */
+export const AMOUNT_TOO_LARGE = MONEY_BOUND_MESSAGES.amountTooLarge.zh;
 export const GOOD_QUOTA_NOT_SET = '商品额度未设置，请先设置商品额度';
 
 /** The zh refusal of a debit past the overdraft limit, with the figures in yuan. */
@@ -49,10 +62,12 @@ export const insufficientBalance = (balanceFen: number, limitFen: number, amount
 
 /**
  * Applies a change and writes its ledger row; answers the balance after it (fen). Throws 400 when
- * the balance does not exist or a debit would pass the overdraft limit: nothing is written then.
+ * the amount is over the bound of one amount, the balance does not exist, a debit would pass the
+ * overdraft limit or the balance after would leave ±BALANCE_BOUND_FEN: nothing is written then.
  */
 export async function changeBalance(db: Kysely<DB>, change: BalanceChange): Promise<number> {
   if (!Number.isSafeInteger(change.amount)) throw new Error('balance change: amount not in fen');
+  if (!amountWithinBound(change.amount)) throw badRequest(AMOUNT_TOO_LARGE);
   const now = nowText();
   const { owner, tenantId, amount } = change;
   const table = owner.kind === 'supplier' ? 'bladeSupBalanceTotal' : 'bladeSupGoodBalanceTotal';
@@ -70,8 +85,13 @@ export async function changeBalance(db: Kysely<DB>, change: BalanceChange): Prom
     owner.kind === 'supplier'
       ? update.where('supId', '=', owner.supId)
       : update.where('goodId', '=', owner.goodId);
-  // A debit may not pass the limit; a credit always lands (even on a balance already below it).
-  if (amount < 0) update = update.where(sql<boolean>`balance + ${amount} >= -overdraft_limit`);
+  // A debit may not pass the limit; a credit lands even on a balance already below it. Neither
+  // may take the balance out of the bound (a limit set before the bound cannot pass it either).
+  if (amount < 0)
+    update = update
+      .where(sql<boolean>`balance + ${amount} >= -overdraft_limit`)
+      .where(sql<boolean>`balance + ${amount} >= ${-BALANCE_BOUND_FEN}`);
+  else update = update.where(sql<boolean>`balance + ${amount} <= ${BALANCE_BOUND_FEN}`);
   const moved = await update.returning(['balance']).executeTakeFirst();
   if (!moved) {
     let found = db
@@ -86,7 +106,9 @@ export async function changeBalance(db: Kysely<DB>, change: BalanceChange): Prom
     const row = await found.executeTakeFirst();
     if (!row)
       throw badRequest(owner.kind === 'supplier' ? BALANCE_NOT_INITIALISED : GOOD_QUOTA_NOT_SET);
-    throw badRequest(insufficientBalance(Number(row.balance), Number(row.overdraftLimit), amount));
+    const balance = Number(row.balance);
+    if (!balanceWithinBound(balance + amount)) throw badRequest(BALANCE_OUT_OF_RANGE);
+    throw badRequest(insufficientBalance(balance, Number(row.overdraftLimit), amount));
   }
   const balanceAfter = Number(moved.balance);
   const record = {

@@ -6,7 +6,14 @@ import { currentUser, perm, PUBLIC } from '../../../auth/index.js';
 import { listQuery } from '../../../lib/api-doc/index.js';
 import type { RouteDocInput } from '../../../lib/api-doc/types.js';
 import { ok } from '../../../lib/envelope.js';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
+import {
+  ApiError,
+  badInput,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+} from '../../../lib/errors.js';
 import { EXPORT_CREATED, type Exporter } from '../../../lib/export/engine.js';
 import { registerExporter } from '../../../lib/export/routes.js';
 import { nextId } from '../../../lib/ids.js';
@@ -23,6 +30,7 @@ import {
   BALANCE_FILE_EXTENSIONS,
   BALANCE_FILE_MAX_BYTES,
   moneyFen,
+  overAmountMax,
   positiveFen,
   REASON_MAX,
   type RecordType,
@@ -99,26 +107,35 @@ function idParam(request: FastifyRequest, name: string): string {
   return value;
 }
 
+/*
+ * The field checks below run before any work: their refusals are input refusals (badInput), so
+ * an Idempotency-Key sent with a refused body is freed for the corrected one (lib/idempotency).
+ */
+
 function balanceTypeParam(value: string | undefined, allowed: readonly string[]): number {
   if (value === undefined || !allowed.includes(String(value)))
-    throw badRequest('balanceType:请选择余额类型');
+    throw badInput('balanceType:请选择余额类型');
   return Number(value);
+}
+
+/** A money parameter's fen, or its field's refusal: over the bound of one amount, or no amount. */
+function checkedMoney(value: unknown, name: string): number {
+  if (overAmountMax(value)) throw badInput(`${name}:${AMOUNT_MESSAGES.tooLarge.zh}`);
+  const fen = moneyFen(value);
+  if (fen === undefined) throw badInput(`${name}:${AMOUNT_MESSAGES.money.zh}`);
+  return fen;
 }
 
 /** An optional money parameter: '' or absent is null (no value), otherwise yuan >= 0. */
 function optionalMoney(value: unknown, name: string): number | null | undefined {
   if (value === undefined) return undefined;
   if (value === null || value === '') return null;
-  const fen = moneyFen(value);
-  if (fen === undefined) throw badRequest(`${name}:${AMOUNT_MESSAGES.money.zh}`);
-  return fen;
+  return checkedMoney(value, name);
 }
 
 function requiredMoney(value: unknown, name: string, missing: string): number {
-  if (value === undefined || value === null || value === '') throw badRequest(`${name}:${missing}`);
-  const fen = moneyFen(value);
-  if (fen === undefined) throw badRequest(`${name}:${AMOUNT_MESSAGES.money.zh}`);
-  return fen;
+  if (value === undefined || value === null || value === '') throw badInput(`${name}:${missing}`);
+  return checkedMoney(value, name);
 }
 
 /** A parameter from the query or a JSON body, kept as sent (numbers stay numbers). */
@@ -251,14 +268,16 @@ export default async function balanceRoutes(app: FastifyInstance): Promise<void>
   /** new-record's body: type add|deduct, amount yuan > 0, reason 1..200, attachId optional. */
   function recordBody(request: FastifyRequest) {
     const type = raw(request, 'type') as RecordType;
-    if (type !== 'add' && type !== 'deduct') throw badRequest(`type:${AMOUNT_MESSAGES.type.zh}`);
-    const fen = positiveFen(raw(request, 'amount'));
-    if (fen === undefined) throw badRequest(`amount:${AMOUNT_MESSAGES.amount.zh}`);
+    if (type !== 'add' && type !== 'deduct') throw badInput(`type:${AMOUNT_MESSAGES.type.zh}`);
+    const amountRaw = raw(request, 'amount');
+    if (overAmountMax(amountRaw)) throw badInput(`amount:${AMOUNT_MESSAGES.tooLarge.zh}`);
+    const fen = positiveFen(amountRaw);
+    if (fen === undefined) throw badInput(`amount:${AMOUNT_MESSAGES.amount.zh}`);
     const reasonRaw = raw(request, 'reason');
     const reason = typeof reasonRaw === 'string' ? reasonRaw.trim() : '';
-    if (!reason) throw badRequest(`reason:${AMOUNT_MESSAGES.reason.zh}`);
+    if (!reason) throw badInput(`reason:${AMOUNT_MESSAGES.reason.zh}`);
     if ([...reason].length > REASON_MAX)
-      throw badRequest(`reason:${AMOUNT_MESSAGES.reasonLength.zh}`);
+      throw badInput(`reason:${AMOUNT_MESSAGES.reasonLength.zh}`);
     return {
       type,
       amount: type === 'add' ? fen : -fen,
@@ -333,7 +352,7 @@ export default async function balanceRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const user = currentUser(request);
       const supId = raw(request, 'supId');
-      if (typeof supId !== 'string' || !supId) throw badRequest('supId:请选择供应商');
+      if (typeof supId !== 'string' || !supId) throw badInput('supId:请选择供应商');
       if (!ID.test(supId)) throw notFound();
       const sup = await supplierOf(user.tenantId, supId);
       const opening = requiredMoney(raw(request, 'balance'), 'balance', '请输入期初余额');
@@ -398,7 +417,7 @@ export default async function balanceRoutes(app: FastifyInstance): Promise<void>
     const warningAmount = optionalMoney(raw(request, 'warningAmount'), 'warningAmount');
     const overdraftLimit = optionalMoney(raw(request, 'overdraftLimit'), 'overdraftLimit');
     if (warningAmount === undefined && (overdraftLimit === undefined || overdraftLimit === null))
-      throw badRequest('warningAmount:请输入预警金额');
+      throw badInput('warningAmount:请输入预警金额');
     const set: Record<string, unknown> = {
       updateUser: user.userId,
       updateTime: nowText(),

@@ -21,7 +21,7 @@ import {
 } from '../../../lib/import/define.js';
 import { insertAudit } from '../../../lib/records.js';
 import { nowText, parseDateTime } from '../../../lib/time.js';
-import { codeDigest, sealedCode } from './code-crypto.js';
+import { codeDigest, maskCode, normaliseCode, sealedCode } from './code-crypto.js';
 import { chunks } from '../../../lib/chunks.js';
 import { COUPON_CODE_GOOD } from './repository.js';
 
@@ -29,6 +29,11 @@ import { COUPON_CODE_GOOD } from './repository.js';
 export const importType = (goodId: string) => `sup-coupon-code:${goodId}`;
 export const IMPORT_TYPE_PREFIX = 'sup-coupon-code:';
 
+/**
+ * The columns of a code import. Codes and pins are secrets (domain.md "No plain codes at rest"):
+ * a result file shows a code masked as lists do (`maskCode`) and a pin only as stars, under
+ * headers that an upload does not take, so a result file can never stock masked codes.
+ */
 export const CODE_COLUMNS: readonly ImportColumn[] = [
   {
     key: 'code',
@@ -37,8 +42,17 @@ export const CODE_COLUMNS: readonly ImportColumn[] = [
     required: true,
     example: 'ABCD1234EFGH5678',
     width: 30,
+    secret: { header: '券码（已脱敏）', mask: (value) => maskCode(normaliseCode(value)) },
   },
-  { key: 'pin', header: '卡密', aliases: ['密码'], example: '', note: '可选', width: 20 },
+  {
+    key: 'pin',
+    header: '卡密',
+    aliases: ['密码'],
+    example: '',
+    note: '可选',
+    width: 20,
+    secret: { header: '卡密（已隐藏）', mask: (value) => (value.trim() ? '******' : '') },
+  },
   {
     key: 'validStart',
     header: '有效期开始',

@@ -20,15 +20,14 @@ import { CODE_EXCHANGE_BUTTONS as EXCHANGE } from '../../../../src/contracts/pla
 import { currentUser, perm } from '../../../auth/index.js';
 import type { DB } from '../../../db/schema.js';
 import { ok } from '../../../lib/envelope.js';
-import { ApiError, badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { badRequest, conflict } from '../../../lib/errors.js';
 import { idempotencyGate } from '../../../lib/idempotency/index.js';
 import { nextId } from '../../../lib/ids.js';
 import { runImport } from '../../../lib/import/engine.js';
-import { DEFAULT_UPLOAD_MB } from '../../../lib/import/routes.js';
+import { DEFAULT_UPLOAD_MB, sendImportResult } from '../../../lib/import/routes.js';
 import { readXlsxUpload } from '../../../lib/import/upload.js';
 import { templateWorkbook, XLSX_TYPE } from '../../../lib/import/workbook.js';
 import { requiredParam } from '../../../lib/params.js';
-import { storageOf } from '../../../lib/storage/index.js';
 import { attachmentDisposition } from '../../../lib/storage/file-types.js';
 import { nowText } from '../../../lib/time.js';
 import { listQuery } from '../../../lib/api-doc/index.js';
@@ -264,16 +263,8 @@ export default async function couponCodeRoutes(app: FastifyInstance): Promise<vo
         .where('importType', 'like', `${IMPORT_TYPE_PREFIX}%`)
         .where('status', '=', 'failed')
         .executeTakeFirst();
-      if (!record?.resultFile) throw notFound();
-      const stored = await storageOf(ctx.config).get(record.resultFile);
-      if (!stored) throw new ApiError(410, '导入结果文件已不存在');
-      const name = `${record.fileName.replace(/\.xlsx$/i, '') || '导入'}-导入结果.xlsx`;
-      return reply
-        .header('Content-Type', XLSX_TYPE)
-        .header('Content-Length', String(stored.size))
-        .header('Content-Disposition', attachmentDisposition(name))
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(stored.stream);
+      // Codes in it are masked (CODE_COLUMNS' secret); past FILE_RETENTION_DAYS: 410.
+      return sendImportResult(ctx, reply, record);
     },
   );
 

@@ -67,14 +67,14 @@ async function codesOf(db: Db, tenantId: string, ids: readonly string[]) {
 async function moveCodes(
   trx: Transaction<DB>,
   call: CodeCall,
-  codes: { id: string; state: string }[],
+  codes: { id: string; state: string; orderId?: string | null }[],
   event: CouponCodeEvent,
   extra: Record<string, unknown> = {},
 ): Promise<number> {
   const now = nowText();
   const byState = new Map<string, string[]>();
   for (const c of codes) {
-    transitionOrConflict(couponCodeLifecycle, c.state, event);
+    if (!allows(couponCodeLifecycle, c.state, event)) throw await refusal(trx, call, c);
     byState.set(c.state, [...(byState.get(c.state) ?? []), c.id]);
   }
   let count = 0;
@@ -103,6 +103,26 @@ async function moveCodes(
   return count;
 }
 
+/**
+ * The 409 of a code whose state refuses the event: it names the state, and for a code an order
+ * holds (issued, used) the order too, since only that order's refund may take it back.
+ */
+async function refusal(db: Db, call: CodeCall, code: { state: string; orderId?: string | null }) {
+  const message = refusedMessage(couponCodeLifecycle, code.state);
+  const held = code.orderId && (code.state === 'issued' || code.state === 'used');
+  const order = held
+    ? await db
+        .selectFrom('bladeSupOrder')
+        .select('orderNo')
+        .where('tenantId', '=', call.user.tenantId)
+        .where('id', '=', code.orderId!)
+        .executeTakeFirst()
+    : undefined;
+  return conflict(
+    order ? `${message}（属于订单${order.orderNo}，只能通过该订单退款收回）` : message,
+  );
+}
+
 /** The state a code of `ids` moved to meanwhile (for the 409 of a lost race). */
 async function stateNow(db: Db, call: CodeCall, ids: string[], expected: string) {
   const moved = await db
@@ -115,7 +135,10 @@ async function stateNow(db: Db, call: CodeCall, ids: string[], expected: string)
   return moved?.state ?? expected;
 }
 
-/** invalid-coupon (unused/issued -> invalid) and recovery-coupon (invalid -> unused). */
+/**
+ * invalid-coupon (unused -> invalid; an issued or used code is its order's: 409 naming both) and
+ * recovery-coupon (invalid -> unused).
+ */
 export async function transitionCodes(
   call: CodeCall,
   ids: string[],

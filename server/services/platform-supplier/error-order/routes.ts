@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { errorOrderLifecycle } from '../../../../machines/lifecycles/error-order-machine.js';
-import { refusedMessage } from '../../../../machines/lifecycles/lifecycle.js';
 import {
   ERROR_ORDER_REMARK_MAX,
   SUP_ERROR_ORDER,
@@ -17,13 +16,14 @@ import { currentUser, perm, type AuthUser } from '../../../auth/index.js';
 import type { AppContext } from '../../../context.js';
 import type { DB } from '../../../db/schema.js';
 import { ok } from '../../../lib/envelope.js';
-import { ApiError, conflict, notFound } from '../../../lib/errors.js';
+import { ApiError, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { requiredParam } from '../../../lib/params.js';
 import { nowText } from '../../../lib/time.js';
 import { optionalText, parseBody } from '../../../lib/validation.js';
 import { transitionOrConflict } from '../lifecycle-guard.js';
-import { reissueOrder, resendOrder } from '../order/fulfil.js';
+import { reissueOrder } from '../order/fulfil.js';
+import { auditErrorOrder, cancelErrorOrder } from './transitions.js';
 import { listRoutes, namesOf, yuanAndState } from '../order/list-kit.js';
 
 const shape = yuanAndState(supErrorOrderContract, errorOrderLifecycle.states);
@@ -155,29 +155,22 @@ export default async function supErrorOrderRoutes(app: FastifyInstance): Promise
     return ok(shown);
   };
 
-  /** Moves the error order `from` -> `to` (conditional on state and version) with `set`. */
-  async function move(
-    trx: Kysely<DB>,
-    row: { id: string; tenantId: string; state: string; version: number },
-    to: string,
-    set: Record<string, unknown>,
-  ) {
-    const moved = await trx
-      .updateTable('bladeSupErrorOrder')
-      .set({ ...set, state: to, version: sql<number>`version + 1` })
-      .where('tenantId', '=', row.tenantId)
-      .where('id', '=', row.id)
-      .where('state', '=', row.state)
-      .where('version', '=', row.version)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) {
-      const now = await trx
-        .selectFrom('bladeSupErrorOrder')
-        .select('state')
-        .where('id', '=', row.id)
-        .executeTakeFirst();
-      throw conflict(refusedMessage(errorOrderLifecycle, now?.state ?? row.state));
-    }
+  /**
+   * reissue and resend: the failed order is fulfilled again (reissueOrder); its success closes
+   * this error order (`reissued` / `resent`) in the same transaction. A new failure keeps it
+   * audited with the new error and answers 400 with it.
+   */
+  async function fulfilAgain(user: AuthUser, id: string, event: 'reissue' | 'resend') {
+    const row = await errorOrderOf(user.tenantId, id);
+    transitionOrConflict(errorOrderLifecycle, row.state, event);
+    const result = await reissueOrder(app.ctx, {
+      tenantId: user.tenantId,
+      orderId: row.orderId,
+      userId: user.userId,
+      by: { id: row.id, event },
+    });
+    if (result.error) throw new ApiError(400, result.error);
+    return answer(user, row.id);
   }
 
   app.get(
@@ -211,17 +204,13 @@ export default async function supErrorOrderRoutes(app: FastifyInstance): Promise
     async (request) => {
       const user = currentUser(request);
       const body = parseBody(actionBody, request.body);
-      const row = await errorOrderOf(user.tenantId, body.id);
-      const to = transitionOrConflict(errorOrderLifecycle, row.state, 'audit');
-      const now = nowText();
-      await move(db, row, to, {
-        auditUser: user.userId,
-        auditTime: now,
-        auditRemark: body.remark ?? null,
-        updateUser: user.userId,
-        updateTime: now,
+      await auditErrorOrder(db, {
+        tenantId: user.tenantId,
+        id: body.id,
+        userId: user.userId,
+        remark: body.remark ?? null,
       });
-      return answer(user, row.id);
+      return answer(user, body.id);
     },
   );
 
@@ -241,18 +230,7 @@ export default async function supErrorOrderRoutes(app: FastifyInstance): Promise
     async (request) => {
       const user = currentUser(request);
       const { id } = parseBody(idBody, request.body);
-      const row = await errorOrderOf(user.tenantId, id);
-      const to = transitionOrConflict(errorOrderLifecycle, row.state, 'reissue');
-      const result = await reissueOrder(app.ctx, {
-        tenantId: user.tenantId,
-        orderId: row.orderId,
-        userId: user.userId,
-        // The error order moves in the fulfilment's transaction: both or neither.
-        finish: (trx, now) =>
-          move(trx, row, to, { handleUser: user.userId, handleTime: now, updateTime: now }),
-      });
-      if (result.error) throw new ApiError(400, result.error);
-      return answer(user, row.id);
+      return fulfilAgain(user, id, 'reissue');
     },
   );
 
@@ -263,8 +241,8 @@ export default async function supErrorOrderRoutes(app: FastifyInstance): Promise
         access: perm(SUP_ERROR_ORDER_CODES.resend),
         idempotent: true,
         doc: doc(
-          '重发（已审核 -> 已重发）：订单再次下发券码（订单须为成功或部分退款）',
-          "Resend the order's codes (audited -> resent)",
+          '重发（已审核 -> 已重发）：失败的订单按原样重新提交发放；再次失败时异常订单仍为已审核并记录新原因',
+          'Resend the failed order to fulfilment as it was (audited -> resent); a new failure keeps it audited',
           idBody,
         ),
       },
@@ -272,16 +250,7 @@ export default async function supErrorOrderRoutes(app: FastifyInstance): Promise
     async (request) => {
       const user = currentUser(request);
       const { id } = parseBody(idBody, request.body);
-      const row = await errorOrderOf(user.tenantId, id);
-      const to = transitionOrConflict(errorOrderLifecycle, row.state, 'resend');
-      await resendOrder(app.ctx, {
-        tenantId: user.tenantId,
-        orderId: row.orderId,
-        userId: user.userId,
-        also: (trx, now) =>
-          move(trx, row, to, { handleUser: user.userId, handleTime: now, updateTime: now }),
-      });
-      return answer(user, row.id);
+      return fulfilAgain(user, id, 'resend');
     },
   );
 
@@ -292,8 +261,8 @@ export default async function supErrorOrderRoutes(app: FastifyInstance): Promise
         access: perm(SUP_ERROR_ORDER_CODES.cancel),
         idempotent: true,
         doc: doc(
-          '取消（已审核 -> 已取消）：订单保持失败，未扣款故无需退回',
-          'Cancel (audited -> cancelled); the order stays failed',
+          '取消（已审核 -> 已取消）：订单随之关闭（失败 -> 已关闭），不再补发；未扣款故无需退回',
+          'Cancel (audited -> cancelled); the order is closed (failed -> closed) and cannot be reissued',
           actionBody,
         ),
       },
@@ -301,25 +270,14 @@ export default async function supErrorOrderRoutes(app: FastifyInstance): Promise
     async (request) => {
       const user = currentUser(request);
       const body = parseBody(actionBody, request.body);
-      const row = await errorOrderOf(user.tenantId, body.id);
-      const to = transitionOrConflict(errorOrderLifecycle, row.state, 'cancel');
-      const now = nowText();
-      await move(db, row, to, {
-        handleUser: user.userId,
-        handleTime: now,
-        updateUser: user.userId,
-        updateTime: now,
-        // The reason joins the audit remark (one remark column): `<audit remark>；取消：<reason>`.
-        ...(body.remark
-          ? {
-              auditRemark: [row.auditRemark, `取消：${body.remark}`]
-                .filter(Boolean)
-                .join('；')
-                .slice(0, ERROR_ORDER_REMARK_MAX),
-            }
-          : {}),
+      await cancelErrorOrder(db, {
+        tenantId: user.tenantId,
+        id: body.id,
+        userId: user.userId,
+        remark: body.remark ?? null,
+        remarkMax: ERROR_ORDER_REMARK_MAX,
       });
-      return answer(user, row.id);
+      return answer(user, body.id);
     },
   );
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_REFUND } from '../../../../src/contracts/platform-supplier/sup-return-order.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/support.js';
 import { ledgerMismatches } from '../balance/ledger.js';
+import { orderMismatches } from './invariants.js';
 import { insertBalance, insertCodes, insertGood, insertSupplier } from '../test-fixtures.js';
 import { fulfil, notEnoughCodes } from './fulfil.js';
 import { refundOrder } from './refund.js';
@@ -106,6 +107,7 @@ describe('supplier orders under concurrency', () => {
     expect(ledger).toHaveLength(30);
     expect(ledger.every((r) => Number(r.amount) === -4500)).toBe(true);
     expect(await ledgerMismatches(db, T)).toEqual([]);
+    expect(await orderMismatches(db, T)).toEqual([]);
   }, 60_000);
 
   it('concurrent fulfilments past the balance: the refused ones take no code and no money', async () => {
@@ -135,6 +137,7 @@ describe('supplier orders under concurrency', () => {
     expect(unused).toHaveLength(10);
     expect(await balanceOf(supId)).toBe(0);
     expect(await ledgerMismatches(db, T)).toEqual([]);
+    expect(await orderMismatches(db, T)).toEqual([]);
   }, 60_000);
 
   it('10 concurrent refunds of one order refund it once; the others are refused with 409', async () => {
@@ -186,6 +189,7 @@ describe('supplier orders under concurrency', () => {
       .execute();
     expect(recovering).toHaveLength(3);
     expect(await ledgerMismatches(db, T)).toEqual([]);
+    expect(await orderMismatches(db, T)).toEqual([]);
   }, 60_000);
 
   it('the same Idempotency-Key sent twice at once on order-refund: one refund, two identical answers', async () => {
@@ -223,6 +227,7 @@ describe('supplier orders under concurrency', () => {
     expect(returns).toHaveLength(1);
     expect(await balanceOf(supId)).toBe(50_000 - 6000 + 1500);
     expect(await ledgerMismatches(db, T)).toEqual([]);
+    expect(await orderMismatches(db, T)).toEqual([]);
   }, 60_000);
 
   it('names the shortage in the failure message', () => {

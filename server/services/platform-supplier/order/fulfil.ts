@@ -1,16 +1,21 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { supOrderLifecycle } from '../../../../machines/lifecycles/sup-order-machine.js';
-import { refusedMessage } from '../../../../machines/lifecycles/lifecycle.js';
 import type { AppContext } from '../../../context.js';
-import type { DB, SupOrderTable } from '../../../db/schema.js';
-import { ApiError, badRequest, conflict, notFound } from '../../../lib/errors.js';
+import type { DB } from '../../../db/schema.js';
+import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
 import { changeBalance, chargedBalance } from '../balance/ledger.js';
 import { openCode, sealedCode } from '../coupon-code/code-crypto.js';
 import { DriverError, driverSupplier, supplierDriver, type DriverCard } from '../driver/index.js';
-import { transitionOrConflict } from '../lifecycle-guard.js';
-import { allocateCodes } from './allocate.js';
+import {
+  closeErrorOrder,
+  recordFailure,
+  type ErrorOrderCloser,
+} from '../error-order/transitions.js';
+import { moveRecord, transitionOrConflict } from '../lifecycle-guard.js';
+import { allocateCodes, holdCodes } from './allocate.js';
+import { orderRow, type SupOrderRow } from './order-row.js';
 
 /**
  * Fulfilment of supplier orders (issue 18 item 3, domain.md "supplier order", "No overselling, no
@@ -23,7 +28,8 @@ import { allocateCodes } from './allocate.js';
  */
 
 export type FulfilContext = Pick<AppContext, 'db' | 'dialect' | 'jwtSecret' | 'config'>;
-export type SupOrderRow = Selectable<SupOrderTable>;
+export type { SupOrderRow } from './order-row.js';
+export { orderRow } from './order-row.js';
 
 export interface FulfilRequest {
   tenantId: string;
@@ -107,30 +113,6 @@ async function goodOf(db: Kysely<DB>, tenantId: string, goodId: string) {
       } as GoodRow)
     : undefined;
 }
-
-/** The order as stored now (amounts as numbers). */
-export async function orderRow(db: Kysely<DB>, tenantId: string, id: string) {
-  const row = await db
-    .selectFrom('bladeSupOrder')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-  return row && numeric(row);
-}
-
-const numeric = (row: SupOrderRow): SupOrderRow => ({
-  ...row,
-  quantity: Number(row.quantity),
-  marketAmount: Number(row.marketAmount),
-  actualAmount: Number(row.actualAmount),
-  costAmount: Number(row.costAmount),
-  refundedQuantity: Number(row.refundedQuantity),
-  refundedAmount: Number(row.refundedAmount),
-  attempts: Number(row.attempts),
-  version: Number(row.version),
-});
 
 // The machine's answers for the fulfilment path, asked once (they are facts of the lifecycle).
 const ISSUING = transitionOrConflict(supOrderLifecycle, 'pending', 'start');
@@ -352,68 +334,13 @@ async function storeCards(
       })),
     )
     .execute();
+  await holdCodes(trx, { tenantId: s.tenantId, orderId: s.orderId, now }, sealed);
   return sealed.map(({ id, card }) => ({
     id,
     code: card.code.trim(),
     pin: card.pin?.trim() || null,
     validEnd: card.validEnd ?? null,
   }));
-}
-
-/**
- * Writes a failed attempt (after the rollback, in its own transaction): the order's lastError,
- * and its error order: the open or audited one gets the new error, else a new open one.
- */
-async function recordFailure(
-  db: Kysely<DB>,
-  order: { tenantId: string; id: string; orderNo: string; supId: string; goodId: string },
-  error: string,
-  userId: string | null,
-  writeOrder: (trx: Kysely<DB>, now: string) => Promise<void>,
-) {
-  await db.transaction().execute(async (trx) => {
-    const now = nowText();
-    await writeOrder(trx, now);
-    const pending = await trx
-      .updateTable('bladeSupErrorOrder')
-      .set({
-        errorMsg: error,
-        updateTime: now,
-        updateUser: userId,
-        version: sql<number>`version + 1`,
-      })
-      .where('tenantId', '=', order.tenantId)
-      .where('orderId', '=', order.id)
-      .where('state', 'in', ['open', 'audited'])
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    if (Number(pending.numUpdatedRows) > 0) return;
-    await trx
-      .insertInto('bladeSupErrorOrder')
-      .values({
-        id: nextId(),
-        tenantId: order.tenantId,
-        orderId: order.id,
-        orderNo: order.orderNo,
-        supId: order.supId,
-        goodId: order.goodId,
-        errorMsg: error,
-        state: 'open',
-        auditUser: null,
-        auditTime: null,
-        auditRemark: null,
-        handleUser: null,
-        handleTime: null,
-        createUser: userId,
-        createDept: null,
-        createTime: now,
-        updateUser: null,
-        updateTime: null,
-        status: 1,
-        isDeleted: 0,
-      })
-      .execute();
-  });
 }
 
 /**
@@ -492,6 +419,7 @@ export async function fulfil(ctx: FulfilContext, req: FulfilRequest): Promise<Fu
         .insertInto('bladeSupOrder')
         .values(row(now, result.good, FAILED, 0, result.error))
         .execute();
+      return true;
     },
   );
   return { order: (await orderRow(ctx.db, tenantId, id))!, codes: [], error: result.error };
@@ -499,23 +427,19 @@ export async function fulfil(ctx: FulfilContext, req: FulfilRequest): Promise<Fu
 
 /**
  * A failed order fulfilled again in place (attempts + 1): success, or failed again with the new
- * error (its open/audited error order takes it, else a new open one). 404 for another tenant's
- * order, 409 naming the state unless it is failed (also when a concurrent reissue won).
- * `finish` runs in the success's transaction (the error order's own transition).
+ * error (its pending error order takes it). 404 for another tenant's order, 409 naming the state
+ * unless it is failed (also when a concurrent reissue or cancel won: the order is read again).
+ * The success's transaction closes the order's pending error order (`closeErrorOrder`): the one
+ * `by` names through its own reissue or resend, else whichever is pending, as `reissued`.
  */
 export async function reissueOrder(
   ctx: FulfilContext,
-  a: {
-    tenantId: string;
-    orderId: string;
-    userId: string | null;
-    finish?: (trx: Kysely<DB>, now: string) => Promise<void>;
-  },
+  a: { tenantId: string; orderId: string; userId: string | null; by?: ErrorOrderCloser },
 ): Promise<FulfilOutcome> {
   const { tenantId, userId } = a;
   const order = await orderRow(ctx.db, tenantId, a.orderId);
   if (!order) throw notFound();
-  const issuing = transitionOrConflict(supOrderLifecycle, order.state, 'reissue');
+  transitionOrConflict(supOrderLifecycle, order.state, 'reissue');
   const good = await goodOf(ctx.db, tenantId, order.goodId);
   const result = good
     ? await issue(ctx, {
@@ -528,27 +452,32 @@ export async function reissueOrder(
         userId,
         changeType: 'reissue',
         begin: async (trx, now) => {
-          const moved = await trx
-            .updateTable('bladeSupOrder')
-            .set({
-              state: issuing,
-              attempts: sql<number>`attempts + 1`,
-              updateTime: now,
-              updateUser: userId,
-              version: sql<number>`version + 1`,
-            })
-            .where('tenantId', '=', tenantId)
-            .where('id', '=', order.id)
-            .where('state', '=', order.state)
-            .where('version', '=', order.version)
-            .executeTakeFirst();
-          if (Number(moved.numUpdatedRows) !== 1) {
-            const current = await orderRow(trx, tenantId, order.id);
-            throw conflict(refusedMessage(supOrderLifecycle, current?.state ?? order.state));
-          }
+          await moveRecord(
+            supOrderLifecycle,
+            'reissue',
+            () => orderRow(trx, tenantId, order.id),
+            async (current, to) => {
+              const moved = await trx
+                .updateTable('bladeSupOrder')
+                .set({
+                  state: to,
+                  attempts: sql<number>`attempts + 1`,
+                  updateTime: now,
+                  updateUser: userId,
+                  version: sql<number>`version + 1`,
+                })
+                .where('tenantId', '=', tenantId)
+                .where('id', '=', order.id)
+                .where('state', '=', current.state)
+                .where('version', '=', current.version)
+                .executeTakeFirst();
+              return Number(moved.numUpdatedRows) === 1;
+            },
+          );
         },
         succeed: async (trx, now, _good, amounts) => {
-          const done = await trx
+          // The order is ours since `begin` moved it (a transaction holds it to the end).
+          await trx
             .updateTable('bladeSupOrder')
             .set({
               state: SUCCESS,
@@ -560,18 +489,17 @@ export async function reissueOrder(
             .where('tenantId', '=', tenantId)
             .where('id', '=', order.id)
             .where('state', '=', ISSUING)
-            .executeTakeFirst();
-          if (Number(done.numUpdatedRows) !== 1)
-            throw conflict(refusedMessage(supOrderLifecycle, ISSUING));
+            .execute();
           return undefined;
         },
-        ...(a.finish ? { finish: a.finish } : {}),
+        finish: (trx, now) =>
+          closeErrorOrder(trx, { tenantId, orderId: order.id, userId, now }, a.by),
       })
     : { error: GOOD_MISSING };
   if ('codes' in result) return { order: result.order, codes: result.codes };
   const error = result.error;
   await recordFailure(ctx.db, order, error, userId, async (trx, now) => {
-    await trx
+    const written = await trx
       .updateTable('bladeSupOrder')
       .set({
         lastError: error,
@@ -584,7 +512,8 @@ export async function reissueOrder(
       .where('tenantId', '=', tenantId)
       .where('id', '=', order.id)
       .where('state', '=', FAILED)
-      .execute();
+      .executeTakeFirst();
+    return Number(written.numUpdatedRows) === 1;
   });
   return { order: (await orderRow(ctx.db, tenantId, order.id))!, codes: [], error };
 }
@@ -592,42 +521,37 @@ export async function reissueOrder(
 /**
  * Resend (success or partRefunded): the codes are delivered again. The client callback arrives
  * with the client order API (next issue); for now the attempt is recorded (attempts + 1 and a
- * remark). 409 naming the state otherwise. `also` runs in the same transaction.
+ * remark). 409 naming the state otherwise (read again when a concurrent write won).
  */
 export async function resendOrder(
   ctx: FulfilContext,
-  a: {
-    tenantId: string;
-    orderId: string;
-    userId: string | null;
-    also?: (trx: Kysely<DB>, now: string) => Promise<void>;
-  },
+  a: { tenantId: string; orderId: string; userId: string | null },
 ): Promise<SupOrderRow> {
-  const order = await orderRow(ctx.db, a.tenantId, a.orderId);
-  if (!order) throw notFound();
-  const next = transitionOrConflict(supOrderLifecycle, order.state, 'resend');
   await ctx.db.transaction().execute(async (trx) => {
     const now = nowText();
-    const moved = await trx
-      .updateTable('bladeSupOrder')
-      .set({
-        state: next,
-        attempts: sql<number>`attempts + 1`,
-        remark: `已重发券码（${now}）`,
-        updateTime: now,
-        updateUser: a.userId,
-        version: sql<number>`version + 1`,
-      })
-      .where('tenantId', '=', a.tenantId)
-      .where('id', '=', order.id)
-      .where('state', '=', order.state)
-      .where('version', '=', order.version)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) {
-      const current = await orderRow(trx, a.tenantId, order.id);
-      throw conflict(refusedMessage(supOrderLifecycle, current?.state ?? order.state));
-    }
-    await a.also?.(trx, now);
+    await moveRecord(
+      supOrderLifecycle,
+      'resend',
+      () => orderRow(trx, a.tenantId, a.orderId),
+      async (order, to) => {
+        const moved = await trx
+          .updateTable('bladeSupOrder')
+          .set({
+            state: to,
+            attempts: sql<number>`attempts + 1`,
+            remark: `已重发券码（${now}）`,
+            updateTime: now,
+            updateUser: a.userId,
+            version: sql<number>`version + 1`,
+          })
+          .where('tenantId', '=', a.tenantId)
+          .where('id', '=', order.id)
+          .where('state', '=', order.state)
+          .where('version', '=', order.version)
+          .executeTakeFirst();
+        return Number(moved.numUpdatedRows) === 1;
+      },
+    );
   });
-  return (await orderRow(ctx.db, a.tenantId, order.id))!;
+  return (await orderRow(ctx.db, a.tenantId, a.orderId))!;
 }

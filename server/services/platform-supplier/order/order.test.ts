@@ -18,6 +18,7 @@ import { ledgerMismatches } from '../balance/ledger.js';
 import { codeDigest } from '../coupon-code/code-crypto.js';
 import { insertBalance, insertCodes, insertGood, insertSupplier } from '../test-fixtures.js';
 import { fulfil } from './fulfil.js';
+import { orderMismatches } from './invariants.js';
 
 /**
  * Issue 18 item 3 (server): fulfilment's rules, the order, refund and error-order routes as a
@@ -167,6 +168,7 @@ describe('supplier orders, refunds and error orders', () => {
         .executeTakeFirstOrThrow();
       expect(Number(after.balance)).toBe(0);
       expect(await ledgerMismatches(db, T)).toEqual([]);
+      expect(await orderMismatches(db, T)).toEqual([]);
     });
 
     it('interface cards: fetched from the driver, stored sealed as issued codes of an interface batch', async () => {
@@ -459,6 +461,7 @@ describe('supplier orders, refunds and error orders', () => {
       );
       expect(listed.total).toBe(2);
       expect(await ledgerMismatches(db, T)).toEqual([]);
+      expect(await orderMismatches(db, T)).toEqual([]);
     });
 
     it('a whole refund ends refunded; the last part takes the remainder of odd totals', async () => {
@@ -579,23 +582,32 @@ describe('supplier orders, refunds and error orders', () => {
       expect(msg(cancel)).toBe('异常订单当前状态为「已补发」，不能执行此操作');
     });
 
-    it('resend needs an order that holds codes; cancel leaves the order failed; list and refusals', async () => {
-      const { goodId } = await setUp('ERR2', 0);
+    it('resend fulfils the failed order again; cancel closes the order for good; list and refusals', async () => {
+      const { supId, goodId } = await setUp('ERR2', 0);
       const failed = await fulfil(t.app.ctx, { tenantId: T, goodId, quantity: 1, actualAmount: 0 });
       const eo = await errorOf(failed.order.id);
       await post(SUP_ERROR_ORDER, 'audit', { id: eo.id });
+      // Still no codes: the order fails again, the error order stays audited with the reason.
       const resend = await post(SUP_ERROR_ORDER, 'resend', { id: eo.id });
-      expect(resend.statusCode).toBe(409);
-      expect(msg(resend)).toBe('供应商订单当前状态为「失败」，不能执行此操作');
+      expect(resend.statusCode).toBe(400);
+      expect(msg(resend)).toBe('券码库存不足：可用0张，需要1张');
+      expect(
+        data(await t.get(url(SUP_ERROR_ORDER, 'detail'), supply, { id: eo.id })),
+      ).toMatchObject({ state: 'audited', orderState: 'failed' });
       expect((await post(SUP_ERROR_ORDER, 'cancel', { id: eo.id }, sales)).statusCode).toBe(403);
       expect((await post(SUP_ERROR_ORDER, 'cancel', { id: eo.id }, other)).statusCode).toBe(404);
       const cancelled = await post(SUP_ERROR_ORDER, 'cancel', { id: eo.id, remark: '客户放弃' });
       expect(data(cancelled)).toMatchObject({
         state: 'cancelled',
-        orderState: 'failed',
+        orderState: 'closed',
         auditRemark: '取消：客户放弃',
         handleUserName: expect.any(String),
       });
+      // Closed: codes arriving later do not bring it back, from either list.
+      await insertCodes(t.app.ctx, T, supId, goodId, 1);
+      const reissue = await post(SUP_ORDER, 'reissue', { id: failed.order.id });
+      expect(reissue.statusCode).toBe(409);
+      expect(msg(reissue)).toBe('供应商订单当前状态为「已关闭」，不能执行此操作');
       const page = data<{
         total: number;
         records: { id: string; stateName: string; goodName: string }[];
@@ -607,31 +619,53 @@ describe('supplier orders, refunds and error orders', () => {
         goodName: '商品ERR2-G',
       });
       expect((await t.get(url(SUP_ERROR_ORDER, 'list'), sales)).statusCode).toBe(403);
+      expect(await orderMismatches(t.app.ctx.db, T)).toEqual([]);
     });
 
-    it('resend of an audited error order whose order was reissued meanwhile: resent, the order counts the attempt', async () => {
+    it('resend once codes arrived: the order succeeds and its error order is resent, in one step', async () => {
       const { supId, goodId } = await setUp('ERR3', 0);
       const failed = await fulfil(t.app.ctx, { tenantId: T, goodId, quantity: 1, actualAmount: 0 });
       const eo = await errorOf(failed.order.id);
       await post(SUP_ERROR_ORDER, 'audit', { id: eo.id });
       await insertCodes(t.app.ctx, T, supId, goodId, 1);
-      expect(data(await post(SUP_ORDER, 'reissue', { id: failed.order.id }))).toMatchObject({
-        state: 'success',
-        attempts: 2,
-      });
       const resent = await post(SUP_ERROR_ORDER, 'resend', { id: eo.id }, supply, 'eo-resend-1');
       expect(data(resent)).toMatchObject({
         state: 'resent',
         stateName: '已重发',
         orderState: 'success',
       });
-      const order = data<{ attempts: number }>(
+      const order = data<{ attempts: number; codeCount: number }>(
         await t.get(url(SUP_ORDER, 'detail'), supply, { id: failed.order.id }),
       );
-      expect(order.attempts).toBe(3);
+      expect(order.attempts).toBe(2);
       const again = await post(SUP_ERROR_ORDER, 'resend', { id: eo.id });
       expect(again.statusCode).toBe(409);
       expect(msg(again)).toBe('异常订单当前状态为「已重发」，不能执行此操作');
+      expect(await orderMismatches(t.app.ctx.db, T)).toEqual([]);
+    });
+
+    it('a reissue from the order list settles the error order as reissued; its own actions then refuse', async () => {
+      const { supId, goodId } = await setUp('ERR4', 0);
+      const failed = await fulfil(t.app.ctx, { tenantId: T, goodId, quantity: 1, actualAmount: 0 });
+      const eo = await errorOf(failed.order.id);
+      await insertCodes(t.app.ctx, T, supId, goodId, 1);
+      // Not even audited: the order succeeding closes it all the same.
+      expect(data(await post(SUP_ORDER, 'reissue', { id: failed.order.id }))).toMatchObject({
+        state: 'success',
+      });
+      expect(
+        data(await t.get(url(SUP_ERROR_ORDER, 'detail'), supply, { id: eo.id })),
+      ).toMatchObject({
+        state: 'reissued',
+        orderState: 'success',
+        handleUserName: expect.any(String),
+      });
+      for (const call of ['audit', 'cancel', 'resend', 'reissue']) {
+        const refused = await post(SUP_ERROR_ORDER, call, { id: eo.id });
+        expect(refused.statusCode).toBe(409);
+        expect(msg(refused)).toBe('异常订单当前状态为「已补发」，不能执行此操作');
+      }
+      expect(await orderMismatches(t.app.ctx.db, T)).toEqual([]);
     });
 
     it('warning settings: saved per tenant, answered with the open count and whether it is over', async () => {

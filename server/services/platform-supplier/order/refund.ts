@@ -4,12 +4,14 @@ import { refusedMessage } from '../../../../machines/lifecycles/lifecycle.js';
 import { refundLifecycle } from '../../../../machines/lifecycles/refund-machine.js';
 import { supOrderLifecycle } from '../../../../machines/lifecycles/sup-order-machine.js';
 import type { DB, SupReturnOrderTable } from '../../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { chunks } from '../../../lib/chunks.js';
+import { badRequest, conflict } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
 import { changeBalance, type BalanceOwner } from '../balance/ledger.js';
-import { transitionOrConflict } from '../lifecycle-guard.js';
-import { orderRow, type FulfilContext } from './fulfil.js';
+import { moveRecord, transitionOrConflict } from '../lifecycle-guard.js';
+import type { FulfilContext } from './fulfil.js';
+import { orderRow } from './order-row.js';
 
 /**
  * order-refund (issue 18 item 3, domain.md "supplier order", "coupon code"): `quantity` of an
@@ -59,9 +61,6 @@ export async function refundOrder(
   },
 ): Promise<ReturnOrderRow> {
   const { tenantId, userId } = a;
-  const order = await orderRow(ctx.db, tenantId, a.orderId);
-  if (!order) throw notFound();
-  const refunding = transitionOrConflict(supOrderLifecycle, order.state, 'refund');
   if (a.quantity !== undefined && (!Number.isInteger(a.quantity) || a.quantity < 1))
     throw badRequest(REFUND_QUANTITY_INVALID);
   const issuedCount = async (db: Kysely<DB>) =>
@@ -71,7 +70,7 @@ export async function refundOrder(
           .selectFrom('bladeSupCouponCode')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('tenantId', '=', tenantId)
-          .where('orderId', '=', order.id)
+          .where('orderId', '=', a.orderId)
           .where('state', '=', 'issued')
           .where('isDeleted', '=', 0)
           .executeTakeFirst()
@@ -80,26 +79,30 @@ export async function refundOrder(
 
   const returnId = await ctx.db.transaction().execute(async (trx) => {
     const now = nowText();
-    const lost = async () => {
-      const current = await orderRow(trx, tenantId, order.id);
-      return conflict(refusedMessage(supOrderLifecycle, current?.state ?? order.state));
-    };
-    // The order's row is the lock: of concurrent refunds the first moves it, the rest find
-    // another state or version and answer 409.
-    const moved = await trx
-      .updateTable('bladeSupOrder')
-      .set({
-        state: refunding,
-        updateTime: now,
-        updateUser: userId,
-        version: sql<number>`version + 1`,
-      })
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', order.id)
-      .where('state', '=', order.state)
-      .where('version', '=', order.version)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw await lost();
+    // The order's row is the lock: of concurrent refunds the first moves it, the others find
+    // another state or version, read the order again and go on from what the first left (or
+    // answer 409 naming a state that refuses a refund).
+    const { row: order, to: refunding } = await moveRecord(
+      supOrderLifecycle,
+      'refund',
+      () => orderRow(trx, tenantId, a.orderId),
+      async (current, to) => {
+        const moved = await trx
+          .updateTable('bladeSupOrder')
+          .set({
+            state: to,
+            updateTime: now,
+            updateUser: userId,
+            version: sql<number>`version + 1`,
+          })
+          .where('tenantId', '=', tenantId)
+          .where('id', '=', current.id)
+          .where('state', '=', current.state)
+          .where('version', '=', current.version)
+          .executeTakeFirst();
+        return Number(moved.numUpdatedRows) === 1;
+      },
+    );
     // Counted under the order's lock: what a concurrent refund took is gone.
     const refundable = await issuedCount(trx);
     const quantity = a.quantity ?? refundable;
@@ -210,6 +213,16 @@ export async function refundOrder(
           })),
         )
         .execute();
+    // The order no longer holds these codes (migration 033): they may go to another order once
+    // the recovery record restocks them.
+    for (const part of chunks(ids))
+      await trx
+        .updateTable('bladeSupOrderCode')
+        .set({ returnOrderId: returnId, returnTime: now })
+        .where('orderId', '=', order.id)
+        .where('codeId', 'in', part)
+        .where('returnOrderId', 'is', null)
+        .execute();
     if (costAmount !== 0)
       await changeBalance(trx, {
         tenantId,
@@ -239,7 +252,8 @@ export async function refundOrder(
       .where('id', '=', order.id)
       .where('state', '=', refunding)
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw await lost();
+    if (Number(done.numUpdatedRows) !== 1)
+      throw conflict(refusedMessage(supOrderLifecycle, refunding));
     return returnId;
   });
   return (await ctx.db

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { parseYuan } from '../../../../src/contracts/money.js';
+import {
+  AMOUNT_MAX_FEN,
+  amountTooLargeFor,
+  parseYuanOrOver,
+} from '../../../../src/contracts/money.js';
 import {
   endOfDay,
   SUP_GOOD,
@@ -20,10 +24,15 @@ import { COST_ABOVE_FACE, GOOD_CODE_TAKEN } from './table.js';
 const MENU = supGoodContract.codes.menu;
 const TYPES: Record<string, number> = { '1': 1, '2': 2, '3': 3, 券码: 1, 直充: 2, 接口卡密: 3 };
 const text = (max: number) => z.string().trim().max(max, `长度不能超过${max}个字符`);
-const money = (message: string) =>
+/** A price in yuan: as the form's money fields, at most one amount's bound (money.ts). */
+const money = (label: string) =>
   z.string().transform((v, c) => {
-    const fen = v.trim() === '' ? undefined : parseYuan(v);
-    if (fen === undefined || fen < 0 || fen > 1e10) {
+    const fen = v.trim() === '' ? undefined : parseYuanOrOver(v);
+    if (fen === undefined || fen < 0 || fen > AMOUNT_MAX_FEN) {
+      const message =
+        fen !== undefined && fen > AMOUNT_MAX_FEN
+          ? amountTooLargeFor(label)
+          : `${label}须为不超过两位小数的非负金额`;
       c.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
@@ -44,8 +53,8 @@ const goodRow = z.object({
     }
     return type;
   }),
-  marketAmount: money('面值须为不超过两位小数的非负金额'),
-  costPrice: money('成本价须为不超过两位小数的非负金额'),
+  marketAmount: money('面值'),
+  costPrice: money('成本价'),
   validDays: z.string().transform((v, c) => {
     if (v.trim() === '') return null;
     const n = Number(v);

@@ -9,10 +9,10 @@ import {
 import { currentUser, perm } from '../../../auth/index.js';
 import type { DB } from '../../../db/schema.js';
 import { ok } from '../../../lib/envelope.js';
-import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
+import { badRequest, notFound } from '../../../lib/errors.js';
 import { idempotencyGate } from '../../../lib/idempotency/index.js';
 import { findResult, runImport } from '../../../lib/import/engine.js';
-import { DEFAULT_UPLOAD_MB } from '../../../lib/import/routes.js';
+import { DEFAULT_UPLOAD_MB, sendImportResult } from '../../../lib/import/routes.js';
 import { readXlsxUpload } from '../../../lib/import/upload.js';
 import { templateWorkbook, XLSX_TYPE } from '../../../lib/import/workbook.js';
 import { nextId } from '../../../lib/ids.js';
@@ -20,7 +20,6 @@ import { bodyObject, idList, param, queryMap, requiredParam } from '../../../lib
 import { filterConditions, type QueryMap } from '../../../lib/query.js';
 import { wire } from '../../../lib/records.js';
 import { attachmentDisposition } from '../../../lib/storage/file-types.js';
-import { storageOf } from '../../../lib/storage/index.js';
 import { contractList, tableRoutes, type TableCall } from '../../../lib/table/index.js';
 import { nowText } from '../../../lib/time.js';
 import { parseBody } from '../../../lib/validation.js';
@@ -367,15 +366,7 @@ export default async function supStoreRoutes(app: FastifyInstance): Promise<void
       'sup-store',
       requiredParam(request, 'id'),
     );
-    if (!record?.resultFile) throw notFound();
-    const stored = await storageOf(ctx.config).get(record.resultFile);
-    if (!stored) throw new ApiError(410, '导入结果文件已不存在');
-    return reply
-      .header('Content-Type', XLSX_TYPE)
-      .header('Content-Length', String(stored.size))
-      .header('Content-Disposition', attachmentDisposition('门店导入结果.xlsx'))
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(stored.stream);
+    return sendImportResult(ctx, reply, record, '门店导入结果.xlsx');
   });
 
   // set-repeat-Store: the user's choice per waiting row (ids), applied by the mode calls.
