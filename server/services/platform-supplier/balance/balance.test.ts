@@ -20,6 +20,7 @@ import {
 } from '../../../test/support.js';
 import { insertBalance, insertGood, insertSupplier } from '../test-fixtures.js';
 import { ledgerMismatches } from './ledger.js';
+import { orderMismatches } from '../order/invariants.js';
 
 const msg = (res: LightMyRequestResponse) => (res.json() as { msg: string }).msg;
 const api = (service: string, call: string) => `/api/${service}/${call}`;
@@ -240,6 +241,7 @@ describe('supplier quotas and balances (issue 18 item 4)', () => {
       ).statusCode,
     ).toBe(403);
     expect(await ledgerMismatches(t.app.ctx.db, T)).toEqual([]);
+    expect(await orderMismatches(t.app.ctx.db, T)).toEqual([]);
   });
 
   it('set-warning sets the warning amount (params) and the overdraft limit, never below what is owed; rows below are flagged', async () => {
@@ -324,6 +326,7 @@ describe('supplier quotas and balances (issue 18 item 4)', () => {
     expect(rows.filter((r) => r.changeType === 'deduct')).toHaveLength(8);
     expect(Math.min(...rows.map((r) => Number(r.balanceAfter)))).toBe(-2000);
     expect(await ledgerMismatches(t.app.ctx.db, T)).toEqual([]);
+    expect(await orderMismatches(t.app.ctx.db, T)).toEqual([]);
   });
 
   it('the same Idempotency-Key twice at once gives one ledger row and two identical answers', async () => {
@@ -412,6 +415,7 @@ describe('supplier quotas and balances (issue 18 item 4)', () => {
         .statusCode,
     ).toBe(400);
     expect(await ledgerMismatches(db, T)).toEqual([]);
+    expect(await orderMismatches(db, T)).toEqual([]);
   });
 
   it('attachments: file-sign checks type and size; the record keeps it; get-file hands out a short-lived ticket', async () => {

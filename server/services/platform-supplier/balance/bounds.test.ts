@@ -12,6 +12,7 @@ import {
 import { createTestApp, data, type TestApp } from '../../../test/support.js';
 import { insertBalance, insertGood, insertSupplier } from '../test-fixtures.js';
 import { changeBalance, ledgerMismatches } from './ledger.js';
+import { orderMismatches } from '../order/invariants.js';
 
 /**
  * Issue 24 item 4, "Unbounded money" (domain.md "Bounded money"): one amount is at most
@@ -163,6 +164,7 @@ describe('bounded money: amounts and balances (issue 24 item 4)', () => {
     expect(good.statusCode).toBe(400);
     expect(msg(good)).toBe(`amount:${AMOUNT_TOO_LARGE}`);
     expect(await ledgerMismatches(t.app.ctx.db, T)).toEqual([]);
+    expect(await orderMismatches(t.app.ctx.db, T)).toEqual([]);
   });
 
   it('lands additions up to the bound exactly, then refuses the one that would cross it with nothing written', async () => {
@@ -217,6 +219,7 @@ describe('bounded money: amounts and balances (issue 24 item 4)', () => {
     }
     expect(running).toBe(BigInt(BALANCE_BOUND_FEN));
     expect(await ledgerMismatches(t.app.ctx.db, T)).toEqual([]);
+    expect(await orderMismatches(t.app.ctx.db, T)).toEqual([]);
     // The list answers the figure too.
     const list = data<{ records: { balance: number }[] }>(
       await t.get(`/api/${SUP_BALANCE}/list`, admin, { supCode: 'BOUND2' }),
@@ -273,5 +276,6 @@ describe('bounded money: amounts and balances (issue 24 item 4)', () => {
     expect((await stored(low)).ledger).toHaveLength(2);
     expect((await stored(low)).balance).toBe(BigInt(-BALANCE_BOUND_FEN));
     expect(await ledgerMismatches(db, T)).toEqual([]);
+    expect(await orderMismatches(db, T)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
 import { moveRecord, transitionOrConflict } from '../lifecycle-guard.js';
-import { orderRow } from '../order/order-row.js';
+import { orderRow, writeOrderMove } from '../order/order-row.js';
 
 /**
  * Error orders and their supplier orders move together (issue 24, domain.md "Order invariants":
@@ -122,21 +122,7 @@ export async function cancelErrorOrder(
       supOrderLifecycle,
       'close',
       () => orderRow(trx, a.tenantId, row.orderId),
-      async (order, to) => {
-        const moved = await trx
-          .updateTable('bladeSupOrder')
-          .set({
-            state: to,
-            updateTime: now,
-            updateUser: a.userId,
-            version: sql<number>`version + 1`,
-          })
-          .where('tenantId', '=', a.tenantId)
-          .where('id', '=', order.id)
-          .where('state', '=', order.state)
-          .executeTakeFirst();
-        return Number(moved.numUpdatedRows) === 1;
-      },
+      (order, to) => writeOrderMove(trx, order, to, { updateTime: now, updateUser: a.userId }),
     );
     await moveRecord(
       errorOrderLifecycle,

@@ -15,7 +15,7 @@ import {
 } from '../error-order/transitions.js';
 import { moveRecord, transitionOrConflict } from '../lifecycle-guard.js';
 import { allocateCodes, holdCodes } from './allocate.js';
-import { orderRow, type SupOrderRow } from './order-row.js';
+import { orderRow, writeOrderMove, type SupOrderRow } from './order-row.js';
 
 /**
  * Fulfilment of supplier orders (issue 18 item 3, domain.md "supplier order", "No overselling, no
@@ -456,23 +456,12 @@ export async function reissueOrder(
             supOrderLifecycle,
             'reissue',
             () => orderRow(trx, tenantId, order.id),
-            async (current, to) => {
-              const moved = await trx
-                .updateTable('bladeSupOrder')
-                .set({
-                  state: to,
-                  attempts: sql<number>`attempts + 1`,
-                  updateTime: now,
-                  updateUser: userId,
-                  version: sql<number>`version + 1`,
-                })
-                .where('tenantId', '=', tenantId)
-                .where('id', '=', order.id)
-                .where('state', '=', current.state)
-                .where('version', '=', current.version)
-                .executeTakeFirst();
-              return Number(moved.numUpdatedRows) === 1;
-            },
+            (current, to) =>
+              writeOrderMove(trx, current, to, {
+                attempts: sql<number>`attempts + 1`,
+                updateTime: now,
+                updateUser: userId,
+              }),
           );
         },
         succeed: async (trx, now, _good, amounts) => {
@@ -533,24 +522,13 @@ export async function resendOrder(
       supOrderLifecycle,
       'resend',
       () => orderRow(trx, a.tenantId, a.orderId),
-      async (order, to) => {
-        const moved = await trx
-          .updateTable('bladeSupOrder')
-          .set({
-            state: to,
-            attempts: sql<number>`attempts + 1`,
-            remark: `已重发券码（${now}）`,
-            updateTime: now,
-            updateUser: a.userId,
-            version: sql<number>`version + 1`,
-          })
-          .where('tenantId', '=', a.tenantId)
-          .where('id', '=', order.id)
-          .where('state', '=', order.state)
-          .where('version', '=', order.version)
-          .executeTakeFirst();
-        return Number(moved.numUpdatedRows) === 1;
-      },
+      (order, to) =>
+        writeOrderMove(trx, order, to, {
+          attempts: sql<number>`attempts + 1`,
+          remark: `已重发券码（${now}）`,
+          updateTime: now,
+          updateUser: a.userId,
+        }),
     );
   });
   return (await orderRow(ctx.db, a.tenantId, a.orderId))!;

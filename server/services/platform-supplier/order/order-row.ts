@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, SupOrderTable } from '../../../db/schema.js';
 
 export type SupOrderRow = Selectable<SupOrderTable>;
@@ -30,3 +30,24 @@ const numeric = (row: SupOrderRow): SupOrderRow => ({
   attempts: Number(row.attempts),
   version: Number(row.version),
 });
+
+/**
+ * Writes an order's move to `to` (with `set`), conditional on the state and version it was read
+ * with: whether this write won (`moveRecord` reads it again when it did not).
+ */
+export async function writeOrderMove(
+  trx: Kysely<DB>,
+  current: SupOrderRow,
+  to: string,
+  set: Record<string, unknown>,
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable('bladeSupOrder')
+    .set({ ...set, state: to, version: sql<number>`version + 1` })
+    .where('tenantId', '=', current.tenantId)
+    .where('id', '=', current.id)
+    .where('state', '=', current.state)
+    .where('version', '=', current.version)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}

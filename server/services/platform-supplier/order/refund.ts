@@ -11,7 +11,7 @@ import { nowText } from '../../../lib/time.js';
 import { changeBalance, type BalanceOwner } from '../balance/ledger.js';
 import { moveRecord, transitionOrConflict } from '../lifecycle-guard.js';
 import type { FulfilContext } from './fulfil.js';
-import { orderRow } from './order-row.js';
+import { orderRow, writeOrderMove } from './order-row.js';
 
 /**
  * order-refund (issue 18 item 3, domain.md "supplier order", "coupon code"): `quantity` of an
@@ -86,22 +86,7 @@ export async function refundOrder(
       supOrderLifecycle,
       'refund',
       () => orderRow(trx, tenantId, a.orderId),
-      async (current, to) => {
-        const moved = await trx
-          .updateTable('bladeSupOrder')
-          .set({
-            state: to,
-            updateTime: now,
-            updateUser: userId,
-            version: sql<number>`version + 1`,
-          })
-          .where('tenantId', '=', tenantId)
-          .where('id', '=', current.id)
-          .where('state', '=', current.state)
-          .where('version', '=', current.version)
-          .executeTakeFirst();
-        return Number(moved.numUpdatedRows) === 1;
-      },
+      (current, to) => writeOrderMove(trx, current, to, { updateTime: now, updateUser: userId }),
     );
     // Counted under the order's lock: what a concurrent refund took is gone.
     const refundable = await issuedCount(trx);
