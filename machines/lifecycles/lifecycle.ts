@@ -1,4 +1,5 @@
 import { createMachine, transition, type AnyStateMachine } from 'xstate';
+import { knownMessages } from '../../src/contracts/server-messages';
 
 /**
  * The business lifecycles (domain.md "Lifecycles"): one XState machine per record kind, used by
@@ -49,7 +50,15 @@ export function defineLifecycle<const S extends string, const E extends string>(
     // The table above is typed; XState's config types cannot follow a computed object.
     states: states as never,
   });
-  return { name: spec.name, machine, states: spec.states, events: spec.events };
+  const lifecycle = { name: spec.name, machine, states: spec.states, events: spec.events };
+  // The 409 naming each state, in both languages: the console shows a refusal in its language.
+  knownMessages(
+    ...(Object.keys(spec.states) as S[]).map((state) => ({
+      zh: refusedMessage(lifecycle, state),
+      en: refusedMessageEn(lifecycle, state),
+    })),
+  );
+  return lifecycle;
 }
 
 /** The state an event leads to from `state`; undefined when the machine refuses it. */
@@ -87,8 +96,34 @@ export const statesAllowing = <S extends string, E extends string>(
   event: E,
 ): S[] => (Object.keys(lifecycle.states) as S[]).filter((state) => allows(lifecycle, state, event));
 
+/**
+ * The name a person reads for `value` of a state (or other value) table: a lifecycle's `states`
+ * or a contract's label map, in `lang`. Every place that shows a state (cells, drawers,
+ * timelines, look-ups, sheets, messages) names it through here or through the same table, never
+ * as the stored id (issue 25 item 4); a value the table lacks is shown as it is.
+ */
+export function labelOf(
+  labels: Readonly<Record<string, StateLabel>>,
+  value: string,
+  lang: 'zh' | 'en',
+): string {
+  return Object.hasOwn(labels, value) ? labels[value]![lang] : value;
+}
+
 /** The zh message of a refused transition: it names the current state. */
-export function refusedMessage(lifecycle: Lifecycle<string, string>, state: string): string {
+export function refusedMessage(
+  lifecycle: Pick<Lifecycle<string, string>, 'name' | 'states'>,
+  state: string,
+): string {
   const label = (lifecycle.states as Record<string, StateLabel>)[state]?.zh ?? state;
   return `${lifecycle.name.zh}当前状态为「${label}」，不能执行此操作`;
+}
+
+/** The en of `refusedMessage`. */
+export function refusedMessageEn(
+  lifecycle: Pick<Lifecycle<string, string>, 'name' | 'states'>,
+  state: string,
+): string {
+  const label = (lifecycle.states as Record<string, StateLabel>)[state]?.en ?? state;
+  return `The ${lifecycle.name.en.toLowerCase()} is ${label.toLowerCase()}: this cannot be done`;
 }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { messageIn } from '../../src/contracts/server-messages';
 import {
   allowedEvents,
+  labelOf,
   nextState,
   refusedMessage,
+  refusedMessageEn,
   statesAllowing,
   type Lifecycle,
+  type StateLabel,
 } from './lifecycle';
 import { couponCodeLifecycle } from './coupon-code-machine';
 import { supOrderLifecycle } from './sup-order-machine';
@@ -107,6 +111,34 @@ describe('refusedMessage', () => {
     );
     expect(refusedMessage(errorOrderLifecycle, 'cancelled')).toBe(
       '异常订单当前状态为「已取消」，不能执行此操作',
+    );
+  });
+});
+
+describe('state names (issue 25 item 4)', () => {
+  const ALL = [couponCodeLifecycle, supOrderLifecycle, errorOrderLifecycle, refundLifecycle];
+
+  it('label every state in zh and en, and show an unknown one as it is', () => {
+    for (const lifecycle of ALL)
+      for (const [state, label] of Object.entries(lifecycle.states as Record<string, StateLabel>)) {
+        expect(labelOf(lifecycle.states, state, 'zh')).toBe(label.zh);
+        expect(labelOf(lifecycle.states, state, 'en')).toBe(label.en);
+        expect(label.en).not.toBe(state);
+      }
+    expect(labelOf(supOrderLifecycle.states, 'partRefunded', 'en')).toBe('Partly refunded');
+    expect(labelOf(supOrderLifecycle.states, 'toString', 'en')).toBe('toString');
+    expect(labelOf(supOrderLifecycle.states, 'gone', 'zh')).toBe('gone');
+  });
+
+  it('the 409 naming a state is shown in English in the en console', () => {
+    for (const lifecycle of ALL)
+      for (const state of Object.keys(lifecycle.states)) {
+        const en = messageIn('en', refusedMessage(lifecycle, state));
+        expect(en).toBe(refusedMessageEn(lifecycle, state));
+        expect(en).not.toMatch(/[\u2e80-\u9fff]/);
+      }
+    expect(messageIn('en', refusedMessage(supOrderLifecycle, 'partRefunded'))).toBe(
+      'The supplier order is partly refunded: this cannot be done',
     );
   });
 });

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { AuthUser } from './user.js';
+import { PLATFORM_ONLY_CODES } from '../db/seed/menu-tree.js';
 import { forbidden } from '../lib/errors.js';
 
 /**
  * The menu ids a user holds: the menus granted to their roles, cut down to their tenant's
- * package when the tenant has one. The super administrator holds every menu.
+ * package when the tenant has one, and never a platform-only menu (`SeedMenu.platformOnly`).
+ * The super administrator holds every menu.
  */
 export async function grantedMenuIds(db: Kysely<DB>, user: AuthUser): Promise<Set<string>> {
   if (user.isSuperAdmin) {
@@ -17,14 +19,16 @@ export async function grantedMenuIds(db: Kysely<DB>, user: AuthUser): Promise<Se
     .selectFrom('bladeRoleMenu as rm')
     .innerJoin('bladeRole as r', 'r.id', 'rm.roleId')
     .innerJoin('bladeMenu as m', 'm.id', 'rm.menuId')
-    .select('m.id')
+    .select(['m.id', 'm.code'])
     .distinct()
     .where('rm.roleId', 'in', user.roleIds)
     .where('r.tenantId', '=', user.tenantId)
     .where('r.isDeleted', '=', 0)
     .where('m.isDeleted', '=', 0)
     .execute();
-  const ids = new Set(rows.map((r) => r.id));
+  // A platform-only screen (the component test page) is the super administrator's whatever a
+  // role says: an old grant or a copied role never puts it in anyone else's menu.
+  const ids = new Set(rows.filter((r) => !PLATFORM_ONLY_CODES.has(r.code)).map((r) => r.id));
   const allowed = await packageMenuIds(db, user.tenantId);
   if (allowed) for (const id of ids) if (!allowed.has(id)) ids.delete(id);
   return ids;

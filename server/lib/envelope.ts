@@ -15,6 +15,14 @@ export function okStatus(msg = '操作成功'): Envelope<Record<string, never>> 
   return { code: 200, success: true, data: {}, msg };
 }
 
-export function fail(code: number, msg: string): Envelope<Record<string, never>> {
-  return { code, success: false, data: {}, msg };
+/**
+ * A refusal. `data` is empty, or for a refusal of the input's fields `{fields: {field: zh
+ * message}}` (every field refused; `msg` is the first as `<field>:<message>`).
+ */
+export function fail(
+  code: number,
+  msg: string,
+  fields?: Readonly<Record<string, string>>,
+): Envelope<Record<string, never> | { fields: Readonly<Record<string, string>> }> {
+  return { code, success: false, data: fields ? { fields } : {}, msg };
 }

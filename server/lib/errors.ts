@@ -1,3 +1,5 @@
+import { COMMON_REFUSALS } from '../../src/contracts/server-messages.js';
+
 /**
  * An error that becomes an enveloped answer: `{code, success:false, data:{}, msg}` with the same
  * HTTP status (contract.md Part 1 decision 8). Anything else thrown becomes a 500 with a reference.
@@ -21,18 +23,37 @@ export class ApiError extends Error {
  * work (out of stock, balance too low) stays a plain ApiError and is kept.
  */
 export class InputRefusal extends ApiError {
-  constructor(message: string) {
+  /**
+   * Every field refused, field -> zh message (ARCHITECTURE.md "Errors": answered as
+   * `data.fields`); `message` stays the first as `<field>:<message>` for BladeX clients.
+   */
+  readonly fields: Readonly<Record<string, string>> | undefined;
+  constructor(message: string, fields?: Readonly<Record<string, string>>) {
     super(400, message);
     this.name = 'InputRefusal';
+    this.fields = fields ?? fieldsOf(message);
   }
 }
 
+/** `<field>:<message>` (BladeX's field refusal) as `{field: message}`; else undefined. */
+export function fieldsOf(message: string): Record<string, string> | undefined {
+  const match = FIELD_MESSAGE.exec(message);
+  return match ? { [match[1]!]: match[2]! } : undefined;
+}
+
+/** A field name (camelCase, or a path: `items.0.name`), a colon, the message. */
+const FIELD_MESSAGE = /^([a-z_$][\w$]*(?:\.[\w$]+)*):(.+)$/s;
+
 export const badRequest = (msg: string) => new ApiError(400, msg);
-/** A refusal of the request's input, before any work (see InputRefusal). */
-export const badInput = (msg: string) => new InputRefusal(msg);
+/**
+ * A refusal of the request's input, before any work (see InputRefusal); `fields` lists every
+ * field refused when there are several (`msg` names the first).
+ */
+export const badInput = (msg: string, fields?: Readonly<Record<string, string>>) =>
+  new InputRefusal(msg, fields);
 export const unauthorized = (msg = '请求未授权') => new ApiError(401, msg);
 export const forbidden = (msg = '请求被拒绝，没有权限') => new ApiError(403, msg);
-export const notFound = (msg = '数据不存在') => new ApiError(404, msg);
+export const notFound = (msg: string = COMMON_REFUSALS.notFound.zh) => new ApiError(404, msg);
 export const conflict = (msg: string) => new ApiError(409, msg);
 
 /**

@@ -1,3 +1,4 @@
+import { COMMON_REFUSALS } from '../../src/contracts/server-messages.js';
 import { conflict, notFound } from './errors.js';
 
 /**
@@ -53,7 +54,7 @@ export function selectTree<T extends { id: string; parentId: string }>(
   ) as SelectNode[];
 }
 
-export const STALE_VERSION = '数据已被其他用户修改，请刷新后重试';
+export const STALE_VERSION = COMMON_REFUSALS.stale.zh;
 
 /**
  * Optimistic locking for an update: `updated` is the number of rows the conditional update

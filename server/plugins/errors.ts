@@ -6,7 +6,7 @@ import {
   isDatabaseUnavailable,
 } from '../db/availability.js';
 import { acceptsGzip, ConsoleRoutes, type ConsolePages } from '../lib/console-pages.js';
-import { ApiError, OAuthError } from '../lib/errors.js';
+import { ApiError, InputRefusal, OAuthError } from '../lib/errors.js';
 import { fail } from '../lib/envelope.js';
 
 /**
@@ -28,10 +28,11 @@ export function registerErrorHandling(app: FastifyInstance, pages: ConsolePages 
         });
     }
     if (error instanceof ApiError) {
+      const fields = error instanceof InputRefusal ? error.fields : undefined;
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send(fail(error.statusCode, error.message));
+        .send(fail(error.statusCode, error.message, fields));
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) {

@@ -93,6 +93,67 @@ describe('envelope answers', () => {
     expect(await failure(apiRequest({ url: 'x' }))).toEqual({ status: 500, message: '网络异常' });
   });
 
+  it('a field refusal names its fields (every one in data.fields), shown without the field name', async () => {
+    const refusal = {
+      code: 400,
+      success: false,
+      msg: 'supCode:供应商编码只能包含字母、数字、下划线和短横线',
+      data: {
+        fields: {
+          supCode: '供应商编码只能包含字母、数字、下划线和短横线',
+          contactPhone: '请输入正确的手机号',
+        },
+      },
+    };
+    answerWith(JSON.stringify(refusal), 400);
+    expect(await failure(apiRequest({ url: 'x' }))).toEqual({
+      status: 400,
+      message: '供应商编码只能包含字母、数字、下划线和短横线',
+      fields: refusal.data.fields,
+    });
+    // A BladeX server's one `<field>:<message>`, also with 409.
+    answerWith('{"code":409,"success":false,"msg":"supCode:供应商编码已存在"}', 409);
+    expect(await failure(apiRequest({ url: 'x' }))).toEqual({
+      status: 409,
+      message: '供应商编码已存在',
+      fields: { supCode: '供应商编码已存在' },
+    });
+    // Not a field: a message that merely holds a colon, or a capitalised word before it.
+    answerWith('{"code":400,"success":false,"msg":"Error: 参数错误"}', 400);
+    expect(await failure(apiRequest({ url: 'x' }))).toEqual({
+      status: 400,
+      message: 'Error: 参数错误',
+    });
+  });
+
+  it('shows a refusal the contracts know in the console language', async () => {
+    await import('../contracts/platform-supplier/sup');
+    configureClient({
+      getSession: () => undefined,
+      storeSession: () => {},
+      readStoredSession: () => undefined,
+      texts: () => ({
+        network: 'Network exception',
+        timeout: 'Timed out',
+        badCredentials: 'Wrong username or password',
+        noPermission: 'No permission',
+        dataLoading: 'Data loading error',
+        lang: 'en',
+      }),
+    });
+    answerWith('{"code":409,"success":false,"msg":"supCode:供应商编码已存在"}', 409);
+    const error = await failure(apiRequest({ url: 'x' }));
+    expect(error.message).toBe('Another supplier already has this code');
+    // The fields keep the server's text: a form shows it in the language of the moment.
+    expect(error.fields).toEqual({ supCode: '供应商编码已存在' });
+    expect(events.filter((e) => e.type === 'error')).toEqual([
+      { type: 'error', message: 'Another supplier already has this code' },
+    ]);
+    // Unknown to the contracts: as the server sent it.
+    answerWith('{"code":400,"success":false,"msg":"未知的拒绝"}', 400);
+    expect((await failure(apiRequest({ url: 'x' }))).message).toBe('未知的拒绝');
+  });
+
   it.each([
     ['data null', null],
     ['records null', { records: null, total: 0 }],

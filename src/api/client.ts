@@ -1,4 +1,5 @@
 import type { StoredSession, TokenResponse } from '../contracts/auth';
+import { messageIn } from '../contracts/server-messages';
 import type { SessionEndReason } from '../state/session-slice';
 import { emitApiEvent } from './events';
 
@@ -54,9 +55,19 @@ export interface ApiError {
    * the shape the caller expects.
    */
   status: number | 'network' | 'timeout' | 'malformed';
+  /**
+   * What to show: the server's msg in the console's language where the contracts know it
+   * (contracts/server-messages.ts), without the field name of a field refusal.
+   */
   message: string;
   /** A token call's failure answer as sent (an unbound social login's `bind_ticket`). */
   body?: unknown;
+  /**
+   * A refusal of fields, field -> the server's zh message: the answer's `data.fields` (every
+   * field refused), else the one field of a `<field>:<message>` msg. Forms show each at its field
+   * (`messageIn` translates it); `message` is then the first one.
+   */
+  fields?: Readonly<Record<string, string>>;
 }
 
 /** Message texts the client produces itself, supplied by the app in the current language. */
@@ -67,6 +78,8 @@ export interface ClientTexts {
   noPermission: string;
   /** A malformed answer (spec section 8's list text, 'data loading error'). */
   dataLoading: string;
+  /** The console's language: the server's refusals are shown in it where they are known. */
+  lang?: 'zh' | 'en';
 }
 
 export interface SessionAccess {
@@ -257,7 +270,38 @@ function interpret(req: ApiRequest, raw: RawResponse): { data: unknown } | { err
     if (code === undefined || code === 200) return { error: malformed(texts) };
   }
   const status = code === undefined || code === 200 ? raw.status : code;
-  return { error: { status, message: messageOf(body) ?? texts.network } };
+  const msg = messageOf(body);
+  const fields = status >= 400 && status < 500 ? refusedFields(env, msg) : undefined;
+  const shown = msg && fields ? (FIELD_MESSAGE.exec(msg)?.[2] ?? msg) : msg;
+  return {
+    error: {
+      status,
+      message: shown ? messageIn(texts.lang ?? 'zh', shown) : texts.network,
+      ...(fields ? { fields } : {}),
+    },
+  };
+}
+
+/** BladeX's field refusal: a field name (camelCase, or a path `items.0.name`), ':', the message. */
+const FIELD_MESSAGE = /^([a-z_$][\w$]*(?:\.[\w$]+)*):(.+)$/s;
+
+/**
+ * The fields a refusal names: the envelope's `data.fields` (every field the server refused, each
+ * with its message), else the one field of a `<field>:<message>` msg; undefined when it names none.
+ */
+function refusedFields(
+  env: Record<string, unknown> | undefined,
+  msg: string | undefined,
+): Record<string, string> | undefined {
+  const listed = isObject(env?.data) ? env.data.fields : undefined;
+  if (isObject(listed)) {
+    const fields = Object.fromEntries(
+      Object.entries(listed).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
+    if (Object.keys(fields).length > 0) return fields;
+  }
+  const match = msg ? FIELD_MESSAGE.exec(msg) : null;
+  return match ? { [match[1]!]: match[2]! } : undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -92,10 +92,13 @@ export const resourceApi = api.injectEndpoints({
         refreshes?: readonly 'Menu'[] | undefined;
       }
     >({
+      // Silent: every caller is a form that shows the refusal, each refused field at its field
+      // and the rest as a toast (resources/engine/form-refusal.tsx).
       query: ({ service, path, body }) => ({
         url: url(service, path, 'submit'),
         method: 'POST',
         body,
+        silent: true,
       }),
       invalidatesTags: (_result, _error, { service, refreshes }) => written(service, refreshes),
     }),
@@ -126,12 +129,26 @@ export const resourceApi = api.injectEndpoints({
         invalidatesTags: ['ExportTask'],
       },
     ),
-    /** A declared action's call (POST `path` with query parameters). */
+    /**
+     * A declared action's call (POST `path` with query parameters). `silent`: the caller shows
+     * the refusal (a dialog with fields, resources/engine/form-refusal.tsx), not the API layer.
+     */
     resourceCall: build.mutation<
       unknown,
-      { service: string; path: string; params: Params; refreshes?: readonly 'Menu'[] | undefined }
+      {
+        service: string;
+        path: string;
+        params: Params;
+        refreshes?: readonly 'Menu'[] | undefined;
+        silent?: boolean;
+      }
     >({
-      query: ({ path, params }) => ({ url: path, method: 'POST', params }),
+      query: ({ path, params, silent }) => ({
+        url: path,
+        method: 'POST',
+        params,
+        ...(silent ? { silent } : {}),
+      }),
       invalidatesTags: (_result, _error, { service, refreshes }) => written(service, refreshes),
     }),
   }),

@@ -27,6 +27,7 @@ export function createAppStore(): AppStore {
         badCredentials: translate(lang, 'errors.badCredentials'),
         noPermission: translate(lang, 'errors.noPermission'),
         dataLoading: translate(lang, 'errors.dataLoading'),
+        lang,
       };
     },
   });

@@ -18,7 +18,7 @@ import {
 import { apiRequest, lastRefreshRefusal, refreshSession } from '../api/client';
 import { onApiEvent } from '../api/events';
 import { isStoredSession } from '../contracts/auth';
-import { recordDebugEntry } from '../features/debug-log/debug-log-store';
+import { apiEntryType, recordDebugEntry } from '../features/debug-log/debug-log-store';
 import { isLockSecret, hashLockPassword, verifyLockPassword } from '../lib/lock-secret';
 import { encryptPassword } from '../lib/rsa';
 import {
@@ -257,7 +257,7 @@ class ShellRuntimeImpl {
         else if (event.type === 'error') showError(event.message);
         else if (event.type === 'failed') {
           recordDebugEntry({
-            type: 'api',
+            type: apiEntryType(event.status),
             url: event.url,
             message: `${String(event.status)} ${event.message}`,
             stack: '',

@@ -5,7 +5,10 @@ import {
   BALANCE_BOUND_FEN,
   balanceWithinBound,
   fenToYuan,
+  formatMoney,
   formatYuan,
+  groupDigits,
+  moneyText,
   MONEY_BOUND_MESSAGES,
   parseYuan,
   parseYuanOrOver,
@@ -92,5 +95,23 @@ describe('bounded money (domain.md "Bounded money", issue 24 item 4)', () => {
     expect(parseYuanOrOver('-123456789012345678')).toBe(-(AMOUNT_MAX_FEN + 1));
     expect(parseYuanOrOver('1e20')).toBeUndefined();
     expect(parseYuanOrOver('1.234')).toBeUndefined();
+  });
+});
+
+describe('money on screen (issue 25 item 11)', () => {
+  it('groups thousands and keeps two decimals, exactly', () => {
+    expect(formatMoney(236147390)).toBe('2,361,473.90');
+    expect(formatMoney(-123456)).toBe('-1,234.56');
+    expect(formatMoney(5)).toBe('0.05');
+    expect(groupDigits('1234567')).toBe('1,234,567');
+    expect(groupDigits('abc')).toBe('abc');
+    expect(moneyText(2361473.9)).toBe('2,361,473.90');
+    expect(moneyText('68')).toBe('68.00');
+    expect(moneyText(57.8)).toBe('57.80');
+    expect(moneyText(9999999999.99)).toBe('9,999,999,999.99');
+    expect(moneyText(1.005)).toBe('1.01');
+    expect(moneyText('')).toBeUndefined();
+    expect(moneyText('abc')).toBeUndefined();
+    expect(moneyText(null)).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
  * travel as yuan numbers with at most two decimals (`marketAmount: 49.9`). Conversion works on
  * the decimal text, never with floating-point arithmetic, so 0.29 is 29 fen, not 28.999….
  */
+import { knownMessages } from './server-messages';
 
 /** Up to 14 whole digits: every balance within the bound (±70,000,000,000,000.00 yuan) and beyond. */
 const YUAN = /^(-?)(\d{1,14})(?:\.(\d{1,2}))?$/;
@@ -30,6 +31,43 @@ export function formatYuan(fen: number): string {
   const sign = fen < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(fen));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Digits with a comma every three from the right (issue 25 item 11): '2361473.90' ->
+ * '2,361,473.90', '-1234' -> '-1,234'. Works on the text, so nothing is rounded.
+ */
+export function groupDigits(text: string): string {
+  const m = /^(-?)(\d+)(\.\d*)?$/.exec(text);
+  if (!m) return text;
+  return `${m[1]}${m[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${m[3] ?? ''}`;
+}
+
+/** Money as people read it: thousands separators and two decimals (4990 -> "49.90"). */
+export function formatMoney(fen: number): string {
+  return groupDigits(formatYuan(fen));
+}
+
+/**
+ * A yuan amount (a wire number or its text) as shown on screen: '2,361,473.90'. Exact for
+ * every amount parseYuan reads; a number with more decimals is rounded to the fen (half away
+ * from zero); undefined for anything that is not a finite number.
+ */
+export function moneyText(value: unknown): string | undefined {
+  const fen = parseYuan(value);
+  if (fen !== undefined) return formatMoney(fen);
+  if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+  // More decimals (or more digits): rounded on the decimal text, so 1.005 is 1.01.
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(String(value).trim());
+  if (!m) {
+    const n = typeof value === 'number' ? value : Number(value.trim() || Number.NaN);
+    return Number.isFinite(n) ? groupDigits(n.toFixed(2)) : undefined;
+  }
+  const [, sign, whole, decimals = ''] = m;
+  let cents = BigInt(whole!) * 100n + BigInt(decimals.padEnd(2, '0').slice(0, 2));
+  if (Number(decimals[2] ?? '0') >= 5) cents += 1n;
+  const text = `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+  return groupDigits(`${sign && cents !== 0n ? '-' : ''}${text}`);
 }
 
 /** The wire value of an amount in fen: a yuan number (4990 -> 49.9). */
@@ -67,6 +105,8 @@ export const MONEY_BOUND_MESSAGES = {
     en: `The balance after this change would leave the allowed range (±${BALANCE_BOUND_YUAN} yuan)`,
   },
 } as const;
+
+knownMessages(...Object.values(MONEY_BOUND_MESSAGES));
 
 /** The zh refusal of a money field over the bound, naming the field ('面值不能超过…元'). */
 export const amountTooLargeFor = (label: string) => `${label}不能超过${AMOUNT_MAX_YUAN}元`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AMOUNT_MAX_FEN, amountTooLargeFor, parseYuanOrOver } from './money';
+import { AMOUNT_MAX_FEN, AMOUNT_MAX_YUAN, amountTooLargeFor, parseYuanOrOver } from './money';
+import { knownMessages } from './server-messages';
 
 /**
  * The one field list of a resource, shared by the server (`defineTable`, server/lib/table) and
@@ -165,6 +166,28 @@ function textInput(spec: FieldSpec): z.ZodType {
   return spec.required ? shaped(requiredText(spec.required.zh, max)) : optionalText(max, shaped);
 }
 
+/**
+ * The messages a field's checks answer, zh with the console's en (contracts/server-messages.ts):
+ * the declared ones, and those made from the label for integer and money fields.
+ */
+function fieldMessages(spec: FieldSpec): Text[] {
+  const declared = [spec.required, spec.pattern?.message, spec.range?.message];
+  const { zh, en } = spec.label;
+  const made: Text[] =
+    spec.kind === 'integer'
+      ? [{ zh: `${zh}必须是整数`, en: `${en} must be a whole number` }]
+      : spec.kind === 'money'
+        ? [
+            {
+              zh: `${zh}须为不超过两位小数的非负金额`,
+              en: `${en}: a non-negative amount with at most 2 decimals`,
+            },
+            { zh: amountTooLargeFor(zh), en: `${en} may not exceed ${AMOUNT_MAX_YUAN} yuan` },
+          ]
+        : [];
+  return [...declared.filter((m): m is Text => m !== undefined), ...made];
+}
+
 /** An integer (or fen) field: empty is `emptyAs`, or refused when required, or absent. */
 function integerInput(spec: FieldSpec, name: string): z.ZodType {
   const invalid = spec.range?.message.zh ?? spec.required?.zh ?? `${spec.label.zh}必须是整数`;
@@ -224,6 +247,7 @@ export function defineContract<Row>() {
     const codes: ResourceCodes = { menu: spec.menu };
     for (const alias of spec.buttons) codes[CODE_OF[alias]] = `${spec.menu}_${alias}`;
     const entries = Object.entries(spec.fields as Record<string, FieldSpec>);
+    for (const [, field] of entries) if (!field.readOnly) knownMessages(...fieldMessages(field));
     const inputKeys = entries.filter(([, f]) => !f.readOnly).map(([k]) => k) as InputKey<F>[];
     const shape = Object.fromEntries(
       entries.filter(([, f]) => !f.readOnly).map(([k, f]) => [k, fieldInput(f, k)]),

@@ -11,8 +11,16 @@ import { z } from 'zod';
  * The messages are zh because the server answers with them as `<field>:<message>`.
  */
 
-/** Names a table: lower-case, stable across releases (e.g. `blade-system/post`). */
-export const TABLE_KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]{0,99}$/;
+/**
+ * Names a table: stable across releases, the console route of its screen without the leading
+ * slash (`tableKeyOf`). Console routes keep BladeX's camelCase segments
+ * (`supplierMerchant/management`, `product/order/user-bulkProductOrder`), so upper case is a
+ * key's character like any other; keys are compared as sent.
+ */
+export const TABLE_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/_.-]{0,99}$/;
+
+/** The table-set key of a list shown at `route` (a console route or a tab's own route). */
+export const tableKeyOf = (route: string): string => route.replace(/^\/+/, '');
 /** A column's id as the table knows it (accessor keys such as `dept.name` or `mrt-row-select`). */
 export const COLUMN_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 export const TABLE_DENSITIES = ['xs', 'md', 'xl'] as const;

@@ -36,3 +36,11 @@ export async function decryptPhone(
     return undefined;
   }
 }
+
+/** A phone as shown to a user without the right to see it whole: 138****0000. */
+export function maskedPhone(phone: string): string {
+  const p = phone.trim();
+  if (p.length >= 11) return `${p.slice(0, 3)}****${p.slice(-4)}`;
+  if (p.length >= 7) return `${p.slice(0, 2)}****${p.slice(-2)}`;
+  return p ? '****' : '';
+}

@@ -1,15 +1,15 @@
 import { MantineProvider } from '@mantine/core';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { authMachine } from '../../machines/auth-machine';
 import { lockMachine } from '../../machines/lock-machine';
 import { tabsMachine } from '../../machines/tabs-machine';
 import type { ButtonNode, RouteNode } from '../contracts/auth';
 import { HOME_TAB, ShellContext } from '../state/shell-context';
-import { signedInStore } from '../test/signed-in';
+import { scriptFetch, signedInStore, type Call } from '../test/signed-in';
 import { PaletteHost } from './palette-host';
 import { openPalette } from './palette-requests';
 
@@ -72,7 +72,10 @@ beforeAll(() => {
     },
   });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function renderHost(permissions: string[], tree = TREE) {
   const store = signedInStore();
@@ -151,3 +154,97 @@ describe('palette host', () => {
 function selected(): string {
   return screen.getByRole('option', { selected: true }).textContent ?? '';
 }
+
+describe('plain text searches the look-ups too (issue 25 item 13)', () => {
+  const S = '/api/blade-quanyi-platform-supplier';
+  const page = (records: object[]) => ({ records, total: records.length, size: 10, current: 1 });
+  /** A server with one supplier, one user named 用户甲, one order and its client number. */
+  function server(): Call[] {
+    return scriptFetch((call) => {
+      if (call.url.startsWith(`${S}/sup/list-not-page`))
+        return [{ id: '3', supCode: 'MTWM', supName: '美团外卖红包' }];
+      if (call.url.startsWith('/api/blade-user/page'))
+        return page(
+          decodeURIComponent(call.url).includes('realName=用户')
+            ? [{ id: '7', account: 'jia', realName: '用户甲', deptName: '', phone: '' }]
+            : [],
+        );
+      if (call.url.startsWith(`${S}/sup-order/list`))
+        return page(
+          // The server's prefix LIKE ignores case.
+          call.url.toLowerCase().includes('clientorderid_likeright=co2026')
+            ? [
+                {
+                  id: '9',
+                  orderNo: 'SO2026112600009',
+                  clientOrderId: 'CO2026112600009',
+                  goodName: '中杯券',
+                  supName: '星巴克',
+                  state: 'success',
+                },
+              ]
+            : [],
+        );
+      return page([]);
+    });
+  }
+  /** Each call's path and its parameters but the page's. */
+  const lookups = (calls: Call[]) =>
+    calls.map((c) => {
+      const url = new URL(c.url, 'http://x');
+      url.searchParams.delete('current');
+      url.searchParams.delete('size');
+      return decodeURIComponent(`${url.pathname.slice(5)}${url.search}`);
+    });
+
+  it('a bare 美团 finds the supplier, one request per look-up the user holds, after the commands', async () => {
+    const calls = server();
+    const input = renderHost(['user', 'supplier', 'supplier_order']);
+    // Typed fast: only the last text is asked.
+    fireEvent.change(input, { target: { value: '美团外' } });
+    fireEvent.change(input, { target: { value: '美团' } });
+    await waitFor(() => expect(options()).toContain('美团外卖红包MTWM'));
+    expect(screen.getByText('供应商')).toBeTruthy();
+    expect(lookups(calls).sort()).toEqual([
+      'blade-quanyi-platform-supplier/sup/list-not-page',
+      'blade-user/page?realName=美团',
+    ]);
+    // The arrow keys reach it like any result.
+    while (!/^美团外卖红包/.test(selected())) fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(selected()).toBe('美团外卖红包MTWM');
+  });
+
+  it('lists records after screens and actions, each look-up under its own heading', async () => {
+    server();
+    const input = renderHost(['user', 'user_add', 'supplier']);
+    fireEvent.change(input, { target: { value: '用户' } });
+    await waitFor(() => expect(options()).toContain('jia · 用户甲'));
+    const all = options();
+    expect(all[0]).toMatch(/^用户管理/);
+    expect(all.indexOf('jia · 用户甲')).toBe(all.length - 1);
+    const headings = screen.getAllByRole('presentation').map((h) => h.textContent);
+    expect(headings.at(-1)).toBe('用户');
+    expect(headings.indexOf('页面')).toBeLessThan(headings.indexOf('用户'));
+  });
+
+  it('an order number asks the orders (the client number too), never a word; o: finds CO numbers', async () => {
+    const calls = server();
+    const input = renderHost(['supplier_order']);
+    fireEvent.change(input, { target: { value: 'CO2026' } });
+    await waitFor(() =>
+      expect(options()).toContain('SO2026112600009CO2026112600009 · 中杯券 · 星巴克 · 成功'),
+    );
+    expect(lookups(calls)).toEqual([
+      'blade-quanyi-platform-supplier/sup-order/list?clientOrderId_likeright=CO2026',
+    ]);
+    fireEvent.change(input, { target: { value: 'yhgl' } });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(calls).toHaveLength(1);
+    fireEvent.change(input, { target: { value: 'o:co2026' } });
+    await waitFor(() => expect(options()).toHaveLength(1));
+    expect(lookups(calls).slice(1)).toEqual([
+      'blade-quanyi-platform-supplier/sup-order/list?orderNo_likeright=co2026',
+      'blade-quanyi-platform-supplier/sup-order/list?clientOrderId_likeright=co2026',
+    ]);
+  });
+});

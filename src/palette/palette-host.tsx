@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { currentPage, paletteMachine } from '../../machines/palette-machine';
 import type { RouteNode } from '../contracts/auth';
 import { downloadLastExport } from '../features/export-centre/download-last';
 import { menuTarget } from '../lib/menu-tree';
-import type { MessageKey } from '../i18n';
+import { translate, type MessageKey } from '../i18n';
 import { requestScreenAction } from '../lib/screen-actions';
 import { useScreenCommands } from '../lib/screen-commands';
 import { isBoolean, readJson, writeJson } from '../lib/storage';
@@ -23,7 +23,7 @@ import { PaletteView, type PaletteTexts } from './palette-view';
 import { buildIndex, rank } from './ranking';
 import { readRecency, recordRun } from './recent';
 import { lookupCodes, type LookupContext, type RecordHit } from './record-lookup';
-import { commandRows, hitRows, type Row, type SelectableRow } from './rows';
+import { commandRows, hitRows, plainHitRows, type Row, type SelectableRow } from './rows';
 import { commandSource, rootRows, type RootSources } from './results';
 import { paletteScopes, parseScope, scopeCommands } from './scopes';
 import type { ShortcutId } from '../lib/shortcuts';
@@ -34,8 +34,9 @@ import { tabHref, tabLabel } from '../lib/tab-labels';
 import { useTabCommands } from '../components/use-tab-commands';
 import { useFullscreen } from '../components/use-fullscreen';
 import { globalCommands, nestedPageCommands } from './shell-commands';
-import { useRecordSearch } from './use-record-search';
+import { usePlainRecordSearch, useRecordSearch } from './use-record-search';
 import { toast } from '../components/toast';
+import { OrderRefundHost } from '../resources/platform-supplier/sup-order-refund-host';
 
 registerLookups(RECORD_LOOKUPS);
 
@@ -86,22 +87,17 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
   const page = currentPage(context);
 
   // Focus goes back to what had it before the palette opened, unless what the palette ran took
-  // it (a drawer, a dialog); the element is kept in state because it outlives renders.
-  const focusRef = useRef({ opener: null as HTMLElement | null, handedOff: false });
+  // it (a drawer, a dialog); kept in state because it outlives renders.
+  const [focus] = useState(() => new FocusReturn());
   const openPalette = useCallback(() => {
-    const focus = focusRef.current;
-    const active = document.activeElement;
-    focus.opener = active instanceof HTMLElement && active !== document.body ? active : null;
-    focus.handedOff = false;
+    focus.remember(document.activeElement);
     actor.send({ type: 'palette.open' });
-  }, [actor]);
+  }, [actor, focus]);
   useEffect(() => {
     if (open) return;
-    const focus = focusRef.current;
-    const opener = focus.opener;
-    focus.opener = null;
-    if (opener && !focus.handedOff) setTimeout(() => opener.focus(), 0);
-  }, [open]);
+    const opener = focus.release();
+    if (opener) setTimeout(() => opener.focus(), 0);
+  }, [open, focus]);
 
   // Ctrl/Cmd+K is bound by PaletteLauncher, which loads this module; it arrives as a request.
   const request = paletteRequests.use();
@@ -233,8 +229,10 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
       lang,
       request: (args) => silentRequest(args),
       holds: (code) => permissions.has(code),
+      // A record action that opens its own dialog: focus goes back from that dialog instead.
+      takeFocus: () => focus.handOff(),
     }),
-    [go, lang, permissions],
+    [go, lang, permissions, focus],
   );
 
   const [expanded, setExpanded] = useState<ReadonlySet<CommandGroup>>(new Set());
@@ -245,18 +243,23 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
   const scoped = page.id === 'root' ? parseScope(query, scopes) : undefined;
   const lookup = scoped?.scope.lookup;
   const records = useRecordSearch(dispatch, lookup?.scope, lookup ? scoped.term : '');
+  // Plain text (no prefix at all) asks every look-up the user holds that accepts it too.
+  const plain = usePlainRecordSearch(dispatch, lookups, page.id === 'root' && !scoped ? query : '');
 
   const rows: Row[] = useMemo(() => {
     if (lookup) return hitRows(lookup, records.hits);
     if (page.id === 'root') {
       const kind = scoped?.scope.kind;
-      return rootRows(sources, {
+      const commands = rootRows(sources, {
         term: scoped ? scoped.term : query,
         scope: kind === 'commands' || kind === 'tabs' ? kind : undefined,
         expanded,
         recency,
         recent: recentCommands(recency, commandsById, sources),
       });
+      // Records come after every command: screens and actions first (issue 25 item 13).
+      if (plain.groups.length === 0) return commands;
+      return [...commands, ...plainHitRows(plain.groups, (l) => translate(lang, l.label))];
     }
     const pageCommands = nestedPageCommands(page.id, {
       lang,
@@ -274,6 +277,7 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
   }, [
     lookup,
     records.hits,
+    plain.groups,
     page.id,
     query,
     scoped,
@@ -316,8 +320,7 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
         actor.send({ type: 'page.push', page: { id, title: row.hit.title } });
         return;
       }
-      const opener = focusRef.current.opener;
-      focusRef.current.handedOff = true;
+      const opener = focus.handOff();
       actor.send({ type: 'palette.close' });
       row.lookup.open(row.hit, { ...lookupContext, opener });
       return;
@@ -382,37 +385,41 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
     else if (records.error) status = t('palette.lookupFailed', { message: records.error });
     else if (!records.busy && records.hits.length === 0 && records.settled)
       status = t('palette.none');
-  } else if (query.trim() !== '' && rows.length === 0) status = t('palette.none');
+  } else if (query.trim() !== '' && rows.length === 0 && !plain.busy) status = t('palette.none');
 
   return (
-    <PaletteView
-      opened={open}
-      lang={lang}
-      texts={texts}
-      trail={context.pages.slice(1).map((p) => p.title)}
-      query={query}
-      onQueryChange={(q) => actor.send({ type: 'query.changed', query: q })}
-      rows={rows}
-      activeKey={activeKey}
-      onActiveKeyChange={setActiveKey}
-      onChoose={choose}
-      onEscape={() => actor.send({ type: 'palette.escape' })}
-      onBack={() => actor.send({ type: 'page.back' })}
-      onClose={() => actor.send({ type: 'palette.close' })}
-      status={status}
-      busy={records.busy}
-      error={context.error}
-      confirm={
-        confirming || running
-          ? {
-              message: context.confirm?.message ?? '',
-              running,
-              onAccept: () => actor.send({ type: 'confirm.accept' }),
-              onCancel: () => actor.send({ type: 'confirm.cancel' }),
-            }
-          : undefined
-      }
-    />
+    <>
+      <PaletteView
+        opened={open}
+        lang={lang}
+        texts={texts}
+        trail={context.pages.slice(1).map((p) => p.title)}
+        query={query}
+        onQueryChange={(q) => actor.send({ type: 'query.changed', query: q })}
+        rows={rows}
+        activeKey={activeKey}
+        onActiveKeyChange={setActiveKey}
+        onChoose={choose}
+        onEscape={() => actor.send({ type: 'palette.escape' })}
+        onBack={() => actor.send({ type: 'page.back' })}
+        onClose={() => actor.send({ type: 'palette.close' })}
+        status={status}
+        busy={records.busy || plain.busy}
+        error={context.error}
+        confirm={
+          confirming || running
+            ? {
+                message: context.confirm?.message ?? '',
+                running,
+                onAccept: () => actor.send({ type: 'confirm.accept' }),
+                onCancel: () => actor.send({ type: 'confirm.cancel' }),
+              }
+            : undefined
+        }
+      />
+      {/* 退款 on an order found by o: opens its dialog here, wherever the user is. */}
+      <OrderRefundHost />
+    </>
   );
 }
 
@@ -430,4 +437,31 @@ function recentCommands(
     .sort((a, b) => b[1] - a[1])
     .map(([id]) => byId.get(id) ?? dynamic.get(id))
     .filter((c): c is PaletteCommand => c !== undefined && !c.missingPermission);
+}
+
+/**
+ * What had focus before the palette opened, given back when it closes unless what the palette
+ * ran took focus over (a drawer or dialog that returns it there itself: `handOff`).
+ */
+class FocusReturn {
+  private opener: HTMLElement | null = null;
+  private handedOff = false;
+
+  remember(active: Element | null): void {
+    this.opener = active instanceof HTMLElement && active !== document.body ? active : null;
+    this.handedOff = false;
+  }
+
+  /** Focus is taken over: the answer is where to give it back. */
+  handOff(): HTMLElement | null {
+    this.handedOff = true;
+    return this.opener;
+  }
+
+  /** The palette closed: where focus goes back, unless it was handed off. */
+  release(): HTMLElement | null {
+    const opener = this.handedOff ? null : this.opener;
+    this.opener = null;
+    return opener;
+  }
 }

@@ -319,7 +319,7 @@ const RowView = memo(function RowView({ row, lang, texts, platform, onChoose }: 
   if (row.kind === 'header') {
     return (
       <p className={classes.header} role="presentation">
-        {texts.group(row.group)}
+        {row.label ?? texts.group(row.group)}
       </p>
     );
   }
@@ -334,7 +334,11 @@ const RowView = memo(function RowView({ row, lang, texts, platform, onChoose }: 
     return (
       <Command.Item value={row.key} onSelect={() => onChoose(row, false)} className={classes.item}>
         <span className={classes.label}>{row.hit.title}</span>
-        {row.hit.subtitle && <span className={classes.detail}>{row.hit.subtitle}</span>}
+        {row.hit.subtitle && (
+          <span className={classes.detail}>
+            {typeof row.hit.subtitle === 'string' ? row.hit.subtitle : row.hit.subtitle[lang]}
+          </span>
+        )}
       </Command.Item>
     );
   }
@@ -378,7 +382,7 @@ function sameRowProps(a: RowProps, b: RowProps): boolean {
   if (x.key !== y.key || x.kind !== y.kind) return false;
   switch (x.kind) {
     case 'header':
-      return true;
+      return x.label === (y as typeof x).label;
     case 'command':
       return x.command === (y as typeof x).command;
     case 'hit':

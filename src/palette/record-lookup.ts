@@ -2,17 +2,21 @@ import type { ApiRequest } from '../api/client';
 import type { MessageKey } from '../i18n';
 
 /**
- * Record look-ups of the command palette: a query prefix (`u:` users, later `o:` orders,
- * `c:` coupon codes, `s:` suppliers) searches one resource. A resource adds its look-up with
- * one `RecordLookup` declaration listed in `lookups/index.ts`; the palette does the rest (debounce,
- * cancelling, RTK Query caching, permission check, the record's action page).
+ * Record look-ups of the command palette: a query prefix (`u:` users, `o:` orders, `c:` coupon
+ * codes, `s:` suppliers, `g:` goods) searches one resource; plain text asks those with `plain`.
+ * A resource adds its look-up with one `RecordLookup` declaration listed in `lookups/index.ts`;
+ * the palette does the rest (debounce, cancelling, RTK Query caching, permission check, the
+ * record's action page).
  */
 export interface RecordHit {
   id: string;
   /** Main text, e.g. the account and real name. Rendered as text, never HTML. */
   title: string;
-  /** Second line, e.g. the department or a masked phone. */
-  subtitle?: string;
+  /**
+   * Second line, e.g. the department or a masked phone; in both languages when it names
+   * something the console translates (an order's state: its lifecycle's label).
+   */
+  subtitle?: string | Readonly<{ zh: string; en: string }>;
 }
 
 /** What look-up code may do when a record is chosen or one of its actions runs. */
@@ -25,6 +29,11 @@ export interface LookupContext {
   request<T>(args: ApiRequest): Promise<T>;
   /** Whether the user holds a menu or button code (absent: treat every code as held). */
   holds?(code: string): boolean;
+  /**
+   * For an action that opens a dialog of its own: the palette then leaves focus alone, and the
+   * answer is where the dialog should give focus back (what had it before the palette opened).
+   */
+  takeFocus?(): HTMLElement | null;
 }
 
 /** The codes any of which registers a look-up. */
@@ -46,7 +55,23 @@ export interface RecordAction {
   confirm?: MessageKey;
   /** Shown as a toast after a confirmed action succeeded. */
   done?: MessageKey;
+  /** Offered only for records it applies to (e.g. 退款 where the order's state allows it). */
+  when?(hit: RecordHit): boolean;
   run(hit: RecordHit, context: LookupContext): void | Promise<void>;
+}
+
+/**
+ * How plain text (no scope prefix) asks a look-up (issue 25 item 13): its hits are listed after
+ * the screens and actions.
+ */
+export interface PlainLookup {
+  /**
+   * Whether the text could name such a record: a look-up that cannot match it is not asked (a
+   * word is not sent to the coupon code look-up).
+   */
+  accepts(term: string): boolean;
+  /** One request at most (plain text asks every look-up at once); default: `search`. */
+  search?(term: string, context: Pick<LookupContext, 'request'>): Promise<RecordHit[]>;
 }
 
 export interface RecordLookup {
@@ -68,4 +93,6 @@ export interface RecordLookup {
   open(hit: RecordHit, context: LookupContext): void;
   /** The record's page in the palette (after →/Tab on a hit): its permitted actions. */
   actions?: readonly RecordAction[];
+  /** Asked by plain text too (without it only its prefix searches it). */
+  plain?: PlainLookup;
 }

@@ -3,7 +3,8 @@ import type { RecordHit, RecordLookup } from './record-lookup';
 
 /** One line of the palette's (virtualised) list. */
 export type Row =
-  | { kind: 'header'; key: string; group: CommandGroup }
+  /** `label`: a look-up's own heading (plain text's records, one group per look-up). */
+  | { kind: 'header'; key: string; group: CommandGroup; label?: string }
   | { kind: 'command'; key: string; group: CommandGroup; command: PaletteCommand }
   | { kind: 'hit'; key: string; lookup: RecordLookup; hit: RecordHit }
   | { kind: 'more'; key: string; group: CommandGroup; hidden: number };
@@ -61,6 +62,30 @@ export function hitRows(lookup: RecordLookup, hits: readonly RecordHit[]): Row[]
     { kind: 'header', key: 'header:records', group: 'records' },
     ...hits.map((hit): Row => ({ kind: 'hit', key: `hit:${lookup.scope}:${hit.id}`, lookup, hit })),
   ];
+}
+
+/** Hits per look-up that plain text lists; its prefix lists them all. */
+export const PLAIN_HITS_CAP = 5;
+
+/**
+ * Plain text's records, after every command group: one heading per look-up (its label, in the
+ * UI language) and its first hits.
+ */
+export function plainHitRows(
+  groups: readonly { lookup: RecordLookup; hits: readonly RecordHit[] }[],
+  label: (lookup: RecordLookup) => string,
+): Row[] {
+  return groups.flatMap(({ lookup, hits }): Row[] => [
+    {
+      kind: 'header',
+      key: `header:records:${lookup.scope}`,
+      group: 'records',
+      label: label(lookup),
+    },
+    ...hits
+      .slice(0, PLAIN_HITS_CAP)
+      .map((hit): Row => ({ kind: 'hit', key: `hit:${lookup.scope}:${hit.id}`, lookup, hit })),
+  ]);
 }
 
 export function isSelectable(row: Row): row is SelectableRow {

@@ -163,6 +163,8 @@ export function nestedPageCommands(id: string, d: PageDeps): PaletteCommand[] {
     if (!lookup || !hit) return [];
     const out: PaletteCommand[] = [];
     for (const action of lookup.actions ?? []) {
+      // An action the record's state refuses is not offered, even as an explanation.
+      if (action.when && !action.when(hit)) continue;
       const held = !action.permission || d.permissions.has(action.permission);
       if (!held && !d.explain) continue;
       const message = action.confirm;

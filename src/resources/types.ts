@@ -130,6 +130,13 @@ export interface FormFieldDef {
   createOnly?: boolean;
   /** Spans both columns of the form grid. */
   wide?: boolean;
+  /**
+   * A note under the field when an existing record is edited, never on create (a secret answered
+   * masked: 'leave as is to keep it').
+   */
+  editHint?: Bilingual;
+  /** A date of something that has happened (a birthday): no day after today is offered. */
+  past?: boolean;
 }
 
 /** What the dialog of an action receives: the row (row action) or the selected rows (toolbar). */
@@ -209,7 +216,7 @@ export interface ResourceDef<Row extends object = Record<string, unknown>> {
   export?: { excelType: string };
   /** Width of the create/edit dialog in px (spec screen 12: 600); default Mantine's 'lg'. */
   formWidth?: number;
-  /** The spec's two paging presets: 'resource' 30 of 30/90/150/300, 'generic' 10 of 10..500. */
+  /** Paging presets: 'resource' 30 of 30/90/150/300, 'generic' 20 of 10..500 (issue 25 item 12). */
   paging?: 'resource' | 'generic';
   /** Serial number per page (default) or continued across pages. */
   index?: 'page' | 'continuous';

@@ -22,6 +22,10 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// Searchable selects highlight their first match as the user types, and Mantine scrolls the
+// highlighted option into view, which jsdom cannot do.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
 // Uploads with progress use XHR: route it through the test's scripted fetch.
 globalThis.XMLHttpRequest = ScriptedXhr as unknown as typeof XMLHttpRequest;
 

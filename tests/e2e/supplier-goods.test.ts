@@ -29,14 +29,14 @@ describe('supplier goods (/supplier/commodity-list) as the supply user, keyboard
     await signedIn(page, 'supply', 'Demo@2026', '000000');
     await page.goto('/supplier/commodity-list');
     await page.getByRole('heading', { name: '供应商商品', level: 1 }).waitFor();
-    // The demo goods: ten to a page.
-    await expect.poll(async () => (await rowTexts(page)).length).toBe(10);
+    // The demo goods: twenty to a page (issue 25 item 12).
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(20);
 
     // The last demo good of each supplier is off the shelf.
     await filterBy(page, '商品编码', 'JDEK-07');
     await expect
       .poll(() => rowTexts(page))
-      .toEqual([expect.stringMatching(/京东E卡.*JDEK-07.*京东E卡2000元.*2000\.00.*下架.*启用/)]);
+      .toEqual([expect.stringMatching(/京东E卡.*JDEK-07.*京东E卡2000元.*2,000\.00.*下架.*启用/)]);
 
     // Select the row with the keyboard (focus on the row, x), then 上架 from the toolbar.
     const row = page.locator('tbody tr[data-row-index="0"]');

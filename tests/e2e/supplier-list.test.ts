@@ -73,8 +73,10 @@ describe('the supplier list (/supplier/supplier-list) as the supply user, keyboa
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: '新增供应商' });
     await dialog.waitFor();
-    await dialog.getByRole('textbox', { name: /供应商编码/ }).focus();
-    await page.keyboard.type('SUP-CGWJ');
+    // The dialog opens on its first field, not on its close button (issue 25 item 14).
+    const code = dialog.getByRole('textbox', { name: /供应商编码/ });
+    await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('SUP CGWJ');
     await page.keyboard.press('Tab');
     await page.keyboard.type('晨光文具权益');
     await dialog.getByRole('textbox', { name: /联系电话/ }).focus();
@@ -83,8 +85,15 @@ describe('the supplier list (/supplier/supplier-list) as the supply user, keyboa
     await choose(page, /供货方式/, '接口卡密');
     await dialog.getByRole('textbox', { name: /供应商名称/ }).focus();
     await page.keyboard.press('Enter');
+    // The server's refusal of the code is shown at the code, which takes the focus (item 2).
+    await dialog
+      .getByText('供应商编码只能包含字母、数字、下划线和短横线', { exact: true })
+      .waitFor();
+    await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
+    await code.fill('SUP-CGWJ');
+    await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('新增成功').waitFor();
+    await page.getByText('添加成功').waitFor();
 
     await filterByName(page, '晨光');
     await expect

@@ -10,7 +10,7 @@ import { signedIn } from './session';
  */
 const SCREENS = [
   { path: '/supplier/supplier-list', table: 'Supplier' },
-  { path: '/supplier/commodity-list', table: 'Supplier good' },
+  { path: '/supplier/commodity-list', table: 'Goods' },
   { path: '/supplierMerchant/management', table: 'Store' },
   { path: '/supplierMerchant/group', table: 'Store group' },
   { path: '/supplier/enterprise-register', table: 'Enterprise sign-up' },

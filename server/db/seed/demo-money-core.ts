@@ -14,16 +14,29 @@ import type {
 import { nextId } from '../../lib/ids.js';
 import { formatDateTime } from '../../lib/time.js';
 import { sealedCode } from '../../services/platform-supplier/coupon-code/code-crypto.js';
+import {
+  batchNoOf,
+  cardBatchNoOf,
+  orderNoOf,
+  returnNoOf,
+} from '../../services/platform-supplier/numbers.js';
 import { demoScale } from './demo-supplier.js';
 
 /**
- * Demo data of the supplier money core (issue 18 item 8): for each demo tenant, balances for every
- * supplier, batches of coupon codes in every state, `orders` supplier orders over the last 90 days
- * (tenant 100001 a tenth of them) with refunds (codes in recovery, some handled) and error orders
- * in every state, redemptions, and ledgers whose rows sum to their balances — built in memory in
- * time order (the balance after each row is exact) and written in batches. Deterministic: the
- * same volume gives the same data. Without the server's secret, codes cannot be sealed: nothing
- * is seeded then.
+ * Demo data of the supplier money core (issue 18 item 8, issue 25): for each demo tenant,
+ * balances for every supplier, batches of coupon codes in every state, `orders` supplier orders
+ * over the 90 days before `now` (tenant 100001 a tenth of them) with refunds (codes in recovery,
+ * some handled) and error orders in every state, redemptions, and ledgers whose rows sum to
+ * their balances — built in memory and written in batches. Deterministic: the same volume gives
+ * the same data (ids and numbers aside).
+ *
+ * Issue 25: nothing is dated after `now` (start-up): a time that would fall later is drawn from
+ * what is left of the window, or brought back to now. Ledgers are replayed in time order, so the
+ * newest row of each one carries its balance. Numbers are the live formats (numbers.ts). A
+ * prepaid supplier's balance has no overdraft and is topped up when it runs low; a postpaid
+ * supplier's is a credit line (授信): it starts at 0, runs below it and is settled monthly
+ * (ARCHITECTURE "Supplier money core"). Every order is sold at or above its cost. Without the
+ * server's secret, codes cannot be sealed: nothing is seeded then.
  */
 
 /** A small deterministic PRNG (mulberry32), so the demo is the same on every install. */
@@ -38,12 +51,19 @@ function random(seed: number) {
   };
 }
 
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
 const DAY = 86_400_000;
 const BATCH = 300;
+/** Fen: 10,000 yuan and 100,000 yuan, the steps prepaid amounts and credit lines are rounded to. */
+const WAN = 1_000_000;
+const SHI_WAN = 10_000_000;
 
 async function insertAll<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += BATCH) await write(rows.slice(i, i + BATCH));
 }
+
+const roundUp = (fen: number, step: number) => Math.ceil(fen / step) * step;
 
 interface Good {
   id: string;
@@ -68,6 +88,38 @@ export async function seedDemoMoneyCore(
     await seedTenant(db, secrets, tenantId, Math.round(orders * scale * share), now);
 }
 
+/** Whose balance: a supplier's, or a good's own quota. */
+interface Owner {
+  supId: string;
+  goodId?: string;
+}
+
+/** A change of a balance, made up with the orders and replayed in time order at the end. */
+interface LedgerEvent {
+  owner: Owner;
+  ms: number;
+  amount: number;
+  changeType: string;
+  reason: string;
+  source?: { id: string; no: string };
+  /** A postpaid supplier's monthly settlement: pays what the balance owes then. */
+  settle?: boolean;
+}
+
+/** A balance as the replay goes. */
+interface Account {
+  owner: Owner;
+  /** A postpaid supplier's credit line (授信); otherwise prepaid money, never overdrawn. */
+  credit: boolean;
+  opening: number;
+  /** Prepaid: below this the row is marked; a top-up keeps the balance above half of it. */
+  warning: number | null;
+  topUp: number;
+  balance: number;
+  lowest: number;
+  last: number;
+}
+
 async function seedTenant(
   db: Kysely<DB>,
   secrets: { jwtSecret: string },
@@ -78,12 +130,20 @@ async function seedTenant(
   const rand = random(tenantId === '000000' ? 18 : 1018);
   const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
   const time = (ms: number) => formatDateTime(new Date(ms));
-  const audit = (ms: number) => ({
+  /** A time that would fall after start-up is start-up. */
+  const upTo = (ms: number) => Math.min(ms, now);
+  /** A time `min` to `max` after `ms`, drawn from what is left before now when less is. */
+  const after = (ms: number, min: number, max: number) => {
+    const room = Math.max(0, now - ms);
+    const lo = Math.min(min, room);
+    return ms + lo + Math.floor(rand() * (Math.min(max, room) - lo));
+  };
+  const audit = (created: number, updated = created) => ({
     createUser: null,
     createDept: null,
-    createTime: time(ms),
+    createTime: time(created),
     updateUser: null,
-    updateTime: time(ms),
+    updateTime: time(updated),
     status: 1,
     isDeleted: 0,
     version: 1,
@@ -99,44 +159,44 @@ async function seedTenant(
     .execute();
   if (goods.length === 0 || orderCount === 0) return;
   const supIds = [...new Set(goods.map((g) => g.supId))];
+  const postpaid = new Set(
+    (
+      await db
+        .selectFrom('bladeSup')
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where('id', 'in', supIds)
+        .where('settlementType', '=', 2)
+        .execute()
+    ).map((s) => s.id),
+  );
   const start = now - 90 * DAY;
+  /** Balances are opened the day before the first order. */
+  const opened = start - DAY;
 
-  // Balances: each supplier opens with enough for its share of the orders and a margin; every
-  // fourth good keeps its own quota (balance type 2).
+  // Every fourth good keeps its own quota (balance type 2); the others charge their supplier.
   const ownQuota = new Set(goods.filter((_, i) => i % 4 === 3).map((g) => g.id));
-  // Ledger events are collected as the orders are made up and replayed in time order at the
-  // end, so each row's balance after is the running sum in the order an auditor reads them.
-  const events: {
-    owner: { supId: string; goodId?: string };
-    ms: number;
-    amount: number;
-    changeType: string;
-    reason: string;
-    source?: { id: string; no: string };
-  }[] = [];
+  const events: LedgerEvent[] = [];
   const ledger = (
-    owner: { supId: string; goodId?: string },
+    owner: Owner,
     ms: number,
     amount: number,
     changeType: string,
     reason: string,
     source?: { id: string; no: string },
   ) => events.push({ owner, ms, amount, changeType, reason, source });
-  const opening = Math.max(1_000_000_00, orderCount * 12_000);
-  for (const supId of supIds) ledger({ supId }, start, opening, 'init', '期初余额');
-  for (const goodId of ownQuota) {
-    const good = goods.find((g) => g.id === goodId)!;
-    ledger({ supId: good.supId, goodId }, start, opening / 4, 'init', '期初额度');
-  }
-  const chargeOwner = (good: Good) =>
+  const chargeOwner = (good: Good): Owner =>
     ownQuota.has(good.id) ? { supId: good.supId, goodId: good.id } : { supId: good.supId };
 
-  // Batches: one imported batch per good up front, one more in the middle of the period for
-  // coupon-code goods; interface-card goods get their codes per order in 'interface' batches.
+  // Batches: one imported batch per coupon-code good up front and more below; an interface-card
+  // order gets its cards in a batch of its own, as fulfilment stores them.
   const batches: {
     id: string;
     good: Good;
     source: string;
+    /** An order's cards (IF numbers, no validity of its own, the order's number as remark). */
+    cards: boolean;
+    remark: string | null;
     ms: number;
     validEnd: string;
     codes: Insertable<SupCouponCodeTable>[];
@@ -165,8 +225,23 @@ async function seedTenant(
     batch.codes.push(row);
     return row;
   };
-  const batchOf = (good: Good, source: string, ms: number, validEnd: string) => {
-    const batch = { id: nextId(), good, source, ms, validEnd, codes: [] };
+  const batchOf = (
+    good: Good,
+    source: string,
+    ms: number,
+    validEnd: string,
+    cardsOf: string | null = null,
+  ) => {
+    const batch = {
+      id: nextId(),
+      good,
+      source,
+      cards: cardsOf !== null,
+      remark: cardsOf,
+      ms,
+      validEnd,
+      codes: [],
+    };
     batches.push(batch);
     return batch;
   };
@@ -174,18 +249,6 @@ async function seedTenant(
   const stockBatch = new Map<string, (typeof batches)[number]>();
   for (const good of goods)
     if (good.goodType === 1) stockBatch.set(good.id, batchOf(good, 'import', start, farEnd));
-
-  // Interface cards arrive per order; they are kept in one 'interface' batch per good and day.
-  const interfaceBatches = new Map<string, (typeof batches)[number]>();
-  const interfaceBatch = (good: Good, ms: number) => {
-    const key = `${good.id}:${time(ms).slice(0, 10)}`;
-    let batch = interfaceBatches.get(key);
-    if (!batch) {
-      batch = batchOf(good, 'interface', ms, time(ms + 180 * DAY));
-      interfaceBatches.set(key, batch);
-    }
-    return batch;
-  };
 
   // Orders in time order.
   const sold: Insertable<SupOrderTable>[] = [];
@@ -200,15 +263,22 @@ async function seedTenant(
     () => start + Math.floor(rand() * 90 * DAY),
   ).sort((a, b) => a - b);
   const errorStates = ['open', 'open', 'audited', 'reissued', 'resent', 'cancelled'];
-  times.forEach((ms, i) => {
+  for (const ms of times) {
     const good = pick(goods);
     const quantity = rand() < 0.8 ? 1 : 2 + Math.floor(rand() * 2);
     const orderId = nextId();
-    const orderNo = `SO${time(ms).slice(0, 10).replaceAll('-', '')}${String(i + 1).padStart(6, '0')}${tenantId.slice(-1)}`;
+    const orderNo = orderNoOf(orderId, time(ms));
     const market = good.marketAmount * quantity;
     const cost = good.costPrice * quantity;
-    const actual =
-      Math.round((good.marketAmount * (90 + Math.floor(rand() * 10))) / 100) * quantity;
+    // Sold at a price between cost and face value (issue 25 item 22: never below cost): the
+    // cost plus 20-99% of the supplier's discount.
+    const unitActual =
+      good.costPrice +
+      Math.round(((good.marketAmount - good.costPrice) * (20 + Math.floor(rand() * 80))) / 100);
+    const actual = unitActual * quantity;
+    const finished = upTo(ms + 2000);
+    /** When the codes were issued and the balance charged (a reissue: when it was handled). */
+    let delivered = upTo(ms + 1000);
     const order: Insertable<SupOrderTable> = {
       id: orderId,
       tenantId,
@@ -227,17 +297,24 @@ async function seedTenant(
       state: 'success',
       attempts: 1,
       lastError: null,
-      finishTime: time(ms + 2000),
+      finishTime: time(finished),
       remark: null,
-      ...audit(ms),
+      ...audit(ms, finished),
     };
     sold.push(order);
+    let charge = { changeType: 'order', reason: '订单扣款' };
     if (rand() < 0.02) {
       // A failed order with its error order in some state (domain.md "Order invariants"): a
       // pending or cancelled error order sits on an order that issued and charged nothing
-      // (closed once cancelled); a reissued or resent one on an order delivered at its second try.
+      // (closed once cancelled); a reissued or resent one on an order delivered at its second
+      // try, when the error order was handled.
       const state = pick(errorStates);
       const lastError = pick(['供应商接口超时', '库存不足', '供应商返回失败：商品已下架']);
+      const audited = state === 'open' ? null : after(finished, 10 * MINUTE, 2 * HOUR);
+      const handled =
+        audited !== null && ['reissued', 'resent', 'cancelled'].includes(state)
+          ? after(audited, 10 * MINUTE, 2 * HOUR)
+          : null;
       errors.push({
         id: nextId(),
         tenantId,
@@ -247,28 +324,36 @@ async function seedTenant(
         goodId: good.id,
         errorMsg: lastError,
         state,
-        auditUser: state === 'open' ? null : 'demo',
-        auditTime: state === 'open' ? null : time(ms + 3600_000),
-        auditRemark: state === 'open' ? null : '已核实',
-        handleUser: ['reissued', 'resent', 'cancelled'].includes(state) ? 'demo' : null,
-        handleTime: ['reissued', 'resent', 'cancelled'].includes(state)
-          ? time(ms + 7200_000)
-          : null,
-        ...audit(ms + 2000),
+        auditUser: audited === null ? null : 'demo',
+        auditTime: audited === null ? null : time(audited),
+        auditRemark: audited === null ? null : '已核实',
+        handleUser: handled === null ? null : 'demo',
+        handleTime: handled === null ? null : time(handled),
+        ...audit(finished, handled ?? audited ?? finished),
       });
-      if (state === 'reissued' || state === 'resent') order.attempts = 2;
-      else {
+      if (handled !== null && state !== 'cancelled') {
+        order.attempts = 2;
+        delivered = handled;
+        order.finishTime = time(handled);
+        order.updateTime = time(handled);
+        charge = { changeType: 'reissue', reason: '补发扣款' };
+      } else {
         order.state = state === 'cancelled' ? 'closed' : 'failed';
         order.costAmount = 0;
         order.lastError = lastError;
-        return;
+        if (handled !== null) order.updateTime = time(handled);
+        continue;
       }
     }
-    const batch = stockBatch.get(good.id) ?? interfaceBatch(good, ms);
+    // Interface cards arrive per order, in a batch of the order's own.
+    const batch =
+      stockBatch.get(good.id) ??
+      batchOf(good, 'interface', delivered, time(delivered + 180 * DAY), orderNo);
     const codes = Array.from({ length: quantity }, () => {
       const code = newCode(batch, 'issued', batch.ms);
       code.orderId = orderId;
-      code.issueTime = time(ms + 1000);
+      code.issueTime = time(delivered);
+      code.updateTime = code.issueTime;
       held.set(code.id!, {
         codeId: code.id!,
         orderId,
@@ -279,13 +364,17 @@ async function seedTenant(
       });
       return code;
     });
-    ledger(chargeOwner(good), ms + 1000, -cost, 'order', '订单扣款', { id: orderId, no: orderNo });
-    // Redeemed: most codes of orders older than a week.
+    ledger(chargeOwner(good), delivered, -cost, charge.changeType, charge.reason, {
+      id: orderId,
+      no: orderNo,
+    });
+    // Redeemed: most codes of orders older than a week, within five days.
     for (const code of codes)
-      if (ms < now - 7 * DAY && rand() < 0.6) {
-        const used = ms + Math.floor(rand() * 5 * DAY);
+      if (delivered < now - 7 * DAY && rand() < 0.6) {
+        const used = after(delivered, MINUTE, 5 * DAY);
         code.state = 'used';
         code.usedTime = time(used);
+        code.updateTime = code.usedTime;
         exchanges.push({
           id: nextId(),
           tenantId,
@@ -302,14 +391,15 @@ async function seedTenant(
           ...audit(used),
         });
       }
-    // Refunds: 3% of orders give back their still-issued codes (all, or one of several).
+    // Refunds: 3% of orders give back their still-issued codes (all, or one of several), within
+    // two days (sooner for an order of the last hours).
     const issued = codes.filter((c) => c.state === 'issued');
     if (issued.length > 0 && rand() < 0.03) {
       const back = rand() < 0.7 ? issued : issued.slice(0, 1);
-      const refundMs = ms + 3600_000 + Math.floor(rand() * 2 * DAY);
+      const refunded = after(delivered, HOUR, 2 * DAY + HOUR);
       const returnId = nextId();
-      const returnNo = `RO${orderNo.slice(2)}`;
-      const unitActual = actual / quantity;
+      const returnNo = returnNoOf(returnId, time(refunded));
+      const reason = pick(['用户申请退款', '重复下单', '活动取消']);
       returns.push({
         id: returnId,
         tenantId,
@@ -322,26 +412,30 @@ async function seedTenant(
         marketAmount: good.marketAmount * back.length,
         actualAmount: unitActual * back.length,
         costAmount: good.costPrice * back.length,
-        reason: pick(['用户申请退款', '重复下单', '活动取消']),
+        reason,
         state: 'refunded',
         failReason: null,
-        finishTime: time(refundMs),
-        ...audit(refundMs),
+        finishTime: time(refunded),
+        ...audit(refunded),
       });
-      ledger(chargeOwner(good), refundMs, good.costPrice * back.length, 'refund', '订单退款', {
+      ledger(chargeOwner(good), refunded, good.costPrice * back.length, 'refund', '订单退款', {
         id: returnId,
         no: returnNo,
       });
       order.refundedQuantity = back.length;
       order.refundedAmount = good.costPrice * back.length;
       order.state = back.length === quantity ? 'refunded' : 'partRefunded';
+      order.updateTime = time(refunded);
       for (const code of back) {
-        Object.assign(held.get(code.id!)!, { returnOrderId: returnId, returnTime: time(refundMs) });
-        const handled = refundMs < now - 3 * DAY ? pick(['restocked', 'discarded']) : 'pending';
+        Object.assign(held.get(code.id!)!, { returnOrderId: returnId, returnTime: time(refunded) });
+        // Handled a day later once three days have passed; pending before.
+        const handled = refunded < now - 3 * DAY ? pick(['restocked', 'discarded']) : 'pending';
+        const handleMs = handled === 'pending' ? refunded : refunded + DAY;
         code.state =
           handled === 'pending' ? 'recovering' : handled === 'restocked' ? 'unused' : 'invalid';
         if (handled !== 'pending') code.orderId = null;
-        if (handled === 'discarded') code.invalidTime = time(refundMs + DAY);
+        if (handled === 'discarded') code.invalidTime = time(handleMs);
+        code.updateTime = time(handleMs);
         recoveries.push({
           id: nextId(),
           tenantId,
@@ -352,13 +446,13 @@ async function seedTenant(
           returnOrderId: returnId,
           state: handled,
           handleUser: handled === 'pending' ? null : 'demo',
-          handleTime: handled === 'pending' ? null : time(refundMs + DAY),
+          handleTime: handled === 'pending' ? null : time(handleMs),
           remark: handled === 'discarded' ? '券码已泄露，作废' : null,
-          ...audit(refundMs),
+          ...audit(refunded, handleMs),
         });
       }
     }
-  });
+  }
 
   // Stock left in each coupon-code batch: unused codes, a few invalid and expired ones, and a
   // second batch mid-period; goods sold most keep less stock, so some are under their warning.
@@ -370,28 +464,77 @@ async function seedTenant(
     for (let n = 0; n < 5; n++) {
       const code = newCode(batch, 'invalid', batch.ms);
       code.invalidTime = time(start + 30 * DAY);
+      code.updateTime = code.invalidTime;
     }
     const expiring = batchOf(good, 'manual', start + 45 * DAY, time(now + 10 * DAY));
     for (let n = 0; n < 10 + Math.floor(rand() * 40); n++) newCode(expiring, 'unused', expiring.ms);
     const expired = batchOf(good, 'import', start + 5 * DAY, time(now - 2 * DAY));
-    for (let n = 0; n < 8; n++) newCode(expired, 'expired', expired.ms);
+    for (let n = 0; n < 8; n++) {
+      const code = newCode(expired, 'expired', expired.ms);
+      code.updateTime = expired.validEnd;
+    }
   }
 
-  const balance = new Map<string, number>();
+  // Balances. Prepaid ones (prepaid suppliers, goods' own quotas) open with about 40% of what
+  // their orders will take, never overdraw, and are topped up when a charge would take them
+  // below half their warning amount; a postpaid supplier's credit line opens at 0, owes what its
+  // orders take and is settled on the 5th of each month; its limit is what it owed at most, and
+  // half again.
+  const keyOf = (owner: Owner) => owner.goodId ?? owner.supId;
+  const charged = new Map<string, number>();
+  for (const e of events)
+    if (e.amount < 0) charged.set(keyOf(e.owner), (charged.get(keyOf(e.owner)) ?? 0) - e.amount);
+  const accounts = new Map<string, Account>();
+  const open = (owner: Owner, credit: boolean) => {
+    const opening = credit
+      ? 0
+      : Math.max(10 * WAN, roundUp((charged.get(keyOf(owner)) ?? 0) * 0.4, WAN));
+    accounts.set(keyOf(owner), {
+      owner,
+      credit,
+      opening,
+      warning: credit ? null : opening / 5,
+      topUp: roundUp(opening / 2, WAN),
+      balance: 0,
+      lowest: 0,
+      last: opened,
+    });
+    ledger(owner, opened, opening, 'init', owner.goodId ? '期初额度' : '期初余额');
+  };
+  for (const supId of supIds) open({ supId }, postpaid.has(supId));
+  for (const goodId of ownQuota)
+    open({ supId: goods.find((g) => g.id === goodId)!.supId, goodId }, false);
+  const month = new Date(start);
+  for (;;) {
+    const fifth = new Date(month.getFullYear(), month.getMonth(), 5, 10, 0, 0).getTime();
+    if (fifth > now) break;
+    if (fifth > start)
+      for (const supId of postpaid)
+        events.push({
+          owner: { supId },
+          ms: fifth,
+          amount: 0,
+          changeType: 'add',
+          reason: '月结付款',
+          settle: true,
+        });
+    month.setDate(1);
+    month.setMonth(month.getMonth() + 1);
+  }
+
   const supLedger: Insertable<SupBalanceRecordTable>[] = [];
   const goodLedger: Insertable<SupGoodBalanceRecordTable>[] = [];
-  events.sort((a, b) => a.ms - b.ms);
-  for (const e of events) {
-    const key = e.owner.goodId ?? e.owner.supId;
-    const after = (balance.get(key) ?? 0) + e.amount;
-    balance.set(key, after);
+  const write = (account: Account, e: LedgerEvent, amount: number) => {
+    account.balance += amount;
+    account.lowest = Math.min(account.lowest, account.balance);
+    account.last = e.ms;
     const row = {
       id: nextId(),
       tenantId,
       supId: e.owner.supId,
       changeType: e.changeType,
-      amount: e.amount,
-      balanceAfter: after,
+      amount,
+      balanceAfter: account.balance,
       reason: e.reason,
       sourceId: e.source?.id ?? null,
       sourceNo: e.source?.no ?? null,
@@ -402,22 +545,41 @@ async function seedTenant(
     };
     if (e.owner.goodId) goodLedger.push({ ...row, goodId: e.owner.goodId });
     else supLedger.push(row);
+  };
+  // Time order, ties in the order they were made up (the sort is stable); ids increase with the
+  // replay, so (createTime, id) reads the rows in the order their balances were computed.
+  events.sort((a, b) => a.ms - b.ms);
+  for (const e of events) {
+    const account = accounts.get(keyOf(e.owner))!;
+    if (e.settle) {
+      if (account.balance < 0) write(account, e, -account.balance);
+      continue;
+    }
+    const floor = (account.warning ?? 0) / 2;
+    if (!account.credit && e.amount < 0 && account.balance + e.amount < floor) {
+      const topUp = Math.max(account.topUp, roundUp(floor - account.balance - e.amount, WAN));
+      const reason = e.owner.goodId ? '额度充值' : '预付充值';
+      write(account, { owner: e.owner, ms: e.ms, amount: topUp, changeType: 'add', reason }, topUp);
+    }
+    write(account, e, e.amount);
   }
 
   // Write: balances (their final amounts equal the ledgers' sums by construction), then the rest.
-  await insertAll(supIds, (chunk) =>
+  const supAccounts = supIds.map((supId) => accounts.get(supId)!);
+  await insertAll(supAccounts, (chunk) =>
     db
       .insertInto('bladeSupBalanceTotal')
       .values(
-        chunk.map((supId, i) => ({
+        chunk.map((a) => ({
           id: nextId(),
           tenantId,
-          supId,
-          balance: balance.get(supId) ?? 0,
-          overdraftLimit: i % 3 === 0 ? 500_000 : 0,
-          warningAmount: Math.floor(opening / 5),
-          balanceType: i % 3 === 0 ? 2 : 1,
-          ...audit(start),
+          supId: a.owner.supId,
+          balance: a.balance,
+          overdraftLimit: a.credit ? Math.max(SHI_WAN, roundUp(-a.lowest * 1.5, SHI_WAN)) : 0,
+          warningAmount: a.warning,
+          // Follows the supplier's settlement type: prepaid 1, postpaid 2 (授信).
+          balanceType: a.credit ? 2 : 1,
+          ...audit(opened, a.last),
         })),
       )
       .execute(),
@@ -426,17 +588,20 @@ async function seedTenant(
     db
       .insertInto('bladeSupGoodBalanceTotal')
       .values(
-        chunk.map((goodId) => ({
-          id: nextId(),
-          tenantId,
-          supId: goods.find((g) => g.id === goodId)!.supId,
-          goodId,
-          balance: balance.get(goodId) ?? 0,
-          overdraftLimit: 0,
-          warningAmount: Math.floor(opening / 20),
-          balanceType: 2,
-          ...audit(start),
-        })),
+        chunk.map((goodId) => {
+          const a = accounts.get(goodId)!;
+          return {
+            id: nextId(),
+            tenantId,
+            supId: a.owner.supId,
+            goodId,
+            balance: a.balance,
+            overdraftLimit: 0,
+            warningAmount: a.warning,
+            balanceType: 2,
+            ...audit(opened, a.last),
+          };
+        }),
       )
       .execute(),
   );
@@ -448,19 +613,19 @@ async function seedTenant(
     db
       .insertInto('bladeSupBatchCouponCode')
       .values(
-        chunk.map((b, i) => ({
+        chunk.map((b) => ({
           id: b.id,
           tenantId,
-          batchNo: `PC${time(b.ms).slice(0, 10).replaceAll('-', '')}${b.id.slice(-6)}${i}`,
+          batchNo: b.cards ? cardBatchNoOf(b.id) : batchNoOf(b.id),
           supId: b.good.supId,
           goodId: b.good.id,
           source: b.source,
           totalCount: b.codes.length,
-          validStart: time(b.ms),
-          validEnd: b.validEnd,
+          validStart: b.cards ? null : time(b.ms),
+          validEnd: b.cards ? null : b.validEnd,
           importId: null,
           fileName: b.source === 'import' ? `${b.good.goodCode}-券码.xlsx` : null,
-          remark: null,
+          remark: b.remark,
           ...audit(b.ms),
         })),
       )

@@ -57,6 +57,12 @@ export interface SeedMenu {
   children?: SeedMenu[];
   /** only on leaf screens */
   buttons?: SeedButton[];
+  /**
+   * A developer's screen only the platform's super administrator holds (the component test
+   * page): no role grant or tenant package gives it to anyone else (auth/permissions.ts), so it
+   * is in no one else's menu, dashboard links or palette (issue 25 item 20).
+   */
+  platformOnly?: true;
 }
 
 const STANDARD_BUTTONS: Record<ButtonAlias, Omit<SeedButton, 'code' | 'alias'>> = {
@@ -91,6 +97,23 @@ function contractScreen(
   };
 }
 
+/** Codes of the menus (and their buttons) flagged `platformOnly`. */
+export function platformOnlyCodes(tree: readonly SeedMenu[]): Set<string> {
+  const codes = new Set<string>();
+  const walk = (nodes: readonly SeedMenu[], inherited: boolean) => {
+    for (const n of nodes) {
+      const only = inherited || n.platformOnly === true;
+      if (only) {
+        codes.add(n.code);
+        for (const b of n.buttons ?? []) codes.add(b.code);
+      }
+      walk(n.children ?? [], only);
+    }
+  };
+  walk(tree, false);
+  return codes;
+}
+
 export const MENU_TREE: SeedMenu[] = [
   {
     code: 'home',
@@ -108,10 +131,11 @@ export const MENU_TREE: SeedMenu[] = [
       },
       {
         code: 'test',
-        zh: '测试页',
-        en: 'Test page',
+        zh: '组件测试页',
+        en: 'Component test page',
         path: '/test/index',
         icon: 'IconFlask',
+        platformOnly: true,
       },
       {
         code: 'dict_horizontal',
@@ -2217,3 +2241,6 @@ export const MENU_TREE: SeedMenu[] = [
     ],
   },
 ];
+
+/** The seeded menus only the super administrator holds. */
+export const PLATFORM_ONLY_CODES: ReadonlySet<string> = platformOnlyCodes(MENU_TREE);

@@ -15,9 +15,11 @@ export {
 } from './engine.js';
 export { exportContentType, recordFinishedFile, type FinishedFile } from './finished.js';
 export { registerExporter } from './routes.js';
+export { contractSheet, sheetColumns, type FieldColumn } from './sheet.js';
 export {
   attachmentDisposition,
   FORMULA_LIKE,
+  MONEY_FORMAT,
   toCell,
   XLSX_TYPE,
   XlsxStreamWriter,

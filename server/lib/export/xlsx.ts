@@ -16,7 +16,15 @@ export interface SheetColumn {
   header: string;
   /** Width in characters (default 20). */
   width?: number;
+  /**
+   * Excel's number format of the column's number cells (text cells stay text): money is
+   * MONEY_FORMAT, so 68 reads 68.00 and 2361473.9 reads 2,361,473.90 while staying a number.
+   */
+  numFmt?: string;
 }
+
+/** Money in a sheet (issue 25 item 11): thousands separators and two decimals, still a number. */
+export const MONEY_FORMAT = '#,##0.00';
 
 /**
  * Text that a spreadsheet would read as a formula (or a DDE command) if it were ever typed in or
@@ -77,6 +85,8 @@ export function toCell(value: unknown): ExportCell {
 export class XlsxStreamWriter {
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   private sheet: ExcelJS.Worksheet | undefined;
+  /** Each column's style for a number cell: its number format, one frozen object per format. */
+  private readonly numberStyles: readonly Partial<ExcelJS.Style>[];
   private sheetRows = 0;
   private sheets = 0;
   private closed = false;
@@ -96,6 +106,13 @@ export class XlsxStreamWriter {
       useSharedStrings: false,
     });
     this.workbook.creator = 'quanyi';
+    const formats = new Map<string, Partial<ExcelJS.Style>>();
+    this.numberStyles = columns.map((c) => {
+      if (!c.numFmt) return PLAIN;
+      let style = formats.get(c.numFmt);
+      if (!style) formats.set(c.numFmt, (style = Object.freeze({ numFmt: c.numFmt })));
+      return style;
+    });
     // Without a listener a stream error would be thrown by the event emitter (the process's
     // uncaught exception) instead of failing this export; `flush` and `finish` report it.
     const streams = this.workbook as unknown as {
@@ -137,7 +154,9 @@ export class XlsxStreamWriter {
           ? TEXT
           : value instanceof Date
             ? DATE
-            : PLAIN;
+            : typeof value === 'number'
+              ? (this.numberStyles[i] ?? PLAIN)
+              : PLAIN;
     });
     row.commit();
     this.sheetRows += 1;

@@ -1,3 +1,4 @@
+import { contractSheet } from '../export/sheet.js';
 import type { z } from 'zod';
 import {
   fieldEntries,
@@ -135,9 +136,7 @@ export function defineContractTable<
     .map(([name]) => name)
     .filter((name) => !list?.filters?.[name]);
   const numericCheck = numeric.length > 0 ? integerEquality(...numeric) : undefined;
-  const exportColumns = fields.flatMap(([field, f]) =>
-    f.export ? [{ field, header: f.label.zh, width: f.export.width }] : [],
-  );
+  const exportColumns = contractSheet(contract);
   const resolved = {
     ...rest,
     ...(decorate ? { decorate } : {}),

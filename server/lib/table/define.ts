@@ -127,6 +127,8 @@ export interface TableExportColumn {
   header: string;
   /** Width in characters (default 20). */
   width?: number;
+  /** Excel's number format of its number cells (money: MONEY_FORMAT, lib/export/xlsx.ts). */
+  numFmt?: string;
   /**
    * The cell from the field's value and the decorated row (default: the value). Strings stay
    * text, numbers numbers; anything else is written as its JSON text, never a formula.

@@ -115,7 +115,11 @@ export function tableExporter(def: TableDef, parts: TableParts): Exporter {
     excelType: spec.excelType ?? def.path.slice(def.path.lastIndexOf('/') + 1),
     fileName: spec.fileName,
     access: accessOf(spec.access ?? def.access.read),
-    columns: columns.map((c) => ({ header: c.header, ...(c.width ? { width: c.width } : {}) })),
+    columns: columns.map((c) => ({
+      header: c.header,
+      ...(c.width ? { width: c.width } : {}),
+      ...(c.numFmt ? { numFmt: c.numFmt } : {}),
+    })),
     validate: (query) => def.beforeList?.(query),
 
     async count(call, query) {

@@ -24,6 +24,7 @@ import { OfflineBanner } from './offline-banner';
 import { PaletteLauncher } from '../../palette/palette-launcher';
 import { shellVars } from '../../state/shell-style';
 import { Sidebar } from './sidebar';
+import { SidebarOpenContext } from './sidebar-open';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
 import { useWindowTitle } from './use-location-tab';
@@ -69,44 +70,46 @@ export function MainLayout() {
 
   return (
     <PermissionsProvider value={permissions}>
-      <AppShell
-        header={{ height: HEADER_HEIGHT }}
-        navbar={{ width: navbarWidth, breakpoint: 'md', collapsed: { mobile: !overlayOpen } }}
-        padding={0}
-        style={shellVars(SHELL_THEMES[theme])}
-      >
-        <a href="#main-content" className={classes.skipLink}>
-          {t('layout.skipToContent')}
-        </a>
-        <Notifications position={TOAST_POSITION} limit={TOAST_LIMIT} />
-        <AppShell.Header className={classes.header} style={{ display: 'flex' }}>
-          <LogoBlock collapsed={narrow || small} {...(small ? {} : { width: navbarWidth })} />
-          <div style={{ flex: 1, minWidth: 0, height: '100%' }}>
-            <TopBar />
-          </div>
-        </AppShell.Header>
-        {/* Off-screen on a small screen until opened: keep its links out of the tab order too. */}
-        <AppShell.Navbar className={classes.navbar} inert={small && !overlayOpen}>
-          <Sidebar collapsed={narrow} onNavigate={() => small && setOverlayOpen(false)} />
-        </AppShell.Navbar>
-        <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-          <OfflineBanner />
-          <TabBar />
-          <div className={classes.pages}>
-            <KeepAliveOutlet />
-          </div>
-        </AppShell.Main>
-        <PaletteLauncher
-          permissions={permissions}
-          tree={menu.tree}
-          leaves={menu.leaves}
-          buttons={buttons ?? NO_BUTTONS}
-        />
-        <ShortcutCheatSheet />
-        <ShortcutHelpHotkey />
-        <UserDetailDrawer />
-        <ResetPasswordHost />
-      </AppShell>
+      <SidebarOpenContext value={small ? overlayOpen : !collapsed}>
+        <AppShell
+          header={{ height: HEADER_HEIGHT }}
+          navbar={{ width: navbarWidth, breakpoint: 'md', collapsed: { mobile: !overlayOpen } }}
+          padding={0}
+          style={shellVars(SHELL_THEMES[theme])}
+        >
+          <a href="#main-content" className={classes.skipLink}>
+            {t('layout.skipToContent')}
+          </a>
+          <Notifications position={TOAST_POSITION} limit={TOAST_LIMIT} />
+          <AppShell.Header className={classes.header} style={{ display: 'flex' }}>
+            <LogoBlock collapsed={narrow || small} {...(small ? {} : { width: navbarWidth })} />
+            <div style={{ flex: 1, minWidth: 0, height: '100%' }}>
+              <TopBar />
+            </div>
+          </AppShell.Header>
+          {/* Off-screen on a small screen until opened: keep its links out of the tab order too. */}
+          <AppShell.Navbar className={classes.navbar} inert={small && !overlayOpen}>
+            <Sidebar collapsed={narrow} onNavigate={() => small && setOverlayOpen(false)} />
+          </AppShell.Navbar>
+          <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+            <OfflineBanner />
+            <TabBar />
+            <div className={classes.pages}>
+              <KeepAliveOutlet />
+            </div>
+          </AppShell.Main>
+          <PaletteLauncher
+            permissions={permissions}
+            tree={menu.tree}
+            leaves={menu.leaves}
+            buttons={buttons ?? NO_BUTTONS}
+          />
+          <ShortcutCheatSheet />
+          <ShortcutHelpHotkey />
+          <UserDetailDrawer />
+          <ResetPasswordHost />
+        </AppShell>
+      </SidebarOpenContext>
     </PermissionsProvider>
   );
 }

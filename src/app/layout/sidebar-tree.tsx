@@ -35,7 +35,7 @@ export function SidebarTree(props: SidebarTreeProps) {
     const label = menuLabel(node, lang);
     const common = {
       label,
-      title: label, // long names are cut with an ellipsis
+      title: label,
       leftSection: <MenuIcon name={node.source} />,
       classNames: navClasses,
       'data-menu-item': true,

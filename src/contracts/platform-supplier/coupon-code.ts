@@ -1,5 +1,6 @@
 import { SUPPLIER_SERVICE } from '../business-services';
 import { defineContract, type Text } from '../resource-contract';
+import { knownMessages } from '../server-messages';
 
 /**
  * Coupon codes (issue 18 item 2, domain.md "coupon code"): batches, codes, used codes and
@@ -107,6 +108,15 @@ export const CODE_MAX_LENGTH = 128;
 export const IMPORT_MAX_ROWS = 100_000;
 export const PASTE_MAX = 10_000;
 export const INVALID_LIST_MAX = 1_000;
+/** invalid-coupon2's refusals of its `codes` list (the server answers the zh). */
+export const CODE_LIST_REFUSALS = {
+  empty: { zh: '请输入券码', en: 'Please enter the codes to invalidate' },
+  tooMany: {
+    zh: `单次最多作废${INVALID_LIST_MAX}个券码`,
+    en: `At most ${INVALID_LIST_MAX} codes at a time`,
+  },
+} as const;
+knownMessages(...Object.values(CODE_LIST_REFUSALS));
 /** The most codes one auto/import and one manual-obtain-card fetch. */
 export const AUTO_IMPORT_MAX = 1_000;
 export const MANUAL_OBTAIN_MAX = 100;
@@ -261,10 +271,13 @@ export interface CodeChangeResult {
 export interface InvalidByListResult {
   /** Codes invalidated. */
   count: number;
-  /** Listed codes not found in the tenant's stock, masked. */
+  /** Listed codes not found in the tenant's stock, as the caller typed them (each once). */
   notFound: string[];
-  /** Listed codes found but in a state that cannot be invalidated: mask and state. */
-  refused: { codeMask: string; state: string }[];
+  /**
+   * Listed codes found but in a state that cannot be invalidated: the code as the caller typed
+   * it, its mask and its state.
+   */
+  refused: { code: string; codeMask: string; state: string }[];
 }
 
 export interface RenewStatusResult {

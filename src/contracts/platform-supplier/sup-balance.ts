@@ -1,6 +1,7 @@
 import { SUPPLIER_SERVICE } from '../business-services';
 import { AMOUNT_MAX_FEN, MONEY_BOUND_MESSAGES, parseYuan, parseYuanOrOver } from '../money';
 import { defineContract } from '../resource-contract';
+import { knownMessages } from '../server-messages';
 
 /**
  * Supplier quotas and balances (issue 18 item 4, spec section 7 "Balances"): money is yuan on the
@@ -36,10 +37,13 @@ export interface SupBalance {
   version: number;
 }
 
+/** Dictionary sup_balance_type: the supplier's settlement type gives it (sup-settlement.ts). */
 export const BALANCE_TYPES = [
   { value: '1', label: { zh: '预付', en: 'Prepaid' } },
   { value: '2', label: { zh: '授信', en: 'Credit' } },
 ] as const;
+// Loaded with the quota screens, so the console knows the settlement refusals' en texts too.
+export { balanceTypeOf, SETTLEMENT_REFUSALS } from './sup-settlement';
 
 export const BELOW_WARNING = [
   { value: '0', label: { zh: '正常', en: 'Normal' }, color: 'green' },
@@ -117,6 +121,24 @@ export const AMOUNT_MESSAGES = {
   /** A change whose balance after would leave ±BALANCE_BOUND_FEN (server balance/ledger.ts). */
   balanceOutOfRange: MONEY_BOUND_MESSAGES.balanceOutOfRange,
 } as const;
+
+knownMessages(...Object.values(AMOUNT_MESSAGES));
+
+/** The quota calls' other field refusals (the server answers the zh). */
+export const BALANCE_REFUSALS = {
+  supplier: { zh: '请选择供应商', en: 'Please choose a supplier' },
+  opening: { zh: '请输入期初余额', en: 'Please enter the opening balance' },
+  balanceType: { zh: '请选择余额类型', en: 'Please choose the balance type' },
+  warning: { zh: '请输入预警金额', en: 'Please enter the warning amount' },
+  limitBelowDebt: {
+    zh: '透支额度不能小于当前已透支的金额',
+    en: 'The overdraft limit may not be below what is already overdrawn',
+  },
+  attachMissing: { zh: '附件不存在', en: 'The attachment does not exist' },
+  attachType: { zh: '附件只能是pdf、jpg或png文件', en: 'The attachment must be a pdf, jpg or png' },
+  attachSize: { zh: '附件不能超过10MB', en: 'The attachment may not exceed 10 MB' },
+} as const;
+knownMessages(...Object.values(BALANCE_REFUSALS));
 
 export const REASON_MAX = 200;
 /** A yuan amount above 0 as fen, or undefined (text, 3 decimals, negative, 0, too large). */

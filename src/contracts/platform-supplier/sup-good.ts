@@ -1,5 +1,7 @@
 import { SUPPLIER_SERVICE } from '../business-services';
 import { defineContract } from '../resource-contract';
+import { knownMessages } from '../server-messages';
+import { dateFormatMessage } from '../date-formats';
 
 /**
  * A supplier's good (issue 17 item 2, domain.md "sup-good"): `${SUPPLIER_SERVICE}/sup-good`.
@@ -59,6 +61,19 @@ export interface SupGoodSign {
   createTime: string;
 }
 
+/** Refusals of a good's save and removal beyond its fields' own checks (the server answers zh). */
+export const SUP_GOOD_REFUSALS = {
+  codeTaken: { zh: '商品编码已存在', en: 'The supplier already has a good with this code' },
+  costAboveFace: { zh: '成本价不能高于面值', en: 'The cost price may not be above the face value' },
+  noSupplier: { zh: '供应商不存在', en: 'The supplier does not exist' },
+  onShelfDelete: {
+    zh: '上架中的商品不能删除，请先下架',
+    en: 'A good on the shelf cannot be deleted: take it off the shelf first',
+  },
+  paramTaken: { zh: '参数名已存在', en: 'The good already has a parameter of this name' },
+} as const;
+knownMessages(...Object.values(SUP_GOOD_REFUSALS));
+
 /** Signing methods a good's interface may use. */
 export const SIGN_METHODS = ['HMAC-SHA256', 'MD5'] as const;
 
@@ -81,7 +96,7 @@ export const endOfDay = (value: string) => `${value.slice(0, 10)} 23:59:59`;
 export const supGoodContract = defineContract<SupGood>()({
   service: `${SUPPLIER_SERVICE}/sup-good`,
   route: '/supplier/commodity-list',
-  title: { zh: '供应商商品', en: 'Supplier good' },
+  title: { zh: '供应商商品', en: 'Goods' },
   menu: 'supplier_goods',
   buttons: ['add', 'edit', 'delete', 'view', 'export'],
   export: { excelType: 'sup-good', fileName: '供应商商品列表' },
@@ -161,7 +176,7 @@ export const supGoodContract = defineContract<SupGood>()({
       maxLength: 19,
       pattern: {
         regex: VALID_END,
-        message: { zh: '有效期至格式为yyyy-MM-dd', en: 'Use the form yyyy-MM-dd' },
+        message: dateFormatMessage({ zh: '有效期至', en: 'Valid until' }),
       },
       export: { width: 20 },
     },

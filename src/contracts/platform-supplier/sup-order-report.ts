@@ -60,6 +60,8 @@ export const ORDER_REPORT_DETAIL_EXPORT = 'export-sup-order-report-details';
 export const REPORT_MAX_DAYS = 31;
 /** Sale reports without a date range: the last 30 days ending today. */
 export const REPORT_DEFAULT_DAYS = 30;
+/** The project report without months: this month and the 11 before it. */
+export const REPORT_DEFAULT_MONTHS = 12;
 /** An invoice remark's longest text. */
 export const INVOICE_REMARK_MAX = 200;
 
@@ -68,13 +70,17 @@ export const SOLD_STATES = ['success', 'refunding', 'partRefunded', 'refunded'] 
 /** The return-order state that counts as refunded (refundLifecycle). */
 export const REFUNDED_STATE = 'refunded';
 
-/** Sums over every matching row: quantity an integer, amounts yuan text with 2 decimals. */
+/**
+ * Sums over every matching row: quantity an integer, amounts yuan text with 2 decimals; profit
+ * is the margin, actual - cost (issue 25 item 9: a margin total wherever revenue and cost stand).
+ */
 export interface ReportSums {
   quantity: number;
   marketAmount: string;
   discountAmount: string;
   actualAmount: string;
   costPrice: string;
+  profit: string;
 }
 
 /** One point of a chart: amounts in yuan (numbers with at most 2 decimals). */
@@ -138,6 +144,8 @@ export interface SaleReportRow {
   discountAmount: number;
   actualAmount: number;
   costPrice: number;
+  /** The margin: actualAmount - costPrice. */
+  profit: number;
 }
 
 export interface SaleDetailRow {
@@ -153,6 +161,7 @@ export interface SaleDetailRow {
   discountAmount: number;
   actualAmount: number;
   costPrice: number;
+  profit: number;
   state: string;
   createTime: string;
 }
@@ -170,6 +179,7 @@ export interface SaleReturnDetailRow {
   discountAmount: number;
   actualAmount: number;
   costPrice: number;
+  profit: number;
   reason: string | null;
   createTime: string;
 }
@@ -192,6 +202,7 @@ const AMOUNTS = {
   discountAmount: money('优惠金额', 'Discount'),
   actualAmount: money('实收金额', 'Received'),
   costPrice: money('成本金额', 'Cost'),
+  profit: money('毛利', 'Gross margin'),
 } as const satisfies Record<string, FieldSpec>;
 const SUPPLIER = {
   supId: {
@@ -234,7 +245,6 @@ export const projectReportContract = defineContract<ProjectReportRow>()({
     },
     ...SUPPLIER,
     ...AMOUNTS,
-    profit: money('毛利', 'Profit'),
     invoiceRemark: {
       label: label('开票备注', 'Invoice remark'),
       readOnly: true,

@@ -35,7 +35,12 @@ export interface SupOrder {
   /** What the supplier balance was charged, yuan (0 while not successful). */
   costAmount: number;
   refundedQuantity: number;
-  /** Cost credited back by refunds, yuan. */
+  /**
+   * What the client got back (实退金额, issue 25 item 11): the sum of the order's refunded
+   * return orders' actualAmount, yuan; answered by the list and detail, not stored.
+   */
+  refundedActualAmount?: number;
+  /** The cost credited back to the supplier balance by refunds (退回成本), yuan. */
   refundedAmount: number;
   /** supOrderLifecycle state. */
   state: string;
@@ -123,8 +128,16 @@ export const supOrderContract = defineContract<SupOrder>()({
       readOnly: true,
       export: { width: 10 },
     },
+    // Two refunded amounts, each saying what it is (issue 25 item 11): what the client got back,
+    // and the cost the supplier's balance got back (the stored refunded_amount).
+    refundedActualAmount: {
+      label: { zh: '实退金额', en: 'Refunded to client' },
+      kind: 'money',
+      readOnly: true,
+      export: { width: 12 },
+    },
     refundedAmount: {
-      label: { zh: '已退金额', en: 'Refunded' },
+      label: { zh: '退回成本', en: 'Cost returned' },
       kind: 'money',
       readOnly: true,
       export: { width: 12 },

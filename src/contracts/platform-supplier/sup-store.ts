@@ -1,5 +1,6 @@
 import { SUPPLIER_SERVICE } from '../business-services';
 import { defineContract } from '../resource-contract';
+import { knownMessages } from '../server-messages';
 
 /**
  * A supplier's store (issue 17 item 3, domain.md "sup-store"):
@@ -31,6 +32,16 @@ export interface SupStore {
 
 export const STORE_SERVICE = `${SUPPLIER_SERVICE}/sup-store`;
 export const STORE_GROUP_SERVICE = `${SUPPLIER_SERVICE}/group`;
+
+/** Refusals of a store's save beyond its fields' own checks (the server answers the zh). */
+export const STORE_REFUSALS = {
+  codeTaken: { zh: '门店编码已存在', en: 'The supplier already has a store with this code' },
+  noSupplier: { zh: '所属供应商不存在', en: 'The supplier does not exist' },
+  region: { zh: '所在地区不存在', en: 'The region does not exist' },
+  goods: { zh: '适用商品须为该供应商的商品', en: "The goods must be the supplier's own" },
+  groupTaken: { zh: '分组名称已存在', en: 'Another group has this name' },
+} as const;
+knownMessages(...Object.values(STORE_REFUSALS));
 
 /** The store's button codes beyond the standard ones (the menu seed's). */
 export const STORE_CODES = {

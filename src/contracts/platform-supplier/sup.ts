@@ -1,5 +1,6 @@
 import { SUPPLIER_SERVICE } from '../business-services';
 import { defineContract } from '../resource-contract';
+import { knownMessages } from '../server-messages';
 
 /**
  * A supplier of the caller's tenant (domain.md "sup"; issue 17 item 1):
@@ -30,6 +31,8 @@ export interface Supplier {
   remark: string;
   /** The enable flag: 1 enabled, 0 disabled (sup/enable). */
   status: number;
+  /** The enable flag's name (启用 / 停用): the export's 状态 column. */
+  statusName: string;
   /** Optimistic lock: sent back on edit, a stale one answers 409. */
   version: number;
   createTime: string;
@@ -67,6 +70,22 @@ export const SUP_DRIVERS = ['sandbox', 'http'] as const;
 /** Enable flag values (the `status` column). */
 export const SUP_ENABLED = 1;
 export const SUP_DISABLED = 0;
+/** The enable flag's names (the console's status tag, the export's 状态 column). */
+export const SUP_STATUS_NAMES = {
+  [SUP_ENABLED]: { zh: '启用', en: 'Enabled' },
+  [SUP_DISABLED]: { zh: '停用', en: 'Disabled' },
+} as const;
+
+/** Refusals of a supplier's save beyond its fields' own checks (the server answers the zh). */
+export const SUP_REFUSALS = {
+  codeTaken: { zh: '供应商编码已存在', en: 'Another supplier already has this code' },
+  endpointRequired: {
+    zh: '请输入接口地址',
+    en: 'Please enter the interface endpoint (the HTTP driver calls it)',
+  },
+  driver: { zh: '不支持的接口驱动', en: 'Unsupported interface driver' },
+} as const;
+knownMessages(...Object.values(SUP_REFUSALS));
 
 /** File kinds of blade_sup_file and the call of each. */
 export const SUP_FILE_KINDS = { 'sup-file': 1, 'sup-argeement-file': 2 } as const;
@@ -177,6 +196,7 @@ export const supContract = defineContract<Supplier>()({
       filter: 'equal',
       sortable: true,
     },
+    statusName: { label: { zh: '状态', en: 'Status' }, readOnly: true, export: { width: 8 } },
     createTime: {
       label: { zh: '创建时间', en: 'Created' },
       kind: 'dateTime',

@@ -1,6 +1,7 @@
 import { Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useProfileQuery } from '../../api/user';
-import { useAppSelector, useT } from '../../state/hooks';
+import { serverTextIn } from '../../contracts/server-texts';
+import { useAppSelector, useLang, useT } from '../../state/hooks';
 import { greetingKey } from './greeting';
 
 /** Only http(s) and same-origin avatars are shown; anything else falls back to initials. */
@@ -17,6 +18,7 @@ function safeAvatar(url: string | undefined): string | undefined {
  */
 export function WelcomeCard() {
   const t = useT();
+  const lang = useLang();
   const session = useAppSelector((s) => s.session.session);
   const roleNames = useProfileQuery().data?.roleName;
   const sideName = useAppSelector((s) => s.ui.personalisation.sideName);
@@ -25,7 +27,7 @@ export function WelcomeCard() {
   const facts = [
     { label: t('dashboard.account'), value: session?.account || session?.user_name || '-' },
     { label: t('dashboard.tenant'), value: session?.tenant_id || '-' },
-    { label: t('dashboard.role'), value: roleNames || '-' },
+    { label: t('dashboard.role'), value: roleNames ? serverTextIn(lang, roleNames) : '-' },
   ];
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="dashboard-welcome">

@@ -34,6 +34,22 @@ export function redact(text: string): string {
     .slice(0, MAX_FIELD);
 }
 
+/**
+ * The type of an entry for an API call the server refused as designed (a 4xx answer with its
+ * message: a refused field, a conflict, a missing record, a rate limit). The entry is kept for
+ * whoever reads the log, but the badge does not count it: the user was already told, and an
+ * ordinary validation refusal is no alarm (issue 25 item 20).
+ */
+export const REFUSAL_ENTRY = 'refusal';
+
+/** The entry type of a failed API call by its status: refusals apart from failures. */
+export function apiEntryType(status: number | string): string {
+  return typeof status === 'number' && status >= 400 && status < 500 ? REFUSAL_ENTRY : 'api';
+}
+
+/** What the badge counts: errors of the console itself and failed calls (5xx, network, ...). */
+export const isAlarm = (entry: DebugEntry): boolean => entry.type !== REFUSAL_ENTRY;
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let cache: DebugEntry[] | undefined;

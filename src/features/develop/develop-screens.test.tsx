@@ -183,8 +183,10 @@ describe('data source screen', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: '编辑 报表库' }, SLOW));
     const form = await screen.findByRole('dialog');
-    const password = within(form).getByLabelText<HTMLInputElement>('密码（不修改请保持原样）');
+    const password = within(form).getByLabelText<HTMLInputElement>('密码');
     expect(password.type).toBe('password');
+    // Said on edit only: a new data source has no stored password to keep.
+    expect(within(form).getByText('不修改请保持原样')).toBeTruthy();
     expect(password.value).toBe('******');
     fireEvent.click(within(form).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(posts()).toHaveLength(1));

@@ -10,6 +10,7 @@ import { renderSignedIn, reply, ok, scriptFetch, type Call } from '../../test/si
 import { giveTableAViewport } from '../../test/table-viewport';
 import { ORDER_REPORT_TABS } from '../../resources/platform-supplier/sup-order-report';
 import ProjectReportPage from './project-report-page';
+import { compactAmount, valueAxisWidth } from './report-charts';
 
 beforeAll(() => {
   giveTableAViewport();
@@ -39,6 +40,7 @@ const SUMS = {
   discountAmount: '0.20',
   actualAmount: '0.70',
   costPrice: '0.30',
+  profit: '0.40',
 };
 const EMPTY_CHART = { unit: 'day' as const, byPeriod: [], bySupplier: [] };
 
@@ -84,6 +86,7 @@ const saleRow: SaleReportRow = {
   discountAmount: 0,
   actualAmount: 0.1,
   costPrice: 0.1,
+  profit: 0,
 };
 
 let calls: Call[] = [];
@@ -122,6 +125,7 @@ describe('/finance/project-reportList', { timeout: 30_000 }, () => {
         'discountAmount',
         'actualAmount',
         'costPrice',
+        'profit',
       ]);
       expect(def.permissions.export).toBe('project_report_export');
       const range = def.filters?.find((f) => f.kind === 'dateRange');
@@ -171,10 +175,14 @@ describe('/finance/project-reportList', { timeout: 30_000 }, () => {
     renderSignedIn(<ProjectReportPage />, { permissions: HELD });
     await screen.findByText('星巴克', {}, { timeout: 8000 });
     const panel = screen.getByRole('tabpanel');
-    const footer = within(panel).getByText('合计').closest('tr')!;
+    // Issue 25 item 9: the footer says which total it is, the quantity is a whole number, and the
+    // margin (毛利) is totalled beside revenue and cost.
+    const footer = within(panel).getByText('全部合计').closest('tr')!;
     const cells = [...footer.querySelectorAll('th, td')].map((c) => c.textContent);
-    expect(cells).toEqual(expect.arrayContaining(['7.00', '0.90', '0.20', '0.70', '0.30']));
+    expect(cells).toEqual(expect.arrayContaining(['7', '0.90', '0.20', '0.70', '0.30', '0.40']));
+    expect(cells).not.toContain('7.00');
     expect(cells).not.toContain('2.00');
+    expect(within(panel).getByRole('columnheader', { name: /毛利/ })).toBeTruthy();
   });
 
   it('draws the charts from the answer with a zh/en legend, and says when there is nothing', async () => {
@@ -184,7 +192,7 @@ describe('/finance/project-reportList', { timeout: 30_000 }, () => {
             chart: {
               unit: 'month',
               byPeriod: [
-                { period: '2026-10', quantity: 3, actualAmount: 12.5, costPrice: 10 },
+                { period: '2026-10', quantity: 3, actualAmount: 1200000, costPrice: 1180000.5 },
                 { period: '2026-11', quantity: 2, actualAmount: 0.2, costPrice: 0.1 },
               ],
               bySupplier: [
@@ -203,12 +211,22 @@ describe('/finance/project-reportList', { timeout: 30_000 }, () => {
     const store = renderSignedIn(<ProjectReportPage />, { permissions: HELD });
     const perMonth = await screen.findByRole('figure', { name: '每月净销售（销售减退货）' });
     await waitFor(() => expect(perMonth.querySelector('svg.recharts-surface')).toBeTruthy());
+    // Issue 25 item 10: both series are drawn as lines (not dots alone), and the value axis reads
+    // in 万 with room for its labels.
+    const lines = [...perMonth.querySelectorAll('path.recharts-line-curve')];
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line.getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+L/);
+    const ticks = [...perMonth.querySelectorAll('.recharts-yAxis .recharts-cartesian-axis-tick')];
+    expect(ticks.length).toBeGreaterThan(1);
+    for (const tick of ticks) expect(tick.textContent).toMatch(/^(0|[\d.]+万)$/);
     expect(await within(perMonth).findByText('实收金额（元）')).toBeTruthy();
     expect(within(perMonth).getByText('成本金额（元）')).toBeTruthy();
     const perSupplier = screen.getByRole('figure', { name: '各供应商净销售' });
     await waitFor(() =>
       expect(perSupplier.querySelectorAll('.recharts-bar-rectangle').length).toBe(2),
     );
+    // Every supplier keeps its label (bars across, one row each).
+    expect(perSupplier.querySelector('.recharts-yAxis')?.textContent).toContain('星巴克');
     expect(screen.getByText('统计范围：2025-12 至 2026-11')).toBeTruthy();
     act(() => void store.dispatch(langChanged('en')));
     expect(await within(perMonth).findByText('Received (yuan)')).toBeTruthy();
@@ -288,5 +306,24 @@ describe('/finance/project-reportList', { timeout: 30_000 }, () => {
         .filter(([url]) => String(url).includes('export-sup-order-report-details'))
         .map(([url]) => String(url)),
     ).toEqual([`${API}/export-sup-order-report-details/101_2026-11`]);
+  });
+});
+
+describe('report chart axes (issue 25 item 10)', () => {
+  it('reads amounts compactly: 万 in zh, K and M in en, separators below the unit', () => {
+    expect(compactAmount(1200000, 'zh')).toBe('120万');
+    expect(compactAmount(123456789, 'zh')).toBe('1.2亿');
+    expect(compactAmount(8000, 'zh')).toBe('8,000');
+    expect(compactAmount(1200000, 'en')).toBe('1.2M');
+    expect(compactAmount(35000, 'en')).toBe('35K');
+  });
+
+  it('makes the value axis as wide as its widest label', () => {
+    expect(valueAxisWidth([0.2], 'zh')).toBeLessThan(50);
+    // '150万' (the top rounded up) is wider than '0'; recharts' 10 px shift and a margin on top.
+    expect(valueAxisWidth([1200000], 'zh')).toBeGreaterThanOrEqual(
+      Math.ceil((2 * 9 * 12) / 14 + (14 * 12) / 14 + 18),
+    );
+    expect(valueAxisWidth([123456789], 'en')).toBeGreaterThan(valueAxisWidth([950], 'en'));
   });
 });

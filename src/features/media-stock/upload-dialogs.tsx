@@ -56,6 +56,7 @@ function MediaUploadDialog({
     <Modal opened onClose={onClose} title={title} size="lg">
       <Stack>
         <Uploader
+          autoFocus
           accept={accept}
           maxSizeMb={maxSizeMb}
           limit={limit}

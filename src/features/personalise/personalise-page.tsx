@@ -136,7 +136,7 @@ export default function PersonalisePage() {
       await save({ ...checked.value, version: loadedVersion.current }).unwrap();
       setEdited(false);
       form.clearErrors();
-      toast('success', t('personalise.saved'));
+      toast('success', t('messages.updated'));
     } catch (err) {
       const refused = serverErrors(err, t('errors.submitFailed'));
       form.setErrors(refused.fields);

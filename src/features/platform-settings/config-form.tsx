@@ -95,7 +95,7 @@ export function ConfigForm({ decl, detail, onClose, onReload }: Props) {
   const send = async (values: PlatformConfig) => {
     try {
       await save({ platform: decl.key, config: values, version: detail.version }).unwrap();
-      toast('success', t('platformSettings.saved'));
+      toast('success', t('messages.updated'));
       onClose();
     } catch (err) {
       const error = err as ApiError | undefined;

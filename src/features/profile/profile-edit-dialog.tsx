@@ -170,12 +170,8 @@ function PhotoField({
 }) {
   const t = useT();
   return (
-    <Input.Wrapper
-      label={label}
-      withAsterisk
-      description={t('profile.editDialog.photoHint')}
-      error={error}
-    >
+    // The uploader states the types and the size limit: said once, not again here.
+    <Input.Wrapper label={label} withAsterisk error={error}>
       <Stack gap={4} mt={4}>
         {current.length > 0 && (
           <Text size="sm" c="dimmed">
@@ -264,6 +260,7 @@ function ProfileEditForm({
           <TextInput
             label={t('profile.editDialog.realName')}
             withAsterisk
+            data-autofocus
             autoComplete="name"
             maxLength={50}
             {...form.getInputProps('realName')}

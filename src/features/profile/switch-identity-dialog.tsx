@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { useAppSelector, useT } from '../../state/hooks';
 import { useShell } from '../../state/shell-context';
 import { notifyIncomplete } from './notify';
 import { useErrorsFollowLanguage } from '../../components/form-errors';
+import { SearchSelect } from '../../components/search-select';
 
 /**
  * Switch department and role (spec screen 1, sections 4-6; shown only in switch mode): both
@@ -71,19 +72,18 @@ export function SwitchIdentityDialog({
       >
         <Stack gap="md">
           {loadFailed && <Alert color="red">{t('topbar.switch.loadFailed')}</Alert>}
-          <Select
+          <SearchSelect
             label={t('topbar.switch.dept')}
             withAsterisk
-            searchable
+            data-autofocus
             data={(depts.data ?? []).map((d) => ({ value: d.id, label: d.deptName }))}
             key={form.key('deptId')}
             {...form.getInputProps('deptId')}
             disabled={depts.isLoading}
           />
-          <Select
+          <SearchSelect
             label={t('topbar.switch.role')}
             withAsterisk
-            searchable
             data={(roles.data?.roles ?? []).map((r) => ({ value: r.id, label: r.roleName }))}
             key={form.key('roleId')}
             {...form.getInputProps('roleId')}

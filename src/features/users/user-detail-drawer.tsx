@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Drawer, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useUserDetailQuery, type UserDetail } from '../../api/user';
-import { useT } from '../../state/hooks';
+import { serverTextIn } from '../../contracts/server-texts';
+import { useLang, useT } from '../../state/hooks';
 import type { MessageKey } from '../../i18n';
 import { usePlainPhone } from '../../state/use-plain-phone';
 import { closeUserDetail, useUserDetailId } from '../../resources/blade-user/user-detail-store';
@@ -44,12 +45,17 @@ function sexText(t: T, user: UserDetail): string {
   return key ? t(key) : shown(user.sexName || user.sex);
 }
 
-function tenantText(user: UserDetail): string {
-  return user.tenantName ? `${user.tenantName} (${user.tenantId})` : shown(user.tenantId);
+function tenantText(user: UserDetail, lang: 'zh' | 'en'): string {
+  return user.tenantName
+    ? `${serverTextIn(lang, user.tenantName)} (${user.tenantId})`
+    : shown(user.tenantId);
 }
 
 function Fields({ user }: { user: UserDetail }) {
   const t = useT();
+  const lang = useLang();
+  // Seeded role, department and post names in the console's language (server-texts.ts).
+  const named = (v: string | null | undefined) => shown(v ? serverTextIn(lang, v) : v);
   const phone = usePlainPhone(user.phone);
   const phoneText =
     phone.status === 'ready'
@@ -61,15 +67,15 @@ function Fields({ user }: { user: UserDetail }) {
     ['users.field.account', shown(user.account)],
     ['users.field.name', shown(user.name)],
     ['users.field.realName', shown(user.realName)],
-    ['users.field.roleName', shown(user.roleName)],
-    ['users.field.deptName', shown(user.deptName)],
-    ['users.field.postName', shown(user.postName)],
+    ['users.field.roleName', named(user.roleName)],
+    ['users.field.deptName', named(user.deptName)],
+    ['users.field.postName', named(user.postName)],
     ['users.field.phone', phoneText],
     ['users.field.email', shown(user.email)],
     ['users.field.sex', sexText(t, user)],
     ['users.field.birthday', shown(user.birthday)],
     ['users.field.status', statusText(t, user)],
-    ['users.field.tenant', tenantText(user)],
+    ['users.field.tenant', tenantText(user, lang)],
     ['users.field.createTime', shown(user.createTime)],
   ];
   return (

@@ -6,7 +6,6 @@ export const supplierGoods = {
     'supplierGoods.save': '保存',
     'supplierGoods.cancel': '取消',
     'supplierGoods.close': '关闭',
-    'supplierGoods.saved': '设置成功',
     'supplierGoods.enable.title': '批量启用商品',
     'supplierGoods.disable.title': '批量停用商品',
     'supplierGoods.enable.summary':
@@ -45,8 +44,6 @@ export const supplierGoods = {
     'supplierGoods.sign.add': '添加参数',
     'supplierGoods.sign.remove': '删除参数 {name}',
     'supplierGoods.sign.removeConfirm': '确定删除签名参数 {name}？',
-    'supplierGoods.sign.added': '新增成功',
-    'supplierGoods.sign.removed': '删除成功',
     'palette.goods.label': '供应商商品',
     'palette.goods.showInList': '在商品列表中查看',
     'palette.goods.onShelf': '上架',
@@ -71,7 +68,6 @@ export const supplierGoods = {
     'supplierGoods.save': 'Save',
     'supplierGoods.cancel': 'Cancel',
     'supplierGoods.close': 'Close',
-    'supplierGoods.saved': 'Saved',
     'supplierGoods.enable.title': 'Enable goods',
     'supplierGoods.disable.title': 'Disable goods',
     'supplierGoods.enable.summary':
@@ -110,8 +106,6 @@ export const supplierGoods = {
     'supplierGoods.sign.add': 'Add parameter',
     'supplierGoods.sign.remove': 'Remove parameter {name}',
     'supplierGoods.sign.removeConfirm': 'Remove the sign parameter {name}?',
-    'supplierGoods.sign.added': 'Added',
-    'supplierGoods.sign.removed': 'Removed',
     'palette.goods.label': 'Supplier goods',
     'palette.goods.showInList': 'Show in the goods list',
     'palette.goods.onShelf': 'Put on shelf',

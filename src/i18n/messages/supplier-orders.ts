@@ -50,6 +50,7 @@ export const supplierOrders = {
     'supplierOrders.resend.done': '重发成功',
 
     'supplierOrders.refund.title': '订单退款',
+    'supplierOrders.refund.open': '退款',
     'supplierOrders.refund.orderNo': '订单编号',
     'supplierOrders.refund.orderNoRequired': '请输入订单编号',
     'supplierOrders.refund.find': '查找订单',
@@ -90,7 +91,6 @@ export const supplierOrders = {
     'supplierOrders.warning.tooMany': '最多填写10个',
     'supplierOrders.warning.current': '当前未处理的异常订单：{count} 笔',
     'supplierOrders.warning.save': '保存',
-    'supplierOrders.warning.saved': '保存成功',
     'supplierOrders.warning.banner': '未处理的异常订单已达 {count} 笔，超过预警阈值 {threshold} 笔',
 
     'supplierOrders.lookup.orders': '供应商订单',
@@ -144,6 +144,7 @@ export const supplierOrders = {
     'supplierOrders.resend.done': 'Resent',
 
     'supplierOrders.refund.title': 'Refund an order',
+    'supplierOrders.refund.open': 'Refund',
     'supplierOrders.refund.orderNo': 'Order no.',
     'supplierOrders.refund.orderNoRequired': 'Please enter an order number',
     'supplierOrders.refund.find': 'Find order',
@@ -187,7 +188,6 @@ export const supplierOrders = {
     'supplierOrders.warning.tooMany': 'At most 10',
     'supplierOrders.warning.current': 'Open error orders now: {count}',
     'supplierOrders.warning.save': 'Save',
-    'supplierOrders.warning.saved': 'Saved',
     'supplierOrders.warning.banner':
       '{count} error orders are open, over the warning threshold of {threshold}',
 

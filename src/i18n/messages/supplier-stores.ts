@@ -1,8 +1,6 @@
 /** The stores and store groups screens beyond their declarations: the group editor and dialogs. */
 export const supplierStores = {
   zh: {
-    'supplierStores.form.created': '新增成功',
-    'supplierStores.form.updated': '修改成功',
     'supplierStores.group.titleNew': '新增门店分组',
     'supplierStores.group.titleEdit': '编辑门店分组：{name}',
     'supplierStores.group.name': '分组名称',
@@ -11,7 +9,6 @@ export const supplierStores = {
     'supplierStores.group.nameRequired': '请输入分组名称',
     'supplierStores.group.save': '保存',
     'supplierStores.group.cancel': '取消',
-    'supplierStores.group.saved': '保存成功',
     'supplierStores.group.loading': '加载中…',
     'supplierStores.group.loadFailed': '门店加载失败',
     'supplierStores.group.more': '只显示前 {shown} 个可选门店（共 {total} 个），请输入名称缩小范围',
@@ -54,8 +51,6 @@ export const supplierStores = {
     'supplierStores.goods.none': '该供应商还没有商品',
   },
   en: {
-    'supplierStores.form.created': 'Store added',
-    'supplierStores.form.updated': 'Store saved',
     'supplierStores.group.titleNew': 'New store group',
     'supplierStores.group.titleEdit': 'Edit store group: {name}',
     'supplierStores.group.name': 'Group name',
@@ -64,7 +59,6 @@ export const supplierStores = {
     'supplierStores.group.nameRequired': 'Please enter the group name',
     'supplierStores.group.save': 'Save',
     'supplierStores.group.cancel': 'Cancel',
-    'supplierStores.group.saved': 'Saved',
     'supplierStores.group.loading': 'Loading…',
     'supplierStores.group.loadFailed': 'The stores could not be loaded',
     'supplierStores.group.more':

@@ -1,9 +1,6 @@
 /** The suppliers screen beyond its declaration: its dialogs and the palette's `s:` look-up. */
 export const supplier = {
   zh: {
-    'supplier.created': '新增成功',
-    'supplier.updated': '修改成功',
-    'supplier.saved': '保存成功',
     'supplier.phoneUnreadable': '联系电话无法在本次登录中解密，如需修改请重新填写',
     'supplier.files.title': '资质文件：{name}',
     'supplier.agreements.title': '协议文件：{name}',
@@ -11,7 +8,6 @@ export const supplier = {
     'supplier.files.none': '暂无文件',
     'supplier.files.remove': '移除 {name}',
     'supplier.files.add': '添加文件',
-    'supplier.files.hint': '支持 pdf、图片、Word、Excel，每个不超过10MB，最多20个',
     'supplier.belong.title': '所属租户：{name}',
     'supplier.belong.hint': '勾选可以销售该供应商商品的租户',
     'supplier.belong.none': '没有可选的租户',
@@ -19,14 +15,12 @@ export const supplier = {
     'supplier.save': '保存',
     'supplier.cancel': '取消',
     'supplier.loading': '加载中…',
+    'supplier.detail.phoneUnreadable': '无法显示',
     'supplier.loadFailed': '加载失败',
     'palette.suppliers.label': '供应商',
     'palette.suppliers.showInList': '在供应商列表中查看',
   },
   en: {
-    'supplier.created': 'Added',
-    'supplier.updated': 'Saved',
-    'supplier.saved': 'Saved',
     'supplier.phoneUnreadable':
       'The contact phone cannot be decrypted in this session; type it again to change it',
     'supplier.files.title': 'Qualification files: {name}',
@@ -35,7 +29,6 @@ export const supplier = {
     'supplier.files.none': 'No files',
     'supplier.files.remove': 'Remove {name}',
     'supplier.files.add': 'Add files',
-    'supplier.files.hint': 'pdf, images, Word or Excel, 10 MB each, at most 20',
     'supplier.belong.title': 'Selling tenants: {name}',
     'supplier.belong.hint': "Tick the tenants that may sell this supplier's goods",
     'supplier.belong.none': 'No tenants to choose',
@@ -43,6 +36,7 @@ export const supplier = {
     'supplier.save': 'Save',
     'supplier.cancel': 'Cancel',
     'supplier.loading': 'Loading…',
+    'supplier.detail.phoneUnreadable': 'Cannot be shown',
     'supplier.loadFailed': 'Could not load',
     'palette.suppliers.label': 'Suppliers',
     'palette.suppliers.showInList': 'Show in the supplier list',

@@ -2,8 +2,6 @@
 export const userAdmin = {
   zh: {
     'userAdmin.form.mismatch': '两次输入的密码不一致',
-    'userAdmin.form.created': '添加成功',
-    'userAdmin.form.updated': '修改成功',
     'userAdmin.form.phoneUnreadable': '当前手机号无法显示；留空则保持不变',
     'userAdmin.grant.title': '角色配置',
     'userAdmin.grant.users': '所选用户（{count}）：{names}',
@@ -45,8 +43,6 @@ export const userAdmin = {
   },
   en: {
     'userAdmin.form.mismatch': 'The two passwords do not match',
-    'userAdmin.form.created': 'Added successfully',
-    'userAdmin.form.updated': 'User updated',
     'userAdmin.form.phoneUnreadable':
       'The current phone cannot be shown; leave it empty to keep it',
     'userAdmin.grant.title': 'Assign roles',

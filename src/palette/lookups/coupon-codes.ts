@@ -52,8 +52,20 @@ const ACTIONS: readonly RecordAction[] = [
 ];
 
 /**
+ * Plain text that could be a whole code: one word of 8 to 128 visible ASCII characters
+ * (full-width forms read as ASCII) with a digit in it. Anything else (a word, a name, pinyin) is
+ * never sent as a code.
+ */
+export function looksLikeCode(term: string): boolean {
+  const code = term.normalize('NFKC').trim();
+  return /^[\x21-\x7e]{8,128}$/.test(code) && /\d/.test(code);
+}
+
+/**
  * The `c:` look-up (coupon codes): registered for holders of the batch screen or the tracing
- * screen (find and trace admit both); a chosen code's history opens on one of them.
+ * screen (find and trace admit both); a chosen code's history opens on one of them. The server
+ * matches the whole code, case ignored (issue 25 item 13); plain text asks it only for what
+ * looks like a code.
  */
 export const couponCodeLookup: RecordLookup = {
   scope: 'c',
@@ -63,4 +75,5 @@ export const couponCodeLookup: RecordLookup = {
   search: searchCodes,
   open: openTrace,
   actions: ACTIONS,
+  plain: { accepts: looksLikeCode },
 };

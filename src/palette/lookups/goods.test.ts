@@ -38,6 +38,18 @@ describe('the g: supplier goods look-up', () => {
     ]);
   });
 
+  it('plain text asks one filter: the name for hanzi, else the code (issue 25 item 13)', async () => {
+    const { calls, request } = fakeRequest({ goodName: [cup], goodCode: [card] });
+    const plain = goodLookup.plain!;
+    expect(plain.accepts('星巴克')).toBe(true);
+    expect((await plain.search!('星巴克', { request })).map((h) => h.id)).toEqual(['1']);
+    expect((await plain.search!('JD-100', { request })).map((h) => h.id)).toEqual(['2']);
+    expect(calls.map((c) => c.params)).toEqual([
+      { current: 1, size: 10, goodName: '星巴克' },
+      { current: 1, size: 10, goodCode: 'JD-100' },
+    ]);
+  });
+
   it('opens the goods list filtered to the code; on-shelf and enable are confirmed calls behind their buttons', async () => {
     const to: string[] = [];
     const hit = { id: '1', title: '星巴克中杯券', goodCode: 'SBK-30' };

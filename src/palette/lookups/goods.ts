@@ -12,6 +12,7 @@ export interface GoodHit extends RecordHit {
 }
 
 const PAGE_SIZE = 10;
+const HANZI = /\p{Script=Han}/u;
 const MAX_HITS = 20;
 
 type Row = Pick<SupGood, 'id' | 'goodCode' | 'goodName' | 'supName'>;
@@ -39,11 +40,16 @@ function toHit(row: Row): GoodHit {
 async function searchGoods(
   term: string,
   context: Pick<LookupContext, 'request'>,
+  plain = false,
 ): Promise<GoodHit[]> {
   const q = term.trim();
   if (!q) return [];
+  // Plain text asks one field (issue 25 item 13): the name for hanzi, else the code.
+  const filters = plain
+    ? [HANZI.test(q) ? { goodName: q } : { goodCode: q }]
+    : [{ goodCode: q }, { goodName: q }];
   const pages = await Promise.all(
-    [{ goodCode: q }, { goodName: q }].map((filter) =>
+    filters.map((filter) =>
       context.request<Page<Row>>({
         url: `${SUP_GOOD}/list`,
         params: { current: 1, size: PAGE_SIZE, ...filter },
@@ -119,7 +125,8 @@ export const goodLookup: RecordLookup = {
   scope: 'g',
   label: 'palette.goods.label',
   permission: supGoodContract.menu,
-  search: searchGoods,
+  search: (term, context) => searchGoods(term, context),
   open: (hit, context) => context.navigate(listUrl(codeOf(hit))),
   actions: ACTIONS,
+  plain: { accepts: () => true, search: (term, context) => searchGoods(term, context, true) },
 };

@@ -1,20 +1,32 @@
+import { allows, labelOf } from '../../../machines/lifecycles/lifecycle';
+import { supOrderLifecycle } from '../../../machines/lifecycles/sup-order-machine';
 import type { Page } from '../../contracts/auth';
 import {
   SUP_ORDER,
   supOrderContract,
   type SupOrder,
 } from '../../contracts/platform-supplier/sup-order';
-import type { RecordHit, RecordLookup } from '../record-lookup';
+import { SUP_RETURN_ORDER_CODES } from '../../contracts/platform-supplier/sup-return-order';
+import { openOrderRefund } from '../../resources/platform-supplier/sup-order-refund-store';
+import type { LookupContext, RecordHit, RecordLookup } from '../record-lookup';
 
-/** An order hit keeps its number for "show in the order list". */
+/** An order hit keeps its number for "show in the order list" and its state for 退款. */
 export interface OrderHit extends RecordHit {
   orderNo: string;
+  /** supOrderLifecycle state: which of the record's actions apply. */
+  state: string;
 }
 
 const PAGE_SIZE = 20;
 const MAX_HITS = 10;
 
-type Row = Pick<SupOrder, 'id' | 'orderNo' | 'goodName' | 'supName' | 'stateName' | 'quantity'>;
+type Row = Pick<
+  SupOrder,
+  'id' | 'orderNo' | 'clientOrderId' | 'goodName' | 'supName' | 'state' | 'quantity'
+>;
+
+/** The two numbers an order is found by: its own and the client's (issue 25 item 13). */
+type NumberField = 'orderNo' | 'clientOrderId';
 
 /**
  * The order list filtered to one order number (the list's hash view, `f.orderNo`), with that
@@ -26,39 +38,114 @@ export const orderListUrl = (orderNo: string, id?: string) =>
     ...(id ? { open: id } : {}),
   }).toString()}`;
 
-const numberOf = (hit: RecordHit) => (hit as Partial<OrderHit>).orderNo ?? '';
+/** Goods, supplier, state; led by the client order number when that is what matched. */
+const subtitle = (row: Row, lang: 'zh' | 'en', via: NumberField) =>
+  [
+    via === 'clientOrderId' ? row.clientOrderId : '',
+    row.goodName,
+    row.supName,
+    row.state && labelOf(supOrderLifecycle.states, row.state, lang),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
-/**
- * Supplier orders whose number starts with the term: the list's orderNo filter (LIKE) narrows
- * on the server, the prefix is kept here; the newest first, as the list sorts them.
- */
-async function searchOrders(
-  term: string,
-  context: Parameters<RecordLookup['search']>[1],
-): Promise<OrderHit[]> {
-  const q = term.trim();
-  if (!q) return [];
-  const page = await context.request<Page<Row>>({
-    url: `${SUP_ORDER}/list`,
-    params: { current: 1, size: PAGE_SIZE, orderNo: q },
-    silent: true,
-  });
-  return (page?.records ?? [])
-    .filter((row) => String(row.orderNo ?? '').startsWith(q))
-    .slice(0, MAX_HITS)
-    .map((row) => ({
-      id: String(row.id),
-      title: String(row.orderNo),
-      subtitle: [row.goodName, row.supName, row.stateName].filter(Boolean).join(' · '),
-      orderNo: String(row.orderNo),
-    }));
+const numberOf = (hit: RecordHit) => (hit as Partial<OrderHit>).orderNo ?? '';
+const stateOf = (hit: RecordHit) => (hit as Partial<OrderHit>).state ?? '';
+
+function toHit(row: Row, via: NumberField): OrderHit {
+  return {
+    id: String(row.id),
+    title: String(row.orderNo),
+    // The state in the palette's language, from the order's lifecycle (never the stored id).
+    subtitle: { zh: subtitle(row, 'zh', via), en: subtitle(row, 'en', via) },
+    orderNo: String(row.orderNo),
+    state: String(row.state ?? ''),
+  };
 }
 
 /**
- * The `o:` look-up (supplier orders by number; issue 18 item 7): registered only for users who
- * hold the order list. Choosing one opens the order list filtered to it with its detail drawer
- * (on a fresh load of the list: a list already on display keeps its view), where its row actions
- * (补发, 重发 where the machine allows them) are the focused row's palette commands.
+ * Orders whose `field` starts with `q`, case ignored: BladeX's `_likeright` (a prefix LIKE) on
+ * the list, the newest first as the list sorts them; the prefix is checked here again (a gateway
+ * that ignored the suffix would answer every order).
+ */
+async function ordersBy(
+  field: NumberField,
+  q: string,
+  context: Pick<LookupContext, 'request'>,
+): Promise<Row[]> {
+  const page = await context.request<Page<Row>>({
+    url: `${SUP_ORDER}/list`,
+    params: { current: 1, size: PAGE_SIZE, [`${field}_likeright`]: q },
+    silent: true,
+  });
+  const prefix = q.toUpperCase();
+  return (page?.records ?? []).filter((row) =>
+    String(row[field] ?? '')
+      .toUpperCase()
+      .startsWith(prefix),
+  );
+}
+
+/**
+ * Supplier orders whose number or client order number starts with the term: one request each
+ * (a BladeX gateway has no "any of"), orders by their own number first, each order once.
+ */
+async function searchOrders(
+  term: string,
+  context: Pick<LookupContext, 'request'>,
+): Promise<OrderHit[]> {
+  const q = term.trim();
+  if (!q) return [];
+  const [byNo, byClient] = await Promise.all([
+    ordersBy('orderNo', q, context),
+    ordersBy('clientOrderId', q, context),
+  ]);
+  const seen = new Set<string>();
+  const hits: OrderHit[] = [];
+  for (const [rows, via] of [
+    [byNo, 'orderNo'],
+    [byClient, 'clientOrderId'],
+  ] as const) {
+    for (const row of rows) {
+      const id = String(row.id);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      hits.push(toHit(row, via));
+    }
+  }
+  return hits.slice(0, MAX_HITS);
+}
+
+/** The platform's own order numbers: 'SO' + date + id (server platform-supplier/numbers.ts). */
+const OWN_NUMBER = /^so\d/i;
+
+/**
+ * Plain text that could be (the start of) an order number: one word of at least 4 letters,
+ * digits, '-' or '_', with a digit in it ("SO2026", "CO20261126"); not a word or a name.
+ */
+export const looksLikeOrderNumber = (term: string) =>
+  /^[A-Za-z0-9_-]{4,64}$/.test(term) && /\d/.test(term);
+
+/**
+ * Plain text asks one number only: the platform's own when it starts like one ('SO' + digit),
+ * else the client's.
+ */
+async function plainSearch(
+  term: string,
+  context: Pick<LookupContext, 'request'>,
+): Promise<OrderHit[]> {
+  const q = term.trim();
+  const via: NumberField = OWN_NUMBER.test(q) ? 'orderNo' : 'clientOrderId';
+  return (await ordersBy(via, q, context)).slice(0, MAX_HITS).map((row) => toHit(row, via));
+}
+
+/**
+ * The `o:` look-up (supplier orders by their number or the client's, issue 18 item 7 and issue
+ * 25 item 13): registered only for users who hold the order list. Choosing one opens the order
+ * list filtered to it with its detail drawer (on a fresh load of the list: a list already on
+ * display keeps its view), where its row actions (补发, 重发, 退款 where the machine allows them)
+ * are the focused row's palette commands. Its page offers 退款 itself (issue 25 item 7): the
+ * refund dialog for this order, for a holder of the refund screen's button.
  */
 export const supplierOrderLookup: RecordLookup = {
   scope: 'o',
@@ -68,9 +155,22 @@ export const supplierOrderLookup: RecordLookup = {
   open: (hit, context) => context.navigate(orderListUrl(numberOf(hit), hit.id)),
   actions: [
     {
+      id: 'orders.refund',
+      label: 'supplierOrders.refund.open',
+      permission: SUP_RETURN_ORDER_CODES.refund,
+      when: (hit) => allows(supOrderLifecycle, stateOf(hit), 'refund'),
+      // The dialog confirms (quantity, reason) and gives focus back where the palette had it.
+      run: (hit, context) =>
+        openOrderRefund(
+          { id: hit.id, orderNo: numberOf(hit) },
+          context.takeFocus?.() ?? context.opener,
+        ),
+    },
+    {
       id: 'orders.showInList',
       label: 'supplierOrders.lookup.showInList',
       run: (hit, context) => context.navigate(orderListUrl(numberOf(hit))),
     },
   ],
+  plain: { accepts: looksLikeOrderNumber, search: plainSearch },
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../api/client';
 import { RECORD_LOOKUPS } from './index';
-import { pinyinInitials, supplierLookup } from './suppliers';
+import { supplierLookup } from './suppliers';
 
 const URL = 'blade-quanyi-platform-supplier/sup';
 
@@ -25,17 +25,12 @@ function fakeRequest(byFilter: Partial<Record<'supName' | 'supCode', Row[]>>, en
 
 const xbk = { id: '1', supCode: 'SUP-XBK', supName: '星巴克（中国）权益服务' };
 const rx = { id: '2', supCode: 'SUP-RXKF', supName: '瑞幸咖啡数字券' };
+const mt = { id: '3', supCode: 'MTWM', supName: '美团外卖红包' };
 
 describe('the s: supplier look-up', () => {
   it('is registered for holders of the supplier list only', () => {
     expect(RECORD_LOOKUPS).toContain(supplierLookup);
     expect(supplierLookup).toMatchObject({ scope: 's', permission: 'supplier' });
-  });
-
-  it('reads pinyin initials of hanzi, keeping latin letters and digits', () => {
-    expect(pinyinInitials('星巴克咖啡')).toBe('xbkkf');
-    expect(pinyinInitials('京东E卡')).toBe('jdek');
-    expect(pinyinInitials('瑞幸咖啡数字券')).toBe('rxkfszq');
   });
 
   it('finds a supplier by its pinyin initials among the enabled suppliers', async () => {
@@ -46,6 +41,33 @@ describe('the s: supplier look-up', () => {
     ]);
     expect(calls.map((c) => c.url)).toEqual([`${URL}/list`, `${URL}/list`, `${URL}/list-not-page`]);
     expect((await supplierLookup.search('kf', { request })).map((h) => h.id)).toEqual(['2']);
+  });
+
+  it('finds a supplier by the full pinyin of its name as well as its initials (issue 25 item 13)', async () => {
+    const { request } = fakeRequest({}, [xbk, rx, mt]);
+    const ids = async (term: string) =>
+      (await supplierLookup.search(term, { request })).map((h) => h.id);
+    expect(await ids('meituan')).toEqual(['3']);
+    expect(await ids('MeiTuan')).toEqual(['3']);
+    expect(await ids('mt')).toEqual(['3']);
+    expect(await ids('美tuan')).toEqual(['3']);
+    expect(await ids('waimai')).toEqual(['3']);
+    expect(await ids('ruixingkafei')).toEqual(['2']);
+    expect(await ids('xingbake')).toEqual(['1']);
+    // Letters in order with gaps are not a match (too noisy over names).
+    expect(await ids('mthb')).toEqual([]);
+  });
+
+  it('plain text asks it with one request over the enabled suppliers: name, pinyin, code', async () => {
+    const { calls, request } = fakeRequest({}, [xbk, rx, mt]);
+    const plain = supplierLookup.plain!;
+    const search = plain.search!;
+    expect(plain.accepts('美团')).toBe(true);
+    expect((await search('美团', { request })).map((h) => h.id)).toEqual(['3']);
+    expect((await search('meituan', { request })).map((h) => h.id)).toEqual(['3']);
+    expect((await search('rxkf', { request })).map((h) => h.id)).toEqual(['2']);
+    expect((await search('SUP-XBK', { request })).map((h) => h.id)).toEqual(['1']);
+    expect(calls.map((c) => c.url)).toEqual(Array(4).fill(`${URL}/list-not-page`));
   });
 
   it('finds by name or code through the list filters, each supplier once', async () => {

@@ -5,7 +5,7 @@ import {
   type Supplier,
   type SupplierOption,
 } from '../../contracts/platform-supplier/sup';
-import { syllables, isHanziReading } from '../pinyin';
+import { buildIndex, rank } from '../ranking';
 import type { LookupContext, RecordAction, RecordHit, RecordLookup } from '../record-lookup';
 
 /** A supplier hit keeps its code for "show in the supplier list". */
@@ -18,14 +18,6 @@ const MAX_HITS = 20;
 
 type Row = Pick<Supplier, 'id' | 'supCode' | 'supName'>;
 
-/** 星巴克咖啡 -> 'xbkkf': the first letter of each hanzi's reading (other letters kept). */
-export function pinyinInitials(text: string): string {
-  const chars = Array.from(text);
-  return syllables(text)
-    .map((s, i) => (isHanziReading(chars[i] ?? '', s) ? s[0] : /[a-z0-9]/.test(s) ? s : ''))
-    .join('');
-}
-
 const listUrl = (supCode: string) =>
   `${supContract.route}#${new URLSearchParams({ 'f.supCode': supCode }).toString()}`;
 
@@ -35,39 +27,33 @@ function toHit(row: Row): SupplierHit {
 }
 
 /**
- * Suppliers by name or code (the list's LIKE filters, one request each: a BladeX gateway has
- * no "any of") and, for a term of latin letters, by the pinyin initials of the name, matched
- * here over the enabled suppliers (sup/list-not-page): the server has no pinyin column.
+ * Enabled suppliers (sup/list-not-page) matched the way the palette ranks its commands: the
+ * name as hanzi, full pinyin ("meituan") and initials ("mt"), mixed ("美tuan"), and the code;
+ * best first (exact, prefix, word, then inside the name). The server has no pinyin column, and
+ * a tenant's suppliers are few. Fuzzy matches (letters in order with gaps) are left out: over
+ * names nobody chose the words of, they are noise.
  */
-async function searchSuppliers(
-  term: string,
+async function enabledMatching(
+  q: string,
   context: Pick<LookupContext, 'request'>,
-): Promise<SupplierHit[]> {
-  const q = term.trim();
-  if (!q) return [];
-  const pages = await Promise.all(
-    [{ supName: q }, { supCode: q }].map((filter) =>
-      context.request<Page<Row>>({
-        url: `${SUP_SERVICE}/list`,
-        params: { current: 1, size: PAGE_SIZE, ...filter },
-        silent: true,
-      }),
-    ),
-  );
-  const rows: Row[] = pages.flatMap((page) => page?.records ?? []);
-  if (/^[a-z]+$/i.test(q)) {
-    const initials = q.toLowerCase();
-    const options = await context.request<SupplierOption[]>({
-      url: `${SUP_SERVICE}/list-not-page`,
-      silent: true,
-    });
-    // Initials that start the name first, then those found inside it.
-    const matched = (options ?? [])
-      .map((o) => ({ o, at: pinyinInitials(o.supName).indexOf(initials) }))
-      .filter((m) => m.at >= 0)
-      .sort((a, b) => a.at - b.at);
-    rows.push(...matched.map((m) => m.o));
-  }
+): Promise<SupplierOption[]> {
+  const options = await context.request<SupplierOption[]>({
+    url: `${SUP_SERVICE}/list-not-page`,
+    silent: true,
+  });
+  const items = (options ?? []).map((o) => ({
+    id: String(o.id),
+    label: { zh: String(o.supName ?? ''), en: String(o.supName ?? '') },
+    keywords: [String(o.supCode ?? '')],
+    option: o,
+  }));
+  return rank(buildIndex(items), q, { limit: MAX_HITS * 2 })
+    .filter((r) => r.tier !== 'fuzzy')
+    .map((r) => r.item.option);
+}
+
+/** Each supplier once, in the order found, at most MAX_HITS. */
+function distinctHits(rows: readonly Row[]): SupplierHit[] {
   const seen = new Set<string>();
   const hits: SupplierHit[] = [];
   for (const row of rows) {
@@ -80,6 +66,41 @@ async function searchSuppliers(
   return hits;
 }
 
+/**
+ * Suppliers by name or code (the list's LIKE filters, one request each: a BladeX gateway has
+ * no "any of"; disabled suppliers too) and, for a term with latin letters, by the pinyin of the
+ * name, full or initials (issue 25 item 13), over the enabled suppliers.
+ */
+async function searchSuppliers(
+  term: string,
+  context: Pick<LookupContext, 'request'>,
+): Promise<SupplierHit[]> {
+  const q = term.trim();
+  if (!q) return [];
+  const [pages, byPinyin] = await Promise.all([
+    Promise.all(
+      [{ supName: q }, { supCode: q }].map((filter) =>
+        context.request<Page<Row>>({
+          url: `${SUP_SERVICE}/list`,
+          params: { current: 1, size: PAGE_SIZE, ...filter },
+          silent: true,
+        }),
+      ),
+    ),
+    /[a-z]/i.test(q) ? enabledMatching(q, context) : Promise.resolve([]),
+  ]);
+  return distinctHits([...pages.flatMap((page) => page?.records ?? []), ...byPinyin]);
+}
+
+/** Plain text: one request, the enabled suppliers by name, pinyin, initials or code. */
+async function plainSuppliers(
+  term: string,
+  context: Pick<LookupContext, 'request'>,
+): Promise<SupplierHit[]> {
+  const q = term.trim();
+  return q ? distinctHits(await enabledMatching(q, context)) : [];
+}
+
 const codeOf = (hit: RecordHit) => (hit as Partial<SupplierHit>).supCode ?? '';
 
 const ACTIONS: readonly RecordAction[] = [
@@ -90,7 +111,10 @@ const ACTIONS: readonly RecordAction[] = [
   },
 ];
 
-/** The `s:` look-up: registered only for users who may read the supplier list. */
+/**
+ * The `s:` look-up: registered only for users who may read the supplier list; plain text asks
+ * it too (a bare 美团 or meituan finds the supplier).
+ */
 export const supplierLookup: RecordLookup = {
   scope: 's',
   label: 'palette.suppliers.label',
@@ -98,4 +122,5 @@ export const supplierLookup: RecordLookup = {
   search: searchSuppliers,
   open: (hit, context) => context.navigate(listUrl(codeOf(hit))),
   actions: ACTIONS,
+  plain: { accepts: () => true, search: plainSuppliers },
 };

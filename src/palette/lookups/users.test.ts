@@ -209,6 +209,26 @@ describe('userLookup.search hits', () => {
   });
 });
 
+describe('userLookup for plain text (issue 25 item 13)', () => {
+  it('asks one field: the name for hanzi, the phone for a number, else the account', async () => {
+    const plain = noKey.plain!;
+    expect(plain.accepts('张三')).toBe(true);
+    const { calls, request } = fakeRequest({ realName: [row('1', { realName: '张三' })] });
+    expect((await plain.search!(' 张三 ', { request })).map((h) => h.title)).toEqual([
+      'acc-1 · 张三',
+    ]);
+    await plain.search!('138 0000', { request });
+    await plain.search!('sales', { request });
+    await plain.search!('u12', { request });
+    expect(calls).toEqual([
+      page({ realName: '张三' }),
+      page({ phone: '1380000' }),
+      page({ account: 'sales' }),
+      page({ account: 'u12' }),
+    ]);
+  });
+});
+
 describe('userLookup open and actions', () => {
   const hit: UserHit = { id: '42', title: 'op · 王五', account: 'op' };
 

@@ -51,18 +51,22 @@ async function toHit(row: UserRow, cryptoKey: string | undefined): Promise<UserH
 /**
  * Searches users by account, real name or phone. A BladeX gateway has no "any of" filter and
  * AND-combines the ones it gets, so each field is its own page request (LIKE by default); the
- * phone one only when the term could be part of a number.
+ * phone one only when the term could be part of a number. `plain`: one request, the field the
+ * text most likely means (`plainFilter`).
  */
 async function searchUsers(
   term: string,
   context: Pick<LookupContext, 'request'>,
   cryptoKey: string | undefined,
+  plain = false,
 ): Promise<UserHit[]> {
   const q = term.trim();
   if (!q) return [];
-  const filters: Record<string, string>[] = [{ account: q }, { realName: q }];
+  const filters: Record<string, string>[] = plain
+    ? [plainFilter(q)]
+    : [{ account: q }, { realName: q }];
   // Phones are stored as plain digits: '138 0000-0001' should still find 13800000001.
-  if (/\d/.test(q)) filters.push({ phone: q.replace(/[\s-]/g, '') });
+  if (!plain && /\d/.test(q)) filters.push({ phone: q.replace(/[\s-]/g, '') });
   const pages = await Promise.all(
     filters.map((filter) =>
       context.request<Page<UserRow>>({
@@ -86,6 +90,19 @@ async function searchUsers(
   return Promise.all(rows.slice(0, MAX_HITS).map((row) => toHit(row, cryptoKey)));
 }
 
+const HANZI = /\p{Script=Han}/u;
+
+/**
+ * Plain text asks one field (issue 25 item 13): a name for hanzi, a phone for a number of at
+ * least 3 digits, else an account.
+ */
+function plainFilter(q: string): Record<string, string> {
+  if (HANZI.test(q)) return { realName: q };
+  const digits = q.replace(/[\s-]/g, '');
+  if (/^\+?\d{3,}$/.test(digits)) return { phone: digits };
+  return { account: q };
+}
+
 const ACTIONS: readonly RecordAction[] = [
   {
     id: 'user.view',
@@ -100,7 +117,7 @@ const ACTIONS: readonly RecordAction[] = [
     run: (hit, context) =>
       openResetPassword(
         { id: hit.id, account: accountOf(hit) ?? hit.title, realName: '' },
-        context.opener,
+        context.takeFocus?.() ?? context.opener,
       ),
   },
   {
@@ -143,6 +160,10 @@ export function createUserLookup(deps: { cryptoKey(): string | undefined }): Rec
     search: (term, context) => searchUsers(term, context, deps.cryptoKey()),
     open: (hit, context) => openUserDetail(hit.id, context.opener),
     actions: ACTIONS,
+    plain: {
+      accepts: () => true,
+      search: (term, context) => searchUsers(term, context, deps.cryptoKey(), true),
+    },
   };
 }
 

@@ -33,7 +33,7 @@ export default defineContractResource({
     // the stored one, anything else replaces it.
     password: {
       kind: 'password',
-      label: { zh: '密码（不修改请保持原样）', en: 'Password (leave as is to keep it)' },
+      editHint: { zh: '不修改请保持原样', en: 'Leave as is to keep it' },
     },
     remark: { kind: 'textarea', wide: true },
   },

@@ -18,6 +18,7 @@ export default function UploadDialog({ onClose }: ActionDialogProps<Attach>) {
     <Modal opened onClose={close} title={t('files.attach.uploadTitle')} size="lg">
       <Stack>
         <Uploader
+          autoFocus
           accept={ATTACH_TYPES}
           onChange={(records) => {
             if (records.length > 0) setUploaded(true);

@@ -47,7 +47,7 @@ export default function TenantDatasourceDialog({ rows, onClose }: ActionDialogPr
       setFailure(failureText(err));
       return;
     }
-    notifyDone(t('messages.operationDone'));
+    notifyDone(t('messages.updated'));
     onClose(true);
   };
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useT } from '../../state/hooks';
 import {
@@ -15,6 +15,7 @@ import {
   notifyDone,
   useTenantName,
 } from './tenant-dialog-parts';
+import { SearchSelect } from '../../components/search-select';
 
 /**
  * The product package of one tenant: its current one from GET tenant/package-detail, the choice
@@ -52,7 +53,7 @@ export default function TenantPackageDialog({ rows, onClose }: ActionDialogProps
       setFailure(failureText(err));
       return;
     }
-    notifyDone(t('messages.operationDone'));
+    notifyDone(t('messages.updated'));
     onClose(true);
   };
 
@@ -81,7 +82,7 @@ export default function TenantPackageDialog({ rows, onClose }: ActionDialogProps
               </Stack>
             </Alert>
           )}
-          <Select
+          <SearchSelect
             label={t('tenantAdmin.package.field')}
             description={t('tenantAdmin.package.hint')}
             data-autofocus
@@ -90,7 +91,6 @@ export default function TenantPackageDialog({ rows, onClose }: ActionDialogProps
             onChange={(v) => setChosen(v)}
             placeholder={loading ? t('common.loading') : undefined}
             disabled={loading || Boolean(loadError)}
-            searchable
             clearable
             nothingFoundMessage={t('common.empty')}
             comboboxProps={{ withinPortal: true }}

@@ -109,11 +109,11 @@ describe('TenantSettingDialog', () => {
 
   it("shows a validation answer without the server's field name", async () => {
     const net = queueFetch();
-    net.answer(SETTING, fail(400, 'expireTime:过期时间格式应为yyyy-MM-dd HH:mm:ss'));
+    net.answer(SETTING, fail(400, 'expireTime:过期时间格式应为yyyy-MM-dd或yyyy-MM-dd HH:mm:ss'));
     renderDialog(<TenantSettingDialog rows={[tenant()]} onClose={vi.fn()} />);
     fireEvent.click(submit());
     expect((await screen.findByRole('alert')).textContent).toBe(
-      '过期时间格式应为yyyy-MM-dd HH:mm:ss',
+      '过期时间格式应为yyyy-MM-dd或yyyy-MM-dd HH:mm:ss',
     );
   });
 

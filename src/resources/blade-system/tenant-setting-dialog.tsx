@@ -75,7 +75,7 @@ export default function TenantSettingDialog({ rows, onClose }: ActionDialogProps
       setFailure(failureText(err));
       return;
     }
-    notifyDone(t('messages.operationDone'));
+    notifyDone(t('messages.updated'));
     onClose(true);
   };
 

@@ -32,19 +32,17 @@ function CreateUser({ onClose }: { onClose(changed?: boolean): void }) {
   const [create] = useCreateUserMutation();
   const submit = async (values: Values) => {
     const { password = '', password2, ...rest } = values;
-    if (password !== password2) throw new Error(t('userAdmin.form.mismatch'));
+    // Shown at the confirmation, as a refused field is (resources/engine/form-refusal.tsx).
+    if (password !== password2) throw { fields: { password2: t('userAdmin.form.mismatch') } };
     let cipher: string;
     try {
       cipher = await encryptPassword(await fetchPublicKey(), password);
     } catch (err) {
       throw failure(err, t('errors.submitFailed'));
     }
-    try {
-      await create({ ...rest, password: cipher }).unwrap();
-    } catch (err) {
-      throw failure(err, t('errors.submitFailed'));
-    }
-    toast('success', t('userAdmin.form.created'));
+    // A refusal goes back to the form, which shows each refused field at its field.
+    await create({ ...rest, password: cipher }).unwrap();
+    toast('success', t('messages.added'));
     onClose(true);
   };
   return (
@@ -82,12 +80,9 @@ function EditUser({ user, onClose }: { user: User; onClose(changed?: boolean): v
       version: user.version,
     };
     if (unreadable && !values.phone) delete body.phone;
-    try {
-      await update(body).unwrap();
-    } catch (err) {
-      throw failure(err, t('errors.submitFailed'));
-    }
-    toast('success', t('userAdmin.form.updated'));
+    // A refusal goes back to the form, which shows each refused field at its field.
+    await update(body).unwrap();
+    toast('success', t('messages.updated'));
     onClose(true);
   };
   return (

@@ -63,7 +63,7 @@ export const USER_FORM: readonly FormFieldDef[] = [
     maxLength: 100,
   },
   { name: 'sex', kind: 'select', dict: 'sex', label: { zh: '用户性别', en: 'Sex' } },
-  { name: 'birthday', kind: 'date', label: { zh: '用户生日', en: 'Birthday' } },
+  { name: 'birthday', kind: 'date', label: { zh: '用户生日', en: 'Birthday' }, past: true },
   {
     name: 'roleId',
     kind: 'treeMultiSelect',

@@ -19,6 +19,8 @@ import {
 } from 'mantine-react-table';
 import { memo, useMemo } from 'react';
 import { useLang, useT } from '../../state/hooks';
+import { serverTextIn } from '../../contracts/server-texts';
+import { moneyText } from '../../contracts/money';
 import type { Lang } from '../../i18n';
 import type { ColumnDef, ValueOption } from '../types';
 import type { ExtraRowAction } from './table-row';
@@ -143,7 +145,7 @@ export const Cell = memo(function Cell<Row>({ column, value, texts, onPreview }:
     case 'image': {
       if (isEmpty(value)) return <>{DASH}</>;
       const image = { src: String(value), alt: column.label[texts.lang] };
-      const img = <Image src={image.src} alt={image.alt} h={32} w="auto" fit="contain" />;
+      const img = <Image src={image.src} alt={image.alt} h={28} w="auto" fit="contain" />;
       return onPreview ? (
         <UnstyledButton
           aria-label={`${texts.previewImage} ${image.alt}`}
@@ -178,12 +180,13 @@ export const Cell = memo(function Cell<Row>({ column, value, texts, onPreview }:
         <>{String(value)}</>
       );
     }
-    case 'amount': {
-      const n = Number(value);
-      return <>{isEmpty(value) || !Number.isFinite(n) ? DASH : n.toFixed(2)}</>;
-    }
+    case 'amount':
+      // Money with thousands separators and 2 decimals, from the decimal text (issue 25 item 11).
+      return <>{(!isEmpty(value) && moneyText(value)) || DASH}</>;
     default:
-      return <>{isEmpty(value) ? DASH : String(value)}</>;
+      // A text the server made (a ledger reason, a failure, a seeded name) in the console's
+      // language (contracts/server-texts.ts); anything else as it is.
+      return <>{isEmpty(value) ? DASH : serverTextIn(texts.lang, String(value))}</>;
   }
 }) as <Row>(props: CellProps<Row>) => React.ReactNode;
 
@@ -226,7 +229,7 @@ export const SelectCell = memo(function SelectCell({
         aria-label={label}
         checked={selected}
         disabled={Boolean(loading) || !selectable}
-        size={density === 'xs' ? 'sm' : 'md'}
+        size={density === 'xl' ? 'md' : 'sm'}
         onChange={(event) => {
           event.stopPropagation();
           select(event);
@@ -273,6 +276,7 @@ export const RowActionButtons = memo(function RowActionButtons({
     <Group gap={4} wrap="nowrap" aria-label={t('table.rowActions', { name })} role="group">
       {actions.view && (
         <ActionIcon
+          size="sm"
           data-hint={t('table.view')}
           variant="subtle"
           aria-label={`${t('table.view')} ${name}`}
@@ -283,6 +287,7 @@ export const RowActionButtons = memo(function RowActionButtons({
       )}
       {actions.edit && actions.editable?.(row) !== false && (
         <ActionIcon
+          size="sm"
           data-hint={t('table.edit')}
           variant="subtle"
           aria-label={`${t('table.edit')} ${name}`}
@@ -293,6 +298,7 @@ export const RowActionButtons = memo(function RowActionButtons({
       )}
       {actions.remove && actions.removable?.(row) !== false && (
         <ActionIcon
+          size="sm"
           data-hint={t('table.remove')}
           variant="subtle"
           color="red"
@@ -345,8 +351,11 @@ export const RowActionButtons = memo(function RowActionButtons({
   );
 });
 
-/** Icon buttons (view, edit, remove) are Mantine's md ActionIcon; the cell's buttons are 4 apart. */
-const ICON_BUTTON = 28;
+/**
+ * Icon buttons (view, edit, remove) are Mantine's sm ActionIcon (22 px: a compact row is 29 px,
+ * issue 25 item 12); the cell's buttons are 4 apart.
+ */
+const ICON_BUTTON = 22;
 const BUTTON_GAP = 4;
 
 /**

@@ -49,11 +49,14 @@ export function CheckTreeField({
   input,
   lang,
   inputRef,
+  autoFocus = false,
 }: {
   field: FormFieldDef;
   input: FieldInput;
   lang: Lang;
   inputRef(el: HTMLElement | null): void;
+  /** The dialog opens with the focus here (the form's first field). */
+  autoFocus?: boolean;
 }) {
   const t = useT();
   const fetched = useResourceOptionsQuery(
@@ -76,7 +79,12 @@ export function CheckTreeField({
   return (
     <Input.Wrapper label={label} required={Boolean(field.required)} error={input.error}>
       {/* Focused when the form refuses an empty choice (the tree's own rows take it from there). */}
-      <div ref={inputRef} tabIndex={-1} style={{ outline: 'none' }}>
+      <div
+        ref={inputRef}
+        tabIndex={-1}
+        style={{ outline: 'none' }}
+        {...(autoFocus ? { 'data-autofocus': true } : {})}
+      >
         {fetched.isLoading ? (
           <Center h={80}>
             <Loader size="sm" aria-label={t('common.loading')} />

@@ -7,7 +7,25 @@ import { createAppStore } from '../../app/app-store';
 import { installApi } from '../../app/install-api';
 import { langChanged } from '../../state/ui-slice';
 import { FilterBar } from './filter-bar';
-import { formatDay, toQueryParams, type FilterDef, type FilterValues } from './filters';
+import {
+  formatDay,
+  initialFilterValues,
+  monthOf,
+  toQueryParams,
+  type FilterDef,
+  type FilterValues,
+} from './filters';
+import {
+  projectReport,
+  saleDetailReport,
+  saleReport,
+  saleReturnDetailReport,
+  saleReturnReport,
+} from '../platform-supplier/sup-order-report';
+import {
+  REPORT_DEFAULT_DAYS,
+  REPORT_DEFAULT_MONTHS,
+} from '../../contracts/platform-supplier/sup-order-report';
 
 /**
  * Issue 16 item 7: date pickers speak the console's language (and follow a switch at once),
@@ -29,7 +47,9 @@ const shortSpan: FilterDef = {
 let searched: Record<string, string> = {};
 
 function Bar({ filters }: { filters: FilterDef[] }) {
-  const [values, setValues] = useState<FilterValues>({});
+  const [values, setValues] = useState<FilterValues>(() =>
+    initialFilterValues(filters, new Date()),
+  );
   return (
     <FilterBar
       filters={filters}
@@ -133,5 +153,71 @@ describe('date range filter', () => {
       payTime_datelt: `${daysAgo(0)} 23:59:59`,
     });
     expect(screen.getByRole('status').textContent).toBe('查询时间跨度不能超过5天，已自动调整');
+  });
+});
+
+const months: FilterDef = {
+  name: 'month',
+  kind: 'dateRange',
+  unit: 'month',
+  label: { zh: '月份', en: 'Month' },
+};
+const lastDays = (n: number): FilterDef => ({ ...created, defaultLast: n });
+
+/** 'YYYY-MM-DD' of the last day of the month `by` months from this one. */
+const lastDayOf = (by: number) => {
+  const now = new Date();
+  return formatDay(new Date(now.getFullYear(), now.getMonth() + by + 1, 0));
+};
+
+describe('month and default ranges (issue 25 item 19)', () => {
+  it('a month filter offers month presets only and sends whole months', () => {
+    setup([months]);
+    const shortcuts = within(screen.getByRole('group', { name: '月份快捷范围' }))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(shortcuts).toEqual(['本月', '上月', '近3个月', '近6个月', '近12个月']);
+    expect(screen.queryByRole('button', { name: /今天|最近一周|最近一个月/ })).toBeNull();
+    const search = () => fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    fireEvent.click(screen.getByRole('button', { name: '月份 近3个月' }));
+    search();
+    expect(searched).toEqual({
+      month_dategt: `${monthOf(new Date(), -2)}-01 00:00:00`,
+      month_datelt: `${lastDayOf(0)} 23:59:59`,
+    });
+    fireEvent.click(screen.getByRole('button', { name: '月份 上月' }));
+    search();
+    expect(searched).toEqual({
+      month_dategt: `${monthOf(new Date(), -1)}-01 00:00:00`,
+      month_datelt: `${lastDayOf(-1)} 23:59:59`,
+    });
+  });
+
+  it('a range the server applies by default is in the field from the start, and sent', () => {
+    setup([lastDays(30)]);
+    const field = screen.getByRole('button', { name: /^创建时间$/ });
+    expect(field.textContent).toContain(daysAgo(29));
+    expect(field.textContent).toContain(daysAgo(0));
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    expect(searched).toEqual({
+      createTime_dategt: `${daysAgo(29)} 00:00:00`,
+      createTime_datelt: `${daysAgo(0)} 23:59:59`,
+    });
+  });
+
+  it('every report tab starts from the range its server applies without one', () => {
+    const today = new Date();
+    const filterOf = (filters: readonly FilterDef[] | undefined, name: string) =>
+      filters?.find((f) => f.name === name);
+    const project = filterOf(projectReport.filters, 'month')!;
+    expect(project).toMatchObject({ unit: 'month', defaultLast: REPORT_DEFAULT_MONTHS });
+    expect(initialFilterValues([project], today).month).toEqual([
+      monthOf(today, -(REPORT_DEFAULT_MONTHS - 1)),
+      monthOf(today),
+    ]);
+    for (const report of [saleReport, saleReturnReport, saleDetailReport, saleReturnDetailReport]) {
+      const range = filterOf(report.filters, 'createTime');
+      expect(range?.defaultLast, report.service).toBe(REPORT_DEFAULT_DAYS);
+    }
   });
 });

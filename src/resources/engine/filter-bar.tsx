@@ -11,7 +11,7 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, MonthPickerInput } from '@mantine/dates';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent, type Ref } from 'react';
 import { useResourceOptionsQuery } from '../../api/resource';
@@ -21,13 +21,17 @@ import {
   DATE_SHORTCUTS,
   formatDay,
   lastDaysRange,
+  lastMonthsRange,
   MAX_DATE_SPAN_DAYS,
+  monthOf,
+  MONTH_SHORTCUTS,
   SPAN_CLAMPED_MESSAGE,
   type FilterDef,
   type FilterValue,
   type FilterValues,
 } from './filters';
 import { useSelectOptions } from './select-options';
+import { SEARCHABLE_FROM, SearchMultiSelect, SearchSelect } from '../../components/search-select';
 
 interface Props {
   ref?: Ref<HTMLFormElement>;
@@ -84,7 +88,7 @@ function CascaderFilter({
   return (
     <Group gap={4} align="flex-end" role="group" aria-label={label}>
       {levels.map((level, depth) => (
-        <Select
+        <SearchSelect
           key={depth}
           label={depth === 0 ? label : undefined}
           aria-label={`${label} ${String(depth + 1)}`}
@@ -96,7 +100,6 @@ function CascaderFilter({
           // Choosing at one level drops the levels below it.
           onChange={(v) => onPath([...path.slice(0, depth), ...(v ? [v] : [])])}
           clearable
-          searchable
           w={150}
           comboboxProps={{ withinPortal: true }}
         />
@@ -143,7 +146,7 @@ function LazyCascaderLevel({
     depth + 1 < (def.levels?.length ?? Number.POSITIVE_INFINITY);
   return (
     <>
-      <Select
+      <SearchSelect
         label={depth === 0 ? label : undefined}
         aria-label={`${label} ${String(depth + 1)}`}
         data={items.map((i) => ({
@@ -154,7 +157,6 @@ function LazyCascaderLevel({
         // Choosing at one level drops the levels below it.
         onChange={(v) => onPath([...path.slice(0, depth), ...(v ? [v] : [])])}
         clearable
-        searchable
         w={150}
         comboboxProps={{ withinPortal: true }}
       />
@@ -168,6 +170,62 @@ function LazyCascaderLevel({
         />
       )}
     </>
+  );
+}
+
+/**
+ * A range of whole months (`unit: 'month'`): a month picker and month presets only (本月, 上月,
+ * 近3个月, ...), no months after this one unless the filter allows the future.
+ */
+function MonthRangeFilter({
+  def,
+  value,
+  onValue,
+  label,
+}: {
+  def: FilterDef;
+  value: FilterValue | undefined;
+  onValue(v: FilterValue): void;
+  label: string;
+}) {
+  const t = useT();
+  const today = new Date();
+  const [start, end] = Array.isArray(value) ? value : ['', ''];
+  const parseMonth = (v: string | undefined) =>
+    v ? new Date(`${v.slice(0, 7)}-01T00:00:00`) : null;
+  const asMonth = (d: Date | string | null) => (d ? monthOf(new Date(d)) : '');
+  return (
+    <Group gap={4} align="flex-end" wrap="wrap" maw="100%">
+      <MonthPickerInput
+        type="range"
+        label={label}
+        value={[parseMonth(start), parseMonth(end)]}
+        onChange={([a, b]) => onValue([asMonth(a), asMonth(b)])}
+        maxDate={def.allowFuture ? undefined : today}
+        clearable={def.defaultLast === undefined}
+        valueFormat="YYYY-MM"
+        w={200}
+        maw="100%"
+      />
+      <Group
+        gap={0}
+        wrap="wrap"
+        role="group"
+        aria-label={t('resource.filter.shortcuts', { label })}
+      >
+        {MONTH_SHORTCUTS.map((shortcut) => (
+          <Button
+            key={shortcut.key}
+            size="compact-sm"
+            variant="subtle"
+            aria-label={`${label} ${t(shortcut.key)}`}
+            onClick={() => onValue(lastMonthsRange(shortcut.months, new Date(), shortcut.back))}
+          >
+            {t(shortcut.key)}
+          </Button>
+        ))}
+      </Group>
+    </Group>
   );
 }
 
@@ -236,30 +294,40 @@ function FilterField({
           </Group>
         );
       return <CascaderFilter def={def} path={Array.isArray(value) ? value : []} onPath={onValue} />;
-    case 'select':
-      return (
-        <Select
-          label={label}
-          data={options}
-          value={typeof value === 'string' && value ? value : null}
-          onChange={(v) => onValue(v ?? '')}
-          clearable
-          w={180}
-          comboboxProps={{ withinPortal: true }}
-        />
+    case 'select': {
+      const select = {
+        label,
+        data: options,
+        value: typeof value === 'string' && value ? value : null,
+        onChange: (v: string | null) => onValue(v ?? ''),
+        clearable: true,
+        w: 180,
+        comboboxProps: { withinPortal: true },
+      };
+      // Options from a source (suppliers, goods) or more than a handful: typing filters, Enter
+      // picks only a highlighted match, never searches with a stale choice.
+      return def.source || options.length >= SEARCHABLE_FROM ? (
+        <SearchSelect {...select} />
+      ) : (
+        <Select {...select} />
       );
-    case 'multiSelect':
-      return (
-        <MultiSelect
-          label={label}
-          data={options}
-          value={Array.isArray(value) ? [...value] : []}
-          onChange={(v) => onValue(v)}
-          clearable
-          w={240}
-          comboboxProps={{ withinPortal: true }}
-        />
+    }
+    case 'multiSelect': {
+      const multi = {
+        label,
+        data: options,
+        value: Array.isArray(value) ? [...value] : [],
+        onChange: (v: string[]) => onValue(v),
+        clearable: true,
+        w: 240,
+        comboboxProps: { withinPortal: true },
+      };
+      return def.source || options.length >= SEARCHABLE_FROM ? (
+        <SearchMultiSelect {...multi} />
+      ) : (
+        <MultiSelect {...multi} />
       );
+    }
     case 'date':
       return (
         <DatePickerInput
@@ -273,6 +341,8 @@ function FilterField({
         />
       );
     case 'dateRange': {
+      if (def.unit === 'month')
+        return <MonthRangeFilter def={def} value={value} onValue={onValue} label={label} />;
       const [start, end] = Array.isArray(value) ? value : ['', ''];
       const showClamp = clamped !== undefined && clamped[0] === start && clamped[1] === end;
       // Clamped as soon as the range is picked, and the user is told so.
@@ -288,7 +358,8 @@ function FilterField({
         onValue([range.start, range.end]);
       };
       const picker = (
-        <Group gap={4} align="flex-end" wrap="nowrap">
+        // Wraps on a narrow screen (390 px): the shortcuts go under the picker, never off it.
+        <Group gap={4} align="flex-end" wrap="wrap" maw="100%">
           <DatePickerInput
             type="range"
             label={label}
@@ -301,14 +372,16 @@ function FilterField({
               pickRange(formatDay(new Date(a)), formatDay(new Date(b)));
             }}
             maxDate={maxDate}
-            clearable
+            // A range the server would apply anyway is shown, not emptied (issue 25 item 19).
+            clearable={def.defaultLast === undefined}
             valueFormat="YYYY-MM-DD"
             w={240}
+            maw="100%"
           />
           {/* Buttons in the tab order, so the shortcuts need neither the mouse nor the calendar. */}
           <Group
             gap={0}
-            wrap="nowrap"
+            wrap="wrap"
             role="group"
             aria-label={t('resource.filter.shortcuts', { label })}
           >

@@ -57,6 +57,18 @@ export interface FilterDef {
    * disallow future dates; an expiry-date filter is the kind of filter that turns it on.
    */
   allowFuture?: boolean;
+  /**
+   * dateRange: whole months instead of days ('YYYY-MM' values, a month picker, month presets
+   * 本月/上月/近3个月/...; no day span limit). The wire still gets the first day 00:00:00 of the
+   * first month and the last day 23:59:59 of the last.
+   */
+  unit?: 'day' | 'month';
+  /**
+   * dateRange: starts as the last this many days (months for `unit: 'month'`) ending today,
+   * the range the server applies when none is sent (issue 25 item 19): the field shows what
+   * the list holds, and the range is sent, not implied. Reset returns to it.
+   */
+  defaultLast?: number;
 }
 
 /**
@@ -80,6 +92,14 @@ export const DATE_SHORTCUTS = [
   { key: 'resource.filter.lastWeek', days: 7 },
   { key: 'resource.filter.lastMonth', days: 30 },
 ] as const satisfies readonly { key: MessageKey; days: number }[];
+/** A month range's presets (issue 25 item 19): months ending this month, or last month alone. */
+export const MONTH_SHORTCUTS = [
+  { key: 'resource.filter.thisMonth', months: 1, back: 0 },
+  { key: 'resource.filter.previousMonth', months: 1, back: 1 },
+  { key: 'resource.filter.last3Months', months: 3, back: 0 },
+  { key: 'resource.filter.last6Months', months: 6, back: 0 },
+  { key: 'resource.filter.last12Months', months: 12, back: 0 },
+] as const satisfies readonly { key: MessageKey; months: number; back: number }[];
 /** The select value meaning "no filter" (spec section 5: 'all' becomes an empty string). */
 export const ALL = 'all';
 export const SPAN_CLAMPED_MESSAGE = 'resource.filter.spanClamped' satisfies MessageKey;
@@ -134,6 +154,31 @@ function todayNumber(today: Date): number {
 export function lastDaysRange(days: number, today: Date): [string, string] {
   const end = todayNumber(today);
   return [dayToString(end - Math.max(1, days) + 1), dayToString(end)];
+}
+
+/** 'YYYY-MM' of the month `by` months from `today`'s. */
+export function monthOf(today: Date, by = 0): string {
+  const total = today.getFullYear() * 12 + today.getMonth() + by;
+  return `${Math.floor(total / 12)}-${pad((total % 12) + 1)}`;
+}
+
+/**
+ * The `months` months ending `back` months before this one, both ends included:
+ * lastMonthsRange(3, today) is this month and the two before it.
+ */
+export function lastMonthsRange(months: number, today: Date, back = 0): [string, string] {
+  return [monthOf(today, -back - Math.max(1, months) + 1), monthOf(today, -back)];
+}
+
+const MONTH_RE = /^(\d{4})-(\d{2})$/;
+
+/** A month range end on the wire: its first day 00:00:00, or its last day 23:59:59. */
+function monthEnd(value: string, side: 'start' | 'end'): string {
+  const m = MONTH_RE.exec(value);
+  if (!m) return value;
+  if (side === 'start') return `${value}-01 00:00:00`;
+  const last = new Date(Date.UTC(Number(m[1]), Number(m[2]), 0)).getUTCDate();
+  return `${value}-${pad(last)} 23:59:59`;
 }
 
 export interface ClampedRange {
@@ -211,7 +256,12 @@ export function initialFilterValues(
 ): Record<string, FilterValue> {
   const values: Record<string, FilterValue> = {};
   for (const def of defs) {
-    if (def.kind === 'dateRange' && def.defaultToday) {
+    if (def.kind === 'dateRange' && def.defaultLast !== undefined)
+      values[def.name] =
+        def.unit === 'month'
+          ? lastMonthsRange(def.defaultLast, today)
+          : lastDaysRange(def.defaultLast, today);
+    else if (def.kind === 'dateRange' && def.defaultToday) {
       const day = formatDay(today);
       values[def.name] = [day, day];
     } else values[def.name] = emptyValue(def);
@@ -278,7 +328,14 @@ export function normalizeFilterValues(
   for (const def of defs) {
     const value = values[def.name];
     if (value === undefined) continue;
-    if (def.kind === 'dateRange') {
+    if (def.kind === 'dateRange' && def.unit === 'month') {
+      // Months: no day span; a month after this one becomes this one.
+      const now = monthOf(today);
+      const [start, end] = asRange(value).map((v) =>
+        !def.allowFuture && MONTH_RE.test(v) && v > now ? now : v,
+      );
+      next[def.name] = [start ?? '', end ?? ''];
+    } else if (def.kind === 'dateRange') {
       const [start, end] = asRange(value);
       const r = clampRange(start, end, def.maxDays, def.allowFuture ? undefined : today);
       next[def.name] = [r.start, r.end];
@@ -335,8 +392,9 @@ function entries(defs: readonly FilterDef[], values: FilterValues): Entry[] {
         const [start, end] = asRange(value).map((v) => v.trim());
         const [startParam, endParam] = rangeParams(def);
         const date = def.kind === 'dateRange';
-        push(startParam, date && start ? rangeEnd(start, 'start') : (start ?? ''), def);
-        push(endParam, date && end ? rangeEnd(end, 'end') : (end ?? ''), def);
+        const widen = def.unit === 'month' ? monthEnd : rangeEnd;
+        push(startParam, date && start ? widen(start, 'start') : (start ?? ''), def);
+        push(endParam, date && end ? widen(end, 'end') : (end ?? ''), def);
         break;
       }
       default: {

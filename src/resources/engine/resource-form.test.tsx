@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { patterns } from '../../lib/patterns';
 import { renderSignedIn } from '../../test/signed-in';
@@ -26,8 +26,7 @@ const DEF: FormDef = {
   ],
 };
 
-async function setup() {
-  const onSubmit = vi.fn(() => Promise.resolve());
+async function setup(onSubmit = vi.fn((_values: Record<string, string>) => Promise.resolve())) {
   renderSignedIn(
     <ResourceForm def={DEF} record={undefined} opened onClose={() => {}} onSubmit={onSubmit} />,
   );
@@ -66,5 +65,42 @@ describe('ResourceForm checks', () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({ code: 'A1', remark: 'x'.repeat(300) }),
     );
+  });
+});
+
+describe('ResourceForm and the server (issue 25 items 2 and 14)', () => {
+  it('opens with the focus on its first field, not on the close button', async () => {
+    const { code } = await setup();
+    expect(document.activeElement).toBe(code());
+  });
+
+  it('puts every refused field at its field, focuses the first, and toasts nothing', async () => {
+    const refusal = {
+      status: 400,
+      message: '编号格式不正确',
+      fields: { remark: '备注不能含有链接', code: '编号格式不正确' },
+    };
+    const { code, remark, save } = await setup(vi.fn(() => Promise.reject(refusal)));
+    fireEvent.change(code(), { target: { value: 'A1' } });
+    fireEvent.change(remark(), { target: { value: 'http://x' } });
+    save();
+    const dialog = screen.getByRole('dialog');
+    const codeError = await within(dialog).findByText('编号格式不正确');
+    const remarkError = within(dialog).getByText('备注不能含有链接');
+    expect(code().getAttribute('aria-describedby')).toContain(codeError.id);
+    expect(remark().getAttribute('aria-describedby')).toContain(remarkError.id);
+    expect(document.activeElement).toBe(code());
+    expect(screen.getAllByText('编号格式不正确')).toHaveLength(1);
+  });
+
+  it('toasts a refusal of no field (or of a field the form lacks), never a banner', async () => {
+    const { code, save } = await setup(
+      vi.fn(() => Promise.reject({ status: 409, message: '数据已被其他用户修改，请刷新后重试' })),
+    );
+    fireEvent.change(code(), { target: { value: 'A1' } });
+    save();
+    const text = '数据已被其他用户修改，请刷新后重试';
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(within(screen.getByRole('dialog')).queryByText(text)).toBeNull();
   });
 });

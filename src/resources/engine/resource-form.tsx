@@ -1,6 +1,5 @@
 import '@mantine/dates/styles.css';
 import {
-  Alert,
   Button,
   Group,
   Modal,
@@ -22,7 +21,9 @@ import type { FormFieldDef, ResourceDef } from '../types';
 import { useSelectOptions } from './select-options';
 import { CheckTreeField } from './check-tree-field';
 import { useErrorsFollowLanguage } from '../../components/form-errors';
+import { SEARCHABLE_FROM, SearchMultiSelect, SearchSelect } from '../../components/search-select';
 import { toast } from '../../components/toast';
+import { showRefusal } from './form-refusal';
 
 type Values = Record<string, string>;
 
@@ -77,49 +78,57 @@ function converted<V>(
   };
 }
 
-/** A select over declared, dictionary or endpoint options; tree options come indented. */
+/**
+ * A select over declared, dictionary or endpoint options; tree options come indented. Options
+ * from an endpoint (suppliers, goods, ...) and more than a handful of others are searchable:
+ * typing filters, Enter picks only a highlighted match (components/search-select.tsx).
+ */
 function OptionSelect({
   field,
   input,
   lang,
   inputRef,
+  autoFocus,
 }: {
   field: FormFieldDef;
   input: FieldProps;
   lang: Lang;
   inputRef(el: HTMLElement | null): void;
+  autoFocus: boolean;
 }) {
   const options = useSelectOptions(field, lang);
+  const searchable = Boolean(field.source) || options.length >= SEARCHABLE_FROM;
   const common = {
     label: field.label[lang],
     required: Boolean(field.required),
     data: options,
     ref: inputRef,
-    searchable: options.length > 10,
     nothingFoundMessage: '—',
     comboboxProps: { withinPortal: true },
+    ...(autoFocus ? { 'data-autofocus': true } : {}),
   };
   if (field.kind === 'multiSelect' || field.kind === 'treeMultiSelect') {
-    return (
-      <MultiSelect
-        {...common}
-        {...converted(input, splitValues, (v: string[]) => v.join(','))}
-        clearable
-        hidePickedOptions={false}
-      />
-    );
+    const multi = {
+      ...common,
+      ...converted(input, splitValues, (v: string[]) => v.join(',')),
+      clearable: true,
+      hidePickedOptions: false,
+    };
+    return searchable ? <SearchMultiSelect {...multi} /> : <MultiSelect {...multi} />;
   }
-  return (
-    <Select
-      {...common}
-      {...converted(
-        input,
-        (v) => v || null,
-        (v: string | null) => v ?? '',
-      )}
-      allowDeselect={!field.required}
-      clearable={!field.required}
-    />
+  const single = {
+    ...common,
+    ...converted(
+      input,
+      (v) => v || null,
+      (v: string | null) => v ?? '',
+    ),
+    clearable: !field.required,
+  };
+  return searchable ? (
+    <SearchSelect {...single} />
+  ) : (
+    <Select {...single} allowDeselect={!field.required} />
   );
 }
 
@@ -146,8 +155,13 @@ interface Props {
   record: Record<string, unknown> | undefined;
   opened: boolean;
   onClose(): void;
-  /** Resolves when saved; rejects with the text to show (the form keeps what was typed). */
+  /**
+   * Resolves when saved; rejects with the failure (the form keeps what was typed): an ApiError's
+   * refused fields go to those fields, anything else is an error toast (`showRefusal`).
+   */
   onSubmit(values: Values): Promise<void>;
+  /** A field the server refuses under another name -> the form's field that shows it. */
+  refusedAs?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -155,9 +169,11 @@ interface Props {
  * nothing). Each field is checked by its declaration: the required message, then the pattern
  * rules. Invalid input says 'please complete the information' and focuses the first bad field;
  * the submit button is disabled while the request is in flight, so a double click or Enter sends
- * one request; a failure keeps the input.
+ * one request; a failure keeps the input, shows each field the server refused at that field (all
+ * of them, in the console's language) and only a refusal of no field as a toast. The dialog opens
+ * with the focus on its first field.
  */
-export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) {
+export function ResourceForm({ def, record, opened, onClose, onSubmit, refusedAs }: Props) {
   const t = useT();
   const lang = useLang();
   const fields = (def.form ?? []).filter((f) => !(record && f.createOnly));
@@ -171,16 +187,21 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) 
   });
   useErrorsFollowLanguage(form);
   const busy = form.submitting;
-  const [failure, setFailure] = useState<string>();
   const refs = useRef<Record<string, HTMLElement | null>>({});
   const name = def.title[lang];
 
   const save = async (values: Values) => {
-    setFailure(undefined);
     try {
       await onSubmit(values);
     } catch (err) {
-      setFailure(String((err as Error).message ?? err));
+      showRefusal(err, {
+        form,
+        fields: fields.map((f) => f.name),
+        lang,
+        fallback: t('errors.submitFailed'),
+        ...(refusedAs ? { rename: refusedAs } : {}),
+        focus: (field) => refs.current[field]?.focus(),
+      });
     }
   };
 
@@ -205,20 +226,19 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) 
         }}
         noValidate
       >
-        {failure && (
-          <Alert color="red" variant="light" mb="md">
-            {failure}
-          </Alert>
-        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {fields.map((f) => {
+          {fields.map((f, index) => {
             const input = form.getInputProps(f.name) as FieldProps;
+            // The dialog's focus trap takes the first field, not the header's close button.
+            const first = index === 0;
             const common = {
               label: f.label[lang],
               required: Boolean(f.required),
               ref: (el: HTMLElement | null) => {
                 refs.current[f.name] = el;
               },
+              ...(first ? { 'data-autofocus': true } : {}),
+              ...(record && f.editHint ? { description: f.editHint[lang] } : {}),
             };
             const key = form.key(f.name);
             const span = f.wide ? { style: { gridColumn: '1 / -1' } } : {};
@@ -246,13 +266,25 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) 
               case 'treeMultiSelect':
                 return (
                   <div key={key} {...span}>
-                    <OptionSelect field={f} input={input} lang={lang} inputRef={common.ref} />
+                    <OptionSelect
+                      field={f}
+                      input={input}
+                      lang={lang}
+                      inputRef={common.ref}
+                      autoFocus={first}
+                    />
                   </div>
                 );
               case 'checkTree':
                 return (
                   <div key={key} {...span}>
-                    <CheckTreeField field={f} input={input} lang={lang} inputRef={common.ref} />
+                    <CheckTreeField
+                      field={f}
+                      input={input}
+                      lang={lang}
+                      inputRef={common.ref}
+                      autoFocus={first}
+                    />
                   </div>
                 );
               case 'date':
@@ -263,6 +295,7 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) 
                     {...span}
                     {...converted(input, toDate, fromDate)}
                     valueFormat="YYYY-MM-DD"
+                    maxDate={f.past ? new Date() : undefined}
                     clearable={!f.required}
                     popoverProps={{ withinPortal: true }}
                   />

@@ -224,8 +224,9 @@ export function ResourceScreen({
       body: { ...body, ...fixedParams },
       refreshes: def.refreshes,
     });
-    if ('error' in result) throw new Error((result.error as { message?: string }).message);
-    toast('success', t('table.saved'));
+    // The form shows the refusal: each refused field at that field, the rest as a toast.
+    if ('error' in result) throw result.error;
+    toast('success', t(record ? 'messages.updated' : 'messages.added'));
     closeForm();
   };
 
@@ -341,12 +342,58 @@ export function ResourceScreen({
   const title = def.title[lang];
   const toolbarButtons: ReactNode[] = declared.toolbar(selectedRows());
 
+  const toolbar = (
+    <Group gap="xs">
+      {canWrite(def.permissions.add) && (
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => openForm(undefined)}
+        >
+          {t('table.add')}
+        </Button>
+      )}
+      {canWrite(def.permissions.remove) && (
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => void remove(selectedIds)}
+        >
+          {t('table.bulkRemove')}
+        </Button>
+      )}
+      {canExport && (
+        <Button
+          variant="light"
+          leftSection={<IconFileExport size={16} aria-hidden />}
+          loading={exporting.isLoading}
+          onClick={() => void exportList()}
+        >
+          {t('resource.export.button')}
+        </Button>
+      )}
+      {toolbarButtons}
+    </Group>
+  );
+  const hasToolbar =
+    canWrite(def.permissions.add) ||
+    canWrite(def.permissions.remove) ||
+    canExport ||
+    toolbarButtons.length > 0;
+  // The page's title and the toolbar share one line (issue 25 item 12: the height is the rows').
   return (
-    <Stack gap="md">
-      {!embedded && (
-        <Title order={1} size="h3">
-          {title}
-        </Title>
+    <Stack gap="sm" className="resource-screen">
+      {(!embedded || hasToolbar) && (
+        <Group gap="md" justify="space-between" wrap="wrap" className="resource-screen-head">
+          {!embedded ? (
+            <Title order={1} size="h3">
+              {title}
+            </Title>
+          ) : (
+            <span />
+          )}
+          {hasToolbar && toolbar}
+        </Group>
       )}
       {def.banner && <def.banner />}
       {filters.length > 0 && (
@@ -359,37 +406,6 @@ export function ResourceScreen({
           onReset={resetFilters}
         />
       )}
-      <Group gap="xs">
-        {canWrite(def.permissions.add) && (
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => openForm(undefined)}
-          >
-            {t('table.add')}
-          </Button>
-        )}
-        {canWrite(def.permissions.remove) && (
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={() => void remove(selectedIds)}
-          >
-            {t('table.bulkRemove')}
-          </Button>
-        )}
-        {canExport && (
-          <Button
-            variant="light"
-            leftSection={<IconFileExport size={16} aria-hidden />}
-            loading={exporting.isLoading}
-            onClick={() => void exportList()}
-          >
-            {t('resource.export.button')}
-          </Button>
-        )}
-        {toolbarButtons}
-      </Group>
       {list.isError && (
         // The API layer has said why in a toast (and logged it); the screen says the list is not
         // current, or for an answer it cannot read, spec section 8's 'data loading error'.
@@ -430,6 +446,7 @@ export function ResourceScreen({
           onRowFocus={setFocusedRow}
           onRowKeyDown={onRowKeyDown}
           answerSums={answerSums}
+          fill={!embedded}
           inlineEdit={can(def.permissions.edit) ? { reload: () => list.refetch() } : undefined}
           {...(def.tree ? { tree: { expanded, onExpandedChange: setExpanded } } : {})}
         />

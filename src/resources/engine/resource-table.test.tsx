@@ -126,7 +126,7 @@ describe('ResourceTable on a large page', () => {
     const { table, bodyRows } = renderTable({ rows: page(500) });
     const rows = bodyRows();
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.length).toBeLessThan(20);
+    expect(rows.length).toBeLessThan(30);
     // Header row 1, 500 body rows, the sum footer.
     expect(table().getAttribute('aria-rowcount')).toBe('502');
     expect(rows[0]?.getAttribute('aria-rowindex')).toBe('2');
@@ -138,16 +138,21 @@ describe('ResourceTable on a large page', () => {
   it('gives every row the fixed height of its density, so rows are placed without measuring', () => {
     const { bodyRows } = renderTable({ rows: page(50) });
     expect(bodyRows().length).toBeGreaterThan(0);
-    // Default density md: 28 px button + 2 x 16 px padding + 1 px border.
-    for (const tr of bodyRows()) expect(tr.style.height).toBe('61px');
+    // Default density md: 22 px button or line + 2 x 3 px padding + 1 px border (issue 25 item
+    // 12: some 15 rows at 900 px, where 61 px rows showed 7).
+    for (const tr of bodyRows()) expect(tr.style.height).toBe('29px');
   });
 
-  it('widens a narrow column until its header (label, menu) fits', () => {
+  it('sizes columns to their content and header, not to a roomy declared width', () => {
     const { table } = renderTable({ rows: page(3) });
-    const size = Number(table().style.getPropertyValue('--col-quantity-size'));
-    // Declared 60: padding 32 + two CJK glyphs 28 + the menu 22 + 8.
-    expect(size).toBe(90);
-    expect(Number(table().style.getPropertyValue('--col-orderNo-size'))).toBe(180);
+    const size = (id: string) => Number(table().style.getPropertyValue(`--col-${id}-size`));
+    // Declared 60: padding 16 + two bold CJK glyphs 29.4 + 4 (the menu and the sort button
+    // show over the header's end on hover).
+    expect(size('quantity')).toBe(50);
+    // Declared 180: 'SO1000' is six 9 px characters + padding 16 + 2.
+    expect(size('orderNo')).toBe(72);
+    // Amounts: as wide as '9.90' or the header, whichever is wider.
+    expect(size('actualAmount')).toBe(Math.ceil(16 + 4 * 14 * 1.05 + 4));
   });
 
   it('still selects a row from its (memoised) checkbox', () => {
@@ -485,5 +490,79 @@ describe('ResourceTable status and tag columns from a dictionary', () => {
     expect(await screen.findByText('中层')).toBeTruthy();
     expect(screen.getByText('高层').closest('.mantine-Badge-root')).not.toBeNull();
     expect(requested).toEqual(['/api/blade-system/dict/dictionary?code=post_category']);
+  });
+});
+
+describe('ResourceTable sum footer and money (issue 25 items 9 and 11)', () => {
+  const money = defineResource<Order>({
+    ...(def as unknown as Parameters<typeof defineResource<Order>>[0]),
+    sums: ['quantity', 'actualAmount'],
+  }) as unknown as ResourceDef;
+  const rows = (n: number): Row[] =>
+    Array.from({ length: n }, (_, i) => ({
+      id: String(i + 1),
+      orderNo: `SO${String(1000 + i)}`,
+      quantity: 7,
+      actualAmount: '1234567.5',
+    }));
+
+  function renderFooter(props: { total: number; answerSums?: Record<string, unknown> }) {
+    render(
+      <Provider store={createAppStore()}>
+        <MantineProvider env="test">
+          <ResourceTable
+            def={money}
+            rows={rows(2)}
+            total={props.total}
+            loading={false}
+            fetching={false}
+            pagination={{ pageIndex: 0, pageSize: 20 }}
+            onPaginationChange={() => undefined}
+            sorting={[]}
+            onSortingChange={() => undefined}
+            selectable={false}
+            rowSelection={{}}
+            onRowSelectionChange={() => undefined}
+            actions={{}}
+            answerSums={props.answerSums}
+          />
+        </MantineProvider>
+      </Provider>,
+    );
+    const footer = document.querySelector('tfoot tr')!;
+    return [...footer.querySelectorAll('th')].map((cell) =>
+      [...cell.querySelectorAll('.sum-line')].map((line) => line.textContent),
+    );
+  }
+
+  it('shows money with thousands separators and two decimals in cells', () => {
+    renderFooter({ total: 2 });
+    const cells = [...document.querySelectorAll('tbody tr:first-child td')].map(
+      (td) => td.textContent,
+    );
+    expect(cells).toContain('1,234,567.50');
+    expect(cells).not.toContain('1234567.50');
+  });
+
+  it("labels the page's totals 本页合计, quantities as whole numbers", () => {
+    const footer = renderFooter({ total: 2 });
+    expect(footer).toEqual([['本页合计'], [], ['14'], ['2,469,135.00']]);
+  });
+
+  it("labels the server's totals 全部合计, and shows the page's beside them when there are more pages", () => {
+    const all = { quantity: 2160, actualAmount: '2361473.90' };
+    expect(renderFooter({ total: 2, answerSums: all })).toEqual([
+      ['全部合计'],
+      [],
+      ['2,160'],
+      ['2,361,473.90'],
+    ]);
+    cleanup();
+    expect(renderFooter({ total: 300, answerSums: all })).toEqual([
+      ['本页合计', '全部合计'],
+      [],
+      ['14', '2,160'],
+      ['2,469,135.00', '2,361,473.90'],
+    ]);
   });
 });

@@ -1,9 +1,10 @@
 import 'mantine-react-table/styles.css';
 import './resource-table.css';
-import { Group, MantineThemeProvider, Portal, px, useMantineTheme } from '@mantine/core';
+import { Group, MantineThemeProvider, Portal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   MantineReactTable,
+  MRT_ToolbarInternalButtons,
   useMantineReactTable,
   type MRT_ColumnDef,
   type MRT_DensityState,
@@ -27,7 +28,8 @@ import {
 } from 'react';
 import { HoverHints } from '../../components/hover-hints';
 import { useLang, useT } from '../../state/hooks';
-import type { ResourceDef } from '../types';
+import type { Lang } from '../../i18n';
+import type { ResourceDef, ValueOption } from '../types';
 import {
   Cell,
   foldsRowActions,
@@ -42,7 +44,17 @@ import { HeaderWithHelp } from './header-help';
 import { createPreviewStore, ImagePreviewModal } from './image-preview';
 import { EditableCell } from './inline-edit-cell';
 import { PaginationBar } from './pagination-bar';
-import { sumRows } from './sums';
+import {
+  contentWidth,
+  DENSITY_SPACING,
+  headerWidth,
+  isNumeric,
+  ROW_CONTENT,
+  rowHeights,
+  textWidth,
+} from './column-widths';
+import { SumLines, type SumLine } from './sum-footer';
+import { footerSums, SUM_ALL_MESSAGE, SUM_PAGE_MESSAGE } from './sums';
 import type { ExtraRowAction, Row } from './table-row';
 import { ACTIONS_COLUMN, SELECT_COLUMN, type useTableLayout } from './use-table-layout';
 import { InlineEditContext, useInlineEdit, type ReloadList } from './use-inline-edit';
@@ -50,7 +62,8 @@ import { InlineEditContext, useInlineEdit, type ReloadList } from './use-inline-
 /** The spec's two paging presets. */
 export const PAGE_SIZES = {
   resource: { initial: 30, options: [30, 90, 150, 300] },
-  generic: { initial: 10, options: [10, 20, 30, 50, 100, 300, 500] },
+  // Issue 25 item 12: 20 a page (the spec's 10), so a list fills a 900 px screen's ~15 rows.
+  generic: { initial: 20, options: [10, 20, 30, 50, 100, 300, 500] },
 } as const;
 
 export interface RowActions {
@@ -87,6 +100,11 @@ interface Props {
   /** The user's saved column layout (use-table-layout.ts); the declared one when absent. */
   layout?: TableLayoutProps;
   /**
+   * The table is the page's one scroll area (a list screen that is the whole page): it fills
+   * the height the page leaves it, header, footer and pagination always in view.
+   */
+  fill?: boolean;
+  /**
    * Inline editing of the columns that declare `edit` (give it only to users with the edit
    * permission): `reload` is the list's refetch, called after a save and on 'Reload'.
    */
@@ -112,22 +130,19 @@ export type TableLayoutProps = Pick<
 
 const SERIAL = 'serial';
 
-const DENSITIES: readonly MRT_DensityState[] = ['xs', 'md', 'xl'];
 /** Rows drawn beyond the visible ones: enough for one keyboard step, few to redraw per scroll. */
 const OVERSCAN = 2;
+/** A text column without a declared width is at most this wide (longer text ends in '…'). */
+const TEXT_CAP = 160;
 
-/**
- * One fixed row height per density: the tallest cell content (an action button, 28 px, or an
- * image, 32 px) plus the cell padding and the row border. Cells do not wrap, so every row is
- * exactly this tall and the row virtualiser places rows without measuring them; MRT's default
- * measures each row with getBoundingClientRect on every render, a forced layout per row that
- * cost about 90 ms of main-thread time per scroll frame here.
+/*
+ * One fixed row height per density (column-widths.ts `rowHeights`): the tallest cell content
+ * (a row button or a line of text, 22 px, or an image, 28 px) plus the cell padding and the row
+ * border. Cells do not wrap, so every row is exactly this tall and the row virtualiser places
+ * rows without measuring them; MRT's default measures each row with getBoundingClientRect on
+ * every render, a forced layout per row that cost about 90 ms of main-thread time per scroll
+ * frame here.
  */
-function rowHeights(spacing: Record<MRT_DensityState, string>, content: number) {
-  return Object.fromEntries(
-    DENSITIES.map((d) => [d, content + 2 * Number(px(spacing[d])) + 1]),
-  ) as Record<MRT_DensityState, number>;
-}
 
 /** Each row model's positions by row id, computed once per model (trees: children included). */
 const positionsByModel = new WeakMap<readonly { id: string }[], Map<string, number>>();
@@ -142,6 +157,14 @@ function shownPosition(rows: readonly { id: string }[], id: string): number {
 }
 
 const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
+/** Amount and number columns: right-aligned cells and totals, so digits line up. */
+const NUMERIC_CELLS = {
+  mantineTableBodyCellProps: {
+    className: 'numeric-cell',
+    style: { whiteSpace: 'nowrap', justifyContent: 'flex-end', textAlign: 'right' },
+  },
+  mantineTableFooterCellProps: { className: 'numeric-cell' },
+} as const;
 
 /**
  * Inside the table, portals share one node in the body. Every Mantine Tooltip (MRT puts one on
@@ -188,43 +211,69 @@ function skipUnusedMeasurements(table: MRT_TableInstance<Row>) {
 export const NARROW_TABLE = '(max-width: 47.99em)';
 const NO_PINS = { left: [], right: [] };
 
-/**
- * The width a header needs: padding, label (14 px bold: CJK glyphs are square, Latin ones about
- * 8.5 px), column menu and, when sortable, the sort button. Row virtualisation
- * lays the table out as a grid, which keeps declared widths where the browser's table layout
- * used to widen a narrow column until its header fitted.
+function sameWidths(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>) {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+/*
+ * Row virtualisation lays the table out as a grid, which keeps the given widths where the
+ * browser's table layout used to widen a narrow column until its header fitted: every width is
+ * at least its header's (column-widths.ts `headerWidth`).
  */
-function headerWidth(label: string, sortable: boolean, help = false): number {
-  let text = 0;
-  for (const ch of label) text += ch.charCodeAt(0) >= 0x2e80 ? 14 : 8.5;
-  return Math.ceil(32 + text + 22 + (sortable ? 18 : 0) + (help ? 22 : 0) + 8);
+
+/**
+ * The width a tag or status column needs for its longest label in `lang`, so no tag is cut
+ * (issue 25 item 15: 'COUPO…' in English): a tag is Mantine's badge (11 px bold capitals, about
+ * 8.5 px a Latin letter, 10 px padding each side), a status plain 14 px text; plus the cell's
+ * padding. A dictionary's options arrive later and widen the column then.
+ */
+function labelsWidth(
+  column: { kind?: string; options?: readonly ValueOption[] },
+  lang: Lang,
+  padX = 16,
+) {
+  if ((column.kind !== 'tag' && column.kind !== 'status') || !column.options) return 0;
+  const badge = column.kind === 'tag';
+  let widest = 0;
+  for (const option of column.options) {
+    let text = 0;
+    for (const ch of option.label[lang])
+      text += ch.charCodeAt(0) >= 0x2e80 ? (badge ? 11 : 14) : 8.5;
+    widest = Math.max(widest, text);
+  }
+  return Math.ceil(2 * padX + widest + (badge ? 24 : 4));
 }
 
 /**
- * The spec's reusable data table on mantine-react-table: selection (60), serial number (100)
+ * The spec's reusable data table on mantine-react-table: selection (60), serial number
  * per page or continued across pages, the resource's columns by kind, a sum footer, the
  * operations column pinned right with the row buttons the user may use, server-side paging
- * and sorting. Column definitions are memoised on the declaration and the language only, so
- * a page change re-renders rows, not the column model.
+ * and sorting. Column definitions are memoised on the declaration, the language and the column
+ * widths (which follow the content), so a page change whose values fit re-renders rows only.
  */
 export function ResourceTable(props: Props) {
   const { def, rows, pagination, actions, focusedIndex = -1 } = props;
   const t = useT();
   const lang = useLang();
   const texts = useCellTexts();
-  const sums = useMemo(
-    () =>
-      def.sums?.length
-        ? sumRows(props.answerSums ? [props.answerSums] : rows, def.sums)
-        : undefined,
-    [rows, def.sums, props.answerSums],
-  );
-  const theme = useMantineTheme();
+  // The footer (issue 25 item 9): the page's totals (本页合计), the server's over every matching
+  // row (全部合计), or both when the rows span more than this page; quantities as whole numbers.
+  const sumLines = useMemo((): SumLine[] | undefined => {
+    if (!def.sums?.length) return undefined;
+    const integers = new Set<string>(
+      def.columns.filter((c) => c.kind === 'number').map((c) => c.field),
+    );
+    const page: SumLine = { label: SUM_PAGE_MESSAGE, sums: footerSums(rows, def.sums, integers) };
+    if (!props.answerSums) return [page];
+    const all: SumLine = {
+      label: SUM_ALL_MESSAGE,
+      sums: footerSums([props.answerSums], def.sums, integers),
+    };
+    return props.total > rows.length ? [page, all] : [all];
+  }, [rows, def.sums, def.columns, props.answerSums, props.total]);
   const hasImages = def.columns.some((c) => c.kind === 'image');
-  const heights = useMemo(
-    () => rowHeights(theme.spacing as Record<MRT_DensityState, string>, hasImages ? 32 : 28),
-    [theme.spacing, hasImages],
-  );
+  const heights = useMemo(() => rowHeights(hasImages ? 28 : ROW_CONTENT), [hasImages]);
   const sizing = useMemo(() => {
     const of = (d: MRT_DensityState) => {
       const size = () => heights[d];
@@ -253,36 +302,74 @@ export function ResourceTable(props: Props) {
   const narrow = useMediaQuery(NARROW_TABLE, false, { getInitialValueInEffect: false }) ?? false;
   const density = props.layout?.layout.density ?? 'md';
   const foldActions = foldsRowActions(actions);
+  const continuous = def.index === 'continuous';
+  const offset = continuous ? pagination.pageIndex * pagination.pageSize : 0;
+  const padX = DENSITY_SPACING[density].x;
   const actionsSize = rowActionsWidth(
     actions,
     t('table.more'),
-    Number(px(theme.spacing[density])),
-    headerWidth(t('table.actions'), false) - 22,
+    padX,
+    headerWidth(t('table.actions'), false, false, padX),
   );
-  const continuous = def.index === 'continuous';
-  const offset = continuous ? pagination.pageIndex * pagination.pageSize : 0;
+  // Columns as wide as what they show (issue 25 item 12): amounts, numbers and text by the
+  // widest value on the page (text at most its declared width), date-times by their format,
+  // tags by their longest label; never narrower than the header. Before the first rows arrive,
+  // the declared widths.
+  const measuredWidths = useMemo(() => {
+    const out: Record<string, number> = {};
+    for (const column of declared) {
+      const cap = column.width ?? TEXT_CAP;
+      const footer = sumLines?.map((line) => line.sums[column.field] ?? '') ?? [];
+      const content =
+        rows.length === 0 && !isNumeric(column.kind) && column.kind !== 'dateTime'
+          ? cap
+          : contentWidth(column, rows, footer, padX, cap);
+      const labels = labelsWidth(column, lang, padX);
+      out[column.field] = Math.max(
+        content || labels || cap,
+        labels,
+        headerWidth(
+          column.label[lang],
+          props.sorting.some((s) => s.id === column.field),
+          Boolean(column.help),
+          padX,
+        ),
+      );
+    }
+    return out;
+  }, [declared, rows, sumLines, padX, lang, props.sorting]);
+  // The same widths as before keep the same object, so a new page whose values fit the columns
+  // as they are does not rebuild the column model (and remount every cell).
+  const [widths, setWidths] = useState(measuredWidths);
+  if (!sameWidths(widths, measuredWidths)) setWidths(measuredWidths);
+  // The serial column: its header and the row numbers (the footer's label may run on into the
+  // next column's footer: resource-table.css).
+  const serialWidth = Math.max(
+    headerWidth(t('table.serial'), false, false, padX),
+    Math.ceil(2 * padX + textWidth(String(offset + rows.length)) + 2),
+  );
 
   const columns = useMemo<MRT_ColumnDef<Row>[]>(
     () => [
       {
         id: SERIAL,
         header: t('table.serial'),
-        size: 100,
+        size: serialWidth,
         enableSorting: false,
         enableColumnActions: false,
         enableHiding: false,
         Cell: ({ row }) => row.index + 1 + offset,
-        Footer: sums ? () => t('resource.sum.total') : undefined,
+        Footer: sumLines
+          ? () => <SumLines lines={sumLines.map((line) => t(line.label))} label />
+          : undefined,
       },
       ...declared.map((column): MRT_ColumnDef<Row> => ({
         id: column.field,
         accessorKey: column.field,
         header: column.label[lang],
-        size: Math.max(
-          column.width ?? 160,
-          headerWidth(column.label[lang], column.sortable ?? false, Boolean(column.help)),
-        ),
+        size: widths[column.field]!,
         enableSorting: column.sortable ?? false,
+        ...(isNumeric(column.kind) ? NUMERIC_CELLS : {}),
         Cell:
           column.edit && canEditCells
             ? ({ cell, row }) => (
@@ -312,7 +399,10 @@ export function ResourceTable(props: Props) {
                     onPreview={preview.open}
                   />
                 ),
-        Footer: sums && column.field in sums ? () => sums[column.field] : undefined,
+        Footer:
+          sumLines && column.field in sumLines[0]!.sums
+            ? () => <SumLines lines={sumLines.map((line) => line.sums[column.field] ?? '')} />
+            : undefined,
         Header: ({ header, table }) => (
           <>
             {column.help ? (
@@ -329,7 +419,7 @@ export function ResourceTable(props: Props) {
         ),
       })),
     ],
-    [declared, def, lang, t, texts, sums, offset, canEditCells, preview],
+    [declared, def, lang, t, texts, sumLines, offset, canEditCells, preview, widths, serialWidth],
   );
 
   const localization = useMemo(
@@ -418,19 +508,29 @@ export function ResourceTable(props: Props) {
         size: actionsSize,
       },
     },
-    // The spec's bar (total, sizes, pager, jumper) replaces MRT's sizes-and-pager.
+    // The spec's bar (total, sizes, pager, jumper) replaces MRT's sizes-and-pager; the table's
+    // own buttons (columns, density, full screen) sit at its right end instead of a toolbar row
+    // of their own above the table (issue 25 item 12: rows, not toolbars, get the height).
     positionPagination: 'none',
-    renderBottomToolbarCustomActions: ({ table }) =>
-      table.options.enablePagination === false ? null : (
-        <PaginationBar
-          total={props.total}
-          pageIndex={pagination.pageIndex}
-          pageSize={pagination.pageSize}
-          sizes={pageSizes.options}
-          onPageChange={table.setPageIndex}
-          onPageSizeChange={table.setPageSize}
-        />
-      ),
+    enableTopToolbar: false,
+    mantineBottomToolbarProps: { className: 'resource-table-bottom' },
+    renderBottomToolbarCustomActions: ({ table }) => (
+      <Group justify="space-between" wrap="nowrap" gap="xs" w="100%">
+        {table.options.enablePagination === false ? (
+          <span />
+        ) : (
+          <PaginationBar
+            total={props.total}
+            pageIndex={pagination.pageIndex}
+            pageSize={pagination.pageSize}
+            sizes={pageSizes.options}
+            onPageChange={table.setPageIndex}
+            onPageSizeChange={table.setPageSize}
+          />
+        )}
+        <MRT_ToolbarInternalButtons table={table} />
+      </Group>
+    ),
     ...treeOptions,
     state: {
       ...(tree ? { expanded: tree.expanded } : {}),
@@ -513,17 +613,24 @@ export function ResourceTable(props: Props) {
           : {}),
       };
     },
-    mantineTableProps: {
+    mantineTableProps: ({ table }) => ({
       striped: true,
       highlightOnHover: true,
+      // The cell padding of the density (column-widths.ts), tighter than Mantine's spacing.
+      verticalSpacing: DENSITY_SPACING[table.getState().density].y,
+      horizontalSpacing: DENSITY_SPACING[table.getState().density].x,
       'aria-label': def.title[lang],
-      'aria-rowcount': rows.length + (sums ? 2 : 1),
-    },
+      'aria-rowcount': rows.length + (sumLines ? 2 : 1),
+    }),
     mantineTableHeadRowProps: { 'aria-rowindex': 1 },
     mantineTableFooterRowProps: { 'aria-rowindex': rows.length + 2 },
-    // resource-table.css: opaque pinned columns with a visible edge.
-    mantinePaperProps: { withBorder: true, shadow: 'none', className: 'resource-table' },
-    mantineTableContainerProps: { style: { maxHeight: 'calc(100vh - 300px)' } },
+    // resource-table.css: opaque pinned columns with a visible edge; the container's height
+    // (the page's height left to it when `fill`, else at most the viewport less 300 px).
+    mantinePaperProps: {
+      withBorder: true,
+      shadow: 'none',
+      className: props.fill ? 'resource-table resource-table-fill' : 'resource-table',
+    },
     enableStickyHeader: true,
     enableStickyFooter: true,
     renderEmptyRowsFallback: () => (

@@ -58,8 +58,8 @@ describe('row action buttons', () => {
 
   it('sizes the column to its buttons: folded, it no longer grows with each action', () => {
     const inline = rowActionsWidth({ ...icons, extra: [platform] }, '更多', 16, 60);
-    // 16 px padding each side, three 28 px icons, one 4-character button, gaps, slack.
-    expect(inline).toBe(16 * 2 + 3 * 28 + (4 * 12 + 14) + 3 * 4 + 8);
+    // 16 px padding each side, three 22 px icons, one 4-character button, gaps, slack.
+    expect(inline).toBe(16 * 2 + 3 * 22 + (4 * 12 + 14) + 3 * 4 + 8);
     const folded = rowActionsWidth(
       { ...icons, extra: [disable, approve, platform] },
       '更多',

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n';
 import '../../i18n/console-messages';
-import { SUM_FIELDS, SUM_TOTAL_MESSAGE, sumRows } from './sums';
+import {
+  footerSums,
+  SUM_ALL_MESSAGE,
+  SUM_FIELDS,
+  SUM_PAGE_MESSAGE,
+  SUM_TOTAL_MESSAGE,
+  sumRows,
+} from './sums';
 
 describe('sumRows', () => {
   it('totals the spec fields with exactly 2 decimals', () => {
@@ -71,5 +78,27 @@ describe('sumRows', () => {
   it('labels the first column with the word for total', () => {
     expect(translate('zh', SUM_TOTAL_MESSAGE)).toBe('合计');
     expect(translate('en', SUM_TOTAL_MESSAGE)).toBe('Total');
+  });
+});
+
+describe('footerSums (issue 25 item 9)', () => {
+  it('shows quantities as whole numbers and amounts with 2 decimals, both with separators', () => {
+    const rows = [
+      { quantity: 9, actualAmount: 2361473.9 },
+      { quantity: '5', actualAmount: '0.1' },
+      { quantity: 1000, actualAmount: 0.2 },
+    ];
+    expect(footerSums(rows, ['quantity', 'actualAmount'], new Set(['quantity']))).toEqual({
+      quantity: '1,014',
+      actualAmount: '2,361,474.20',
+    });
+    expect(footerSums([{ a: -1234.5 }], ['a'])).toEqual({ a: '-1,234.50' });
+  });
+
+  it('names the page total and the total over every matching row apart', () => {
+    expect(translate('zh', SUM_PAGE_MESSAGE)).toBe('本页合计');
+    expect(translate('zh', SUM_ALL_MESSAGE)).toBe('全部合计');
+    expect(translate('en', SUM_PAGE_MESSAGE)).toBe('Page total');
+    expect(translate('en', SUM_ALL_MESSAGE)).toBe('Grand total');
   });
 });

@@ -167,7 +167,7 @@ describe('useListView', () => {
     await waitFor(() => expect(result.current.query.ready).toBe(true));
     act(() => result.current.reset());
     expect(result.current.draft).toEqual({ name: '' });
-    expect(result.current.query.list).toEqual({ current: 1, size: 10, tenant: 't1' });
+    expect(result.current.query.list).toEqual({ current: 1, size: 20, tenant: 't1' });
     await waitFor(() => expect(window.location.hash).toBe(''));
   });
 
@@ -175,7 +175,7 @@ describe('useListView', () => {
     window.history.replaceState(null, '', '/system/thing#f.name=Nut');
     const { result } = renderView({ embedded: true });
     await waitFor(() => expect(result.current.query.ready).toBe(true));
-    expect(result.current.query.list).toEqual({ current: 1, size: 10, tenant: 't1' });
+    expect(result.current.query.list).toEqual({ current: 1, size: 20, tenant: 't1' });
     act(() => result.current.setDraft({ name: 'Bolt' }));
     act(() => result.current.apply());
     expect(result.current.query.list).toMatchObject({ name: 'Bolt' });

@@ -7,6 +7,7 @@ import type {
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { UNSAFE_LocationContext } from 'react-router';
 import { fetchPublicKey } from '../../api/auth-calls';
+import { tableKeyOf } from '../../contracts/table-set';
 import { usePageVisible } from '../../lib/page-visibility';
 import { encryptPassword } from '../../lib/rsa';
 import type { ResourceDef } from '../types';
@@ -206,7 +207,7 @@ export function useListView({ def, route, fixedParams, embedded }: ListViewOptio
     () => def.columns.filter((c) => c.hiddenByDefault).map((c) => c.field),
     [def.columns],
   );
-  const layout = useTableLayout(route.replace(/^\//, ''), columnIds, hiddenByDefault);
+  const layout = useTableLayout(tableKeyOf(route), columnIds, hiddenByDefault);
   // A link's page size wins over the saved one.
   const [adoptedPageSize, setAdoptedPageSize] = useState(urlView.pageSize !== undefined);
   if (!adoptedPageSize && layout.ready) {

@@ -293,6 +293,7 @@ export function ImportDialog({
             disabled={busy}
             error={problem ? t(problem.key, problem.params) : undefined}
             withAsterisk
+            data-autofocus
           />
 
           {coverable && (

@@ -51,6 +51,8 @@ export interface UploaderProps extends Partial<UploadLimits> {
   /** The button's text (default 'Choose files'). */
   label?: string;
   disabled?: boolean;
+  /** A dialog whose first control is the uploader opens with the focus on its button. */
+  autoFocus?: boolean;
 }
 
 let uids = 0;
@@ -72,6 +74,7 @@ export function Uploader({
   upload = defaultUpload,
   label,
   disabled,
+  autoFocus = false,
 }: UploaderProps) {
   const t = useT();
   const hintId = useId();
@@ -184,6 +187,7 @@ export function Uploader({
                 leftSection={<IconUpload size={16} />}
                 disabled={disabled}
                 aria-describedby={hintId}
+                {...(autoFocus ? { 'data-autofocus': true } : {})}
               >
                 {label ?? t('files.upload.select')}
               </Button>

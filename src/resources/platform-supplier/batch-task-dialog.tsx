@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useState, type FormEvent } from 'react';
 import { useResourceOptionsQuery } from '../../api/resource';
@@ -13,6 +13,7 @@ import { toast } from '../../components/toast';
 import { formatDay } from '../engine/filters';
 import { useT } from '../../state/hooks';
 import type { ActionDialogProps } from '../types';
+import { SearchSelect } from '../../components/search-select';
 
 interface Option {
   id: string;
@@ -97,7 +98,7 @@ export default function BatchTaskDialog({ onClose }: ActionDialogProps<BatchTask
             error={errors.name}
             data-autofocus
           />
-          <Select
+          <SearchSelect
             label={t('supplierOrders.task.supplier')}
             data={options(suppliers.data, 'supName')}
             value={supId}
@@ -105,19 +106,17 @@ export default function BatchTaskDialog({ onClose }: ActionDialogProps<BatchTask
               setSupId(v);
               setGoodId(null);
             }}
-            searchable
             required
             error={errors.sup}
             comboboxProps={{ withinPortal: true }}
           />
-          <Select
+          <SearchSelect
             label={t('supplierOrders.task.good')}
             placeholder={t('supplierOrders.task.goodAll')}
             data={options(goods.data, 'goodName')}
             value={goodId}
             onChange={setGoodId}
             disabled={!supId}
-            searchable
             clearable
             comboboxProps={{ withinPortal: true }}
           />
@@ -128,6 +127,8 @@ export default function BatchTaskDialog({ onClose }: ActionDialogProps<BatchTask
             value={range}
             onChange={([a, b]) => setRange([a ? new Date(a) : null, b ? new Date(b) : null])}
             valueFormat="YYYY-MM-DD"
+            // Codes issued in the past: no day after today is offered (issue 25 item 19).
+            maxDate={new Date()}
             required
             clearable
             error={errors.range}

@@ -8,7 +8,8 @@ import {
   type BatchTaskResult,
 } from '../../contracts/platform-supplier/batch-task';
 import { usePageVisible } from '../../lib/page-visibility';
-import { useAppDispatch, useT } from '../../state/hooks';
+import { serverTextIn } from '../../contracts/server-texts';
+import { useAppDispatch, useLang, useT } from '../../state/hooks';
 
 /** How often an unfinished task's progress is asked for (ms). */
 export const TASK_POLL_MS = 2000;
@@ -64,6 +65,7 @@ function parsedResult(result: string | null): BatchTaskResult | undefined {
 /** The detail drawer's account of a task: its live progress, then what it found or why it failed. */
 export function BatchTaskOutcome({ row }: { row: BatchTask }) {
   const t = useT();
+  const lang = useLang();
   const result = parsedResult(row.result);
   return (
     <Stack mt="md" gap="sm">
@@ -79,7 +81,9 @@ export function BatchTaskOutcome({ row }: { row: BatchTask }) {
         </Text>
       )}
       {row.state === 'failed' && row.error && (
-        <Alert color="red">{t('supplierOrders.task.failure', { error: row.error })}</Alert>
+        <Alert color="red">
+          {t('supplierOrders.task.failure', { error: serverTextIn(lang, row.error) })}
+        </Alert>
       )}
     </Stack>
   );

@@ -187,6 +187,27 @@ describe('新建任务 dialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('offers no day after today: codes issued in the future do not exist (issue 25 item 19)', async () => {
+    scriptFetch((call) => (call.url.includes('list-not-page') ? SUPPLIERS : []));
+    renderSignedIn(<BatchTaskDialog rows={[]} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: '新建任务' });
+    fireEvent.click(within(dialog).getByRole('button', { name: /发放时间范围/ }));
+    const next = await waitFor(() => {
+      const found = document.querySelector('[data-direction="next"]');
+      if (!found) throw new Error('no calendar yet');
+      return found;
+    });
+    expect(next.hasAttribute('data-disabled')).toBe(true);
+    const today = new Date().getDate();
+    const thisMonth = [
+      ...document.querySelectorAll<HTMLButtonElement>('button[data-dates-day], table button'),
+    ].filter((b) => /^\d+$/.test(b.textContent ?? '') && !b.hasAttribute('data-outside'));
+    const future = thisMonth.filter((b) => Number(b.textContent) > today && !b.disabled);
+    expect(future.filter((b) => !b.hasAttribute('data-disabled'))).toEqual([]);
+    const past = thisMonth.find((b) => Number(b.textContent) === today);
+    expect(past?.hasAttribute('data-disabled')).toBe(false);
+  });
+
   it('sends one submit with an Idempotency-Key however often it is pressed, and says why a refusal', async () => {
     let release: (r: Response) => void = () => undefined;
     const calls = scriptFetch((call) => {
@@ -205,8 +226,9 @@ describe('新建任务 dialog', () => {
     const supplier = within(dialog).getByRole('textbox', { name: '供应商' });
     fireEvent.click(supplier);
     fireEvent.click(await screen.findByRole('option', { name: '星巴克' }));
-    // Range: the first and the tenth of the month shown.
+    // Range: the first and the tenth of last month (no day after today is offered).
     fireEvent.click(within(dialog).getByRole('button', { name: /发放时间范围/ }));
+    fireEvent.click(document.querySelector('[data-direction="previous"]')!);
     const days = (n: string) =>
       screen
         .getAllByRole('button', { name: new RegExp(`^${n} `) })

@@ -8,13 +8,14 @@ import {
   Modal,
   NumberInput,
   Radio,
-  Select,
   Stack,
   Text,
   Textarea,
 } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useResourceOptionsQuery } from '../../api/resource';
+import { useConfirm } from '../../components/confirm-dialog';
+import { SearchSelect } from '../../components/search-select';
 import { toast } from '../../components/toast';
 import {
   AUTO_IMPORT_MAX,
@@ -35,6 +36,7 @@ import {
 import type { MessageKey } from '../../i18n';
 import { saveBlob } from '../../lib/save-blob';
 import { useLang, useT } from '../../state/hooks';
+import { useRefusal } from '../engine/form-refusal';
 import type { ActionDialogProps } from '../types';
 import { downloadCodeTemplate, messageOf, useCodeWriteMutation, useSendOnce } from './code-api';
 import { CODE_STATES, COUPON_GOODS_SOURCE } from './code-options';
@@ -235,18 +237,17 @@ function GoodSelect({
 }: {
   value: string | null;
   onChange(value: string | null): void;
-  error?: string | undefined;
+  error?: ReactNode;
   disabled?: boolean;
 }) {
   const t = useT();
   const goods = useCouponGoods();
   return (
-    <Select
+    <SearchSelect
       label={t('couponCode.good')}
       data={goods.options}
       value={value}
       onChange={onChange}
-      searchable
       withAsterisk
       data-autofocus
       disabled={disabled}
@@ -272,11 +273,11 @@ function FetchDialog({
   const [goodId, setGoodId] = useState<string | null>(null);
   const [quantity, setQuantity] = useState<string | number>('');
   const [problem, setProblem] = useState<{ good?: string; quantity?: string }>({});
-  const [failure, setFailure] = useState<string>();
+  const refusal = useRefusal(['goodId', 'quantity']);
   const { run, busy } = useCodeWrite<CodeImportResult>();
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    setFailure(undefined);
+    refusal.clear();
     const count = Number(quantity);
     const wrong = {
       ...(goodId ? {} : { good: t('couponCode.goodRequired') }),
@@ -297,7 +298,7 @@ function FetchDialog({
       );
       onClose(true);
     } else if (answer.error !== undefined) {
-      setFailure(messageOf(answer.error, t('errors.submitFailed')));
+      refusal.show(answer.error, t('errors.submitFailed'));
     }
   };
   const close = () => {
@@ -315,7 +316,12 @@ function FetchDialog({
           <Text size="sm" c="dimmed">
             {t(kind === 'auto' ? 'couponCode.auto.hint' : 'couponCode.manual.hint', { max })}
           </Text>
-          <GoodSelect value={goodId} onChange={setGoodId} error={problem.good} disabled={busy} />
+          <GoodSelect
+            value={goodId}
+            onChange={setGoodId}
+            error={problem.good ?? refusal.error('goodId')}
+            disabled={busy}
+          />
           <NumberInput
             label={t('couponCode.quantity')}
             value={quantity}
@@ -326,9 +332,8 @@ function FetchDialog({
             allowNegative={false}
             withAsterisk
             disabled={busy}
-            error={problem.quantity}
+            error={problem.quantity ?? refusal.error('quantity')}
           />
-          <Failure text={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>
               {t('couponCode.cancel')}
@@ -384,59 +389,79 @@ export function TemplateDialog({ onClose }: Closable) {
 }
 
 /**
- * The pasted list of 按券码作废: one code a line or comma-separated, blanks dropped; the
- * problem (a message key) when it is empty, too long, or has a code over the length limit.
+ * How the server tells codes apart (server coupon-code/code-crypto.ts `codeKey`): case and
+ * full-width forms ignored, so `abc-1` and `ABC-1` are one code.
+ */
+const codeKey = (code: string) => code.normalize('NFKC').trim().toUpperCase();
+
+/**
+ * The pasted list of 按券码作废: one code a line or comma-separated, blanks dropped, each code
+ * once (the first spelling kept; `repeats` counts the others); the problem (a message key) when
+ * it is empty, too long, or has a code over the length limit.
  */
 export function parseCodeList(text: string): {
   codes: string[];
+  repeats: number;
   problem?: { key: MessageKey; params?: Record<string, number> };
 } {
   const lines = text.split(/\r?\n/);
-  const codes: string[] = [];
+  const byKey = new Map<string, string>();
+  let repeats = 0;
   for (const [index, line] of lines.entries()) {
     for (const part of line.split(/[,，]/)) {
       const code = part.trim();
       if (!code) continue;
       if (code.length > CODE_MAX_LENGTH)
         return {
-          codes,
+          codes: [...byKey.values()],
+          repeats,
           problem: {
             key: 'couponCode.list.tooLong',
             params: { line: index + 1, max: CODE_MAX_LENGTH },
           },
         };
-      codes.push(code);
+      if (byKey.has(codeKey(code))) repeats += 1;
+      else byKey.set(codeKey(code), code);
     }
   }
-  if (codes.length === 0) return { codes, problem: { key: 'couponCode.list.empty' } };
+  const codes = [...byKey.values()];
+  if (codes.length === 0) return { codes, repeats, problem: { key: 'couponCode.list.empty' } };
   if (codes.length > INVALID_LIST_MAX)
     return {
       codes,
+      repeats,
       problem: { key: 'couponCode.list.tooMany', params: { max: INVALID_LIST_MAX } },
     };
-  return { codes };
+  return { codes, repeats };
 }
 
-/** 按券码作废: invalid-coupon2 over a pasted list; shows how many and the codes not found. */
+/**
+ * 按券码作废: invalid-coupon2 over a pasted list, each code once, after a confirmation naming how
+ * many; then how many were invalidated, and the codes not found (or whose state refuses it) in
+ * full, as typed: the user typed them, and a mask would hide which line it was.
+ */
 export function InvalidByListDialog({ onClose }: Closable) {
   const t = useT();
   const lang = useLang();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string>();
-  const [failure, setFailure] = useState<string>();
+  const refusal = useRefusal(['codes']);
   const [result, setResult] = useState<InvalidByListResult>();
+  const [confirmDialog, confirm, asking] = useConfirm();
   const { run, busy } = useCodeWrite<InvalidByListResult>();
   const parsed = parseCodeList(text);
   const stateName = (state: string) =>
     CODE_STATES.find((s) => s.value === state)?.label[lang] ?? state;
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    setFailure(undefined);
+    refusal.clear();
     if (parsed.problem) {
       setProblem(t(parsed.problem.key, parsed.problem.params));
       return;
     }
     setProblem(undefined);
+    if (busy || !(await confirm(t('couponCode.list.confirm', { count: parsed.codes.length }))))
+      return;
     const answer = await run({
       path: COUPON_CODE_CALLS.invalidByList,
       body: { codes: parsed.codes.join('\n') },
@@ -445,7 +470,7 @@ export function InvalidByListDialog({ onClose }: Closable) {
       setResult(answer.value);
       toast('success', t('couponCode.invalid.done', { count: answer.value.count }));
     } else if (answer.error !== undefined) {
-      setFailure(messageOf(answer.error, t('errors.submitFailed')));
+      refusal.show(answer.error, t('errors.submitFailed'));
     }
   };
   const close = () => {
@@ -458,7 +483,7 @@ export function InvalidByListDialog({ onClose }: Closable) {
       onClose={close}
       title={t('couponCode.list.title')}
       size="lg"
-      closeOnEscape={!busy}
+      closeOnEscape={!busy && !asking}
     >
       <form onSubmit={(e) => void send(e)} noValidate>
         <Stack gap="sm">
@@ -469,6 +494,7 @@ export function InvalidByListDialog({ onClose }: Closable) {
             onChange={(e) => {
               setText(e.currentTarget.value);
               setProblem(undefined);
+              refusal.clear('codes');
               setResult(undefined);
             }}
             onKeyDown={(e) => {
@@ -484,12 +510,17 @@ export function InvalidByListDialog({ onClose }: Closable) {
             withAsterisk
             data-autofocus
             disabled={busy}
-            error={problem}
+            error={problem ?? refusal.error('codes')}
             spellCheck={false}
             autoComplete="off"
           />
           <Text size="sm" c="dimmed">
-            {t('couponCode.list.count', { count: parsed.codes.length })}
+            {parsed.repeats > 0
+              ? t('couponCode.list.countRepeats', {
+                  count: parsed.codes.length,
+                  repeats: parsed.repeats,
+                })
+              : t('couponCode.list.count', { count: parsed.codes.length })}
           </Text>
           <div aria-live="polite">
             {result && (
@@ -515,9 +546,9 @@ export function InvalidByListDialog({ onClose }: Closable) {
                       </Text>
                       <List size="sm" spacing={0}>
                         {refused.map((r, i) => (
-                          <List.Item key={`${r.codeMask}-${i}`}>
+                          <List.Item key={`${r.code}-${i}`}>
                             {t('couponCode.list.refusedItem', {
-                              code: r.codeMask,
+                              code: r.code || r.codeMask,
                               state: stateName(r.state),
                             })}
                           </List.Item>
@@ -528,7 +559,6 @@ export function InvalidByListDialog({ onClose }: Closable) {
                 </Stack>
               </Alert>
             )}
-            <Failure text={failure} />
           </div>
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>
@@ -540,6 +570,7 @@ export function InvalidByListDialog({ onClose }: Closable) {
           </Group>
         </Stack>
       </form>
+      {confirmDialog}
     </Modal>
   );
 }
@@ -549,11 +580,11 @@ export function HandleDialog({ rows, onClose }: ActionDialogProps<SupCouponCodeR
   const t = useT();
   const [result, setResult] = useState<RecoveryResult>('restock');
   const [remark, setRemark] = useState('');
-  const [failure, setFailure] = useState<string>();
+  const refusal = useRefusal(['result', 'remark']);
   const { run, busy } = useCodeWrite<CodeChangeResult>();
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    setFailure(undefined);
+    refusal.clear();
     const answer = await run({
       path: COUPON_CODE_CALLS.recoveryHandle,
       body: { ids: ids(rows), result, ...(remark.trim() ? { remark: remark.trim() } : {}) },
@@ -562,7 +593,7 @@ export function HandleDialog({ rows, onClose }: ActionDialogProps<SupCouponCodeR
       toast('success', t('couponCode.handle.done', { count: answer.value.count }));
       onClose(true);
     } else if (answer.error !== undefined) {
-      setFailure(messageOf(answer.error, t('errors.submitFailed')));
+      refusal.show(answer.error, t('errors.submitFailed'));
     }
   };
   const close = () => {
@@ -580,6 +611,7 @@ export function HandleDialog({ rows, onClose }: ActionDialogProps<SupCouponCodeR
             value={result}
             onChange={(v) => setResult(v as RecoveryResult)}
             withAsterisk
+            error={refusal.error('result')}
           >
             <Stack gap={6} mt={6}>
               <Radio
@@ -600,11 +632,14 @@ export function HandleDialog({ rows, onClose }: ActionDialogProps<SupCouponCodeR
           <Textarea
             label={t('couponCode.handle.remark')}
             value={remark}
-            onChange={(e) => setRemark(e.currentTarget.value)}
+            onChange={(e) => {
+              setRemark(e.currentTarget.value);
+              refusal.clear('remark');
+            }}
             maxLength={HANDLE_REMARK_MAX}
             disabled={busy}
+            error={refusal.error('remark')}
           />
-          <Failure text={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>
               {t('couponCode.cancel')}

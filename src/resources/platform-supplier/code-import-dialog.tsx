@@ -7,7 +7,6 @@ import {
   List,
   Modal,
   Progress,
-  Select,
   Stack,
   Text,
 } from '@mantine/core';
@@ -27,6 +26,7 @@ import {
   type CodeUpload,
 } from './code-api';
 import { useCouponGoods } from './code-dialogs';
+import { SearchSelect } from '../../components/search-select';
 
 const MB = 1024 * 1024;
 /** How many bad rows the dialog lists (the result file has them all). */
@@ -129,7 +129,7 @@ export default function CodeImportDialog({ onClose }: { onClose(changed?: boolea
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
-          <Select
+          <SearchSelect
             label={t('couponCode.good')}
             data={goods.options}
             value={goodId}
@@ -137,7 +137,6 @@ export default function CodeImportDialog({ onClose }: { onClose(changed?: boolea
               setGoodId(v);
               setProblem((p) => ({ ...p, good: undefined }));
             }}
-            searchable
             withAsterisk
             data-autofocus
             disabled={busy}

@@ -2,6 +2,7 @@ import { allows } from '../../../machines/lifecycles/lifecycle';
 import {
   couponCodeLifecycle,
   type CouponCodeEvent,
+  type CouponCodeState,
 } from '../../../machines/lifecycles/coupon-code-machine';
 import {
   BATCH_SOURCES,
@@ -23,6 +24,14 @@ const COLOURS: Record<string, string> = {
 export const CODE_STATES: readonly ValueOption[] = Object.entries(couponCodeLifecycle.states).map(
   ([value, label]) => ({ value, label, color: COLOURS[value] ?? 'gray' }),
 );
+
+/**
+ * The batch list's count field of each code state, in the lifecycle's order: a batch answers one
+ * per state, so its counts sum to its total (issue 25 item 5).
+ */
+export const BATCH_COUNT_FIELDS = (
+  Object.keys(couponCodeLifecycle.states) as CouponCodeState[]
+).map((state) => `${state}Count` as const);
 
 /** Whether the code lifecycle allows `event` from the row's state. */
 export const codeAllows = (row: { state: string }, event: CouponCodeEvent) =>

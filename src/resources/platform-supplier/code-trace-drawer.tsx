@@ -1,15 +1,19 @@
 import { Alert, Badge, Center, Drawer, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useResourceOptionsQuery } from '../../api/resource';
+import { couponCodeLifecycle } from '../../../machines/lifecycles/coupon-code-machine';
+import { labelOf } from '../../../machines/lifecycles/lifecycle';
+import { supOrderLifecycle } from '../../../machines/lifecycles/sup-order-machine';
+import { EXCHANGE_SOURCES } from '../../contracts/platform-supplier/code-exchange';
 import {
   BATCH_SOURCES,
   COUPON_CODE_CALLS,
+  RECOVERY_STATES,
   type CodeTrace,
   type SupCouponCode,
 } from '../../contracts/platform-supplier/coupon-code';
 import { useLang, useT } from '../../state/hooks';
 import type { ActionDialogProps } from '../types';
-import { CODE_STATES } from './code-options';
 
 interface Event {
   time: string;
@@ -17,9 +21,6 @@ interface Event {
   detail: ReactNode;
   color: string;
 }
-
-const sourceName = (source: string, lang: 'zh' | 'en', fallback: string) =>
-  (BATCH_SOURCES as Record<string, { zh: string; en: string }>)[source]?.[lang] ?? fallback;
 
 /** The events of a code's history, oldest first (a missing time sorts last). */
 function useEvents(trace: CodeTrace): Event[] {
@@ -33,7 +34,7 @@ function useEvents(trace: CodeTrace): Event[] {
     title: t('couponCode.trace.created'),
     detail: t('couponCode.trace.createdDetail', {
       batchNo: batch?.batchNo ?? code.batchNo,
-      source: batch ? sourceName(batch.source, lang, batch.sourceName) : none,
+      source: batch ? labelOf(BATCH_SOURCES, batch.source, lang) : none,
       file: batch?.fileName ?? '',
     }),
     color: 'teal',
@@ -45,7 +46,7 @@ function useEvents(trace: CodeTrace): Event[] {
       detail: t('couponCode.trace.issuedDetail', {
         orderNo: order.orderNo,
         clientOrderId: order.clientOrderId ?? none,
-        state: order.state,
+        state: labelOf(supOrderLifecycle.states, order.state, lang),
       }),
       color: 'blue',
     });
@@ -57,7 +58,7 @@ function useEvents(trace: CodeTrace): Event[] {
         <>
           {t('couponCode.trace.exchangeDetail', {
             store: [exchange.storeName, exchange.storeCode].filter(Boolean).join(' ') || none,
-            source: exchange.source,
+            source: labelOf(EXCHANGE_SOURCES, exchange.source, lang),
           })}
           {exchange.cancelled ? (
             <Badge ml="xs" size="sm" color="gray" variant="light">
@@ -81,10 +82,12 @@ function useEvents(trace: CodeTrace): Event[] {
       title: t('couponCode.trace.recovery'),
       detail: recovery.remark
         ? t('couponCode.trace.recoveryRemark', {
-            state: recovery.stateName,
+            state: labelOf(RECOVERY_STATES, recovery.state, lang),
             remark: recovery.remark,
           })
-        : t('couponCode.trace.recoveryDetail', { state: recovery.stateName }),
+        : t('couponCode.trace.recoveryDetail', {
+            state: labelOf(RECOVERY_STATES, recovery.state, lang),
+          }),
       color: 'orange',
     });
   return events.sort((a, b) => (a.time || '\uffff').localeCompare(b.time || '\uffff'));
@@ -95,13 +98,14 @@ function History({ trace }: { trace: CodeTrace }) {
   const lang = useLang();
   const events = useEvents(trace);
   const { code } = trace;
-  const state = CODE_STATES.find((s) => s.value === code.state);
   return (
     <Stack gap="md">
       <Stack gap={4}>
         <Group gap="xs">
           <Text size="sm">
-            {t('couponCode.trace.state', { state: state?.label[lang] ?? code.state })}
+            {t('couponCode.trace.state', {
+              state: labelOf(couponCodeLifecycle.states, code.state, lang),
+            })}
           </Text>
         </Group>
         <Text size="sm">

@@ -6,7 +6,7 @@ import {
 import { defineContractResource } from '../contract-resource';
 import type { ComponentType } from 'react';
 import type { ActionDialogProps } from '../types';
-import { BATCH_SOURCE_OPTIONS, COUPON_GOODS_SOURCE } from './code-options';
+import { BATCH_COUNT_FIELDS, BATCH_SOURCE_OPTIONS, COUPON_GOODS_SOURCE } from './code-options';
 import { SUPPLIER_SOURCE } from './sup-good-options';
 
 type Dialog = ComponentType<ActionDialogProps<SupBatchCouponCode>>;
@@ -16,7 +16,7 @@ const named = (pick: (m: Awaited<ReturnType<typeof dialogs>>) => Dialog) => () =
 
 /**
  * 券码批次管理's batch list (issue 18 item 2): counts per state are the server's (computed from
- * the codes); opening a batch shows its codes (code-batch-page.tsx). The toolbar imports codes
+ * the codes), one column per state of couponCodeLifecycle (issue 25 item 5); opening a batch shows its codes (code-batch-page.tsx). The toolbar imports codes
  * (xlsx, the supplier's interface, a manual fetch) and downloads the template.
  */
 export default defineContractResource({
@@ -29,12 +29,8 @@ export default defineContractResource({
     { field: 'goodName', width: 180 },
     { field: 'source', kind: 'tag', options: BATCH_SOURCE_OPTIONS, width: 100 },
     { field: 'totalCount', kind: 'number', width: 90 },
-    { field: 'unusedCount', kind: 'number', width: 90 },
-    { field: 'issuedCount', kind: 'number', width: 90 },
-    { field: 'usedCount', kind: 'number', width: 90 },
-    { field: 'invalidCount', kind: 'number', width: 90 },
-    { field: 'recoveringCount', kind: 'number', width: 90, hiddenByDefault: true },
-    { field: 'expiredCount', kind: 'number', width: 90 },
+    // One count per code state, all shown, so the counts on screen add up to the total.
+    ...BATCH_COUNT_FIELDS.map((field) => ({ field, kind: 'number' as const, width: 90 })),
     { field: 'validStart', width: 170, hiddenByDefault: true },
     { field: 'validEnd', width: 170 },
     { field: 'fileName', width: 180, hiddenByDefault: true },

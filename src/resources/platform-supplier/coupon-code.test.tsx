@@ -318,7 +318,11 @@ describe('invalidating codes', { timeout: 30_000 }, () => {
 
 describe('in English', { timeout: 30_000 }, () => {
   it('names states by the lifecycle’s en labels and speaks English in the dialogs', async () => {
-    server(() => ({ count: 1, notFound: [], refused: [{ codeMask: 'QY****07', state: 'used' }] }));
+    server(() => ({
+      count: 1,
+      notFound: [],
+      refused: [{ code: 'QY-7', codeMask: 'QY****07', state: 'used' }],
+    }));
     const store = renderSignedIn(<InvalidByListDialog onClose={vi.fn()} />);
     act(() => {
       store.dispatch(langChanged('en'));
@@ -328,14 +332,26 @@ describe('in English', { timeout: 30_000 }, () => {
       target: { value: 'QY-7' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Invalidate' }));
+    expect(
+      await screen.findByText('Invalidate these 1 codes? They cannot be issued afterwards.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(await within(dialog).findByText('1 codes invalidated.')).toBeTruthy();
-    expect(within(dialog).getByText('QY****07 (Used)')).toBeTruthy();
+    expect(within(dialog).getByText('QY-7 (Used)')).toBeTruthy();
   });
 });
 
 describe('按券码作废', { timeout: 30_000 }, () => {
   it('parses one code a line or comma-separated, and refuses empty, long and too many', () => {
-    expect(parseCodeList(' A1 \n\nB2,C3，D4\r\n')).toEqual({ codes: ['A1', 'B2', 'C3', 'D4'] });
+    expect(parseCodeList(' A1 \n\nB2,C3，D4\r\n')).toEqual({
+      codes: ['A1', 'B2', 'C3', 'D4'],
+      repeats: 0,
+    });
+    // Each code once, as the server tells them apart (case and full-width forms ignored).
+    expect(parseCodeList('A1\na1\nＡ１, B2\nA1')).toEqual({ codes: ['A1', 'B2'], repeats: 3 });
+    const repeated = Array.from({ length: 1001 }, (_, i) => `C${i % 1000}`).join('\n');
+    expect(parseCodeList(repeated)).toMatchObject({ repeats: 1 });
+    expect(parseCodeList(repeated).problem).toBeUndefined();
     expect(parseCodeList(' \n ').problem?.key).toBe('couponCode.list.empty');
     expect(parseCodeList(`ok\n${'x'.repeat(129)}`).problem).toEqual({
       key: 'couponCode.list.tooLong',
@@ -346,11 +362,11 @@ describe('按券码作废', { timeout: 30_000 }, () => {
     expect(parseCodeList(many).problem?.key).toBe('couponCode.list.tooMany');
   });
 
-  it('sends the pasted codes once and shows how many were invalidated and which were not found', async () => {
+  it('confirms with the count of distinct codes, sends them once and lists the codes not found in full', async () => {
     server(() => ({
       count: 2,
-      notFound: ['ZZ****99'],
-      refused: [{ codeMask: 'QY****07', state: 'used' }],
+      notFound: ['ZZ-99'],
+      refused: [{ code: 'QY-3', codeMask: 'QY****-3', state: 'used' }],
     }));
     const onClose = vi.fn();
     renderSignedIn(<InvalidByListDialog onClose={onClose} />);
@@ -360,10 +376,16 @@ describe('按券码作废', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '作废' }));
     expect(await within(dialog).findByText('请输入要作废的券码')).toBeTruthy();
     expect(sent).toHaveLength(0);
-    fireEvent.change(box, { target: { value: 'QY-1\nQY-2, QY-3\n\nZZ-99' } });
-    expect(within(dialog).getByText('共 4 个券码')).toBeTruthy();
-    // Ctrl+Enter sends.
+    fireEvent.change(box, { target: { value: 'QY-1\nQY-2, QY-3\n\nZZ-99\nqy-1\nZZ-99' } });
+    expect(within(dialog).getByText('共 4 个券码（另有 2 个重复，只算一次）')).toBeTruthy();
+    // Ctrl+Enter asks first, with the count; cancelled, nothing is sent.
     fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    expect(await screen.findByText('确定作废这 4 个券码？作废后不能再发放。')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByText(/确定作废这/)).toBeNull());
+    expect(sent).toHaveLength(0);
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('已作废 2 个券码。')).toBeTruthy();
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
@@ -373,8 +395,9 @@ describe('按券码作废', { timeout: 30_000 }, () => {
     });
     expect(sent[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
     expect(within(dialog).getByText('未找到的券码（1 个）：')).toBeTruthy();
-    expect(within(dialog).getByText('ZZ****99')).toBeTruthy();
-    expect(within(dialog).getByText('QY****07（已使用）')).toBeTruthy();
+    // The codes the user typed, in full: not the mask.
+    expect(within(dialog).getByText('ZZ-99')).toBeTruthy();
+    expect(within(dialog).getByText('QY-3（已使用）')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '关闭' }));
     expect(onClose).toHaveBeenCalledWith(true);
   });
@@ -619,6 +642,73 @@ describe('tracing', { timeout: 30_000 }, () => {
     expect(within(drawer).getByText('已撤销（2026-11-04 08:00:00）')).toBeTruthy();
     expect(sent[0]!.url).toBe(`${API}/sup-coupon-code/trace?id=1`);
   });
+});
+
+describe('state names (issue 25 item 4)', { timeout: 30_000 }, () => {
+  const traced = (lang: 'zh' | 'en'): CodeTrace => ({
+    code: code({ state: 'recovering', couponCode: 'QY-STATES' }),
+    batch: {
+      id: '9',
+      batchNo: 'B1',
+      source: 'interface',
+      sourceName: '接口',
+      fileName: null,
+      createTime: '2026-11-01 09:00:00',
+    },
+    orders: [
+      {
+        id: '40',
+        orderNo: 'SO-1',
+        clientOrderId: 'CO-1',
+        clientId: null,
+        appId: null,
+        state: 'partRefunded',
+        createTime: '2026-11-02 10:00:00',
+        finishTime: null,
+      },
+    ],
+    exchanges: [
+      {
+        id: '50',
+        storeCode: 'S1',
+        storeName: 'Store',
+        exchangeTime: '2026-11-03 11:00:00',
+        source: 'renew',
+        cancelled: 0,
+        cancelTime: null,
+      },
+    ],
+    recoveries: [
+      {
+        id: '60',
+        orderId: '40',
+        returnOrderId: '70',
+        state: 'restocked',
+        // What an older server answered: the zh name only. The console names it itself.
+        stateName: lang === 'en' ? '已入库' : 'restocked',
+        handleTime: null,
+        remark: null,
+        createTime: '2026-11-05 12:00:00',
+      },
+    ],
+  });
+
+  for (const [lang, expected] of [
+    ['zh', ['当前状态：回收中', '部分退款', '状态刷新', '已入库', '接口']],
+    ['en', ['Recovering', 'Partly refunded', 'Status renewal', 'Restocked', 'Interface']],
+  ] as const)
+    it(`the trace drawer names every state and source from its table, in ${lang}`, async () => {
+      server(() => traced(lang));
+      const store = renderSignedIn(<TraceDrawer codeId="1" onClose={vi.fn()} />);
+      if (lang === 'en') act(() => void store.dispatch(langChanged('en')));
+      const drawer = await screen.findByRole('dialog', { name: /QY-STATES/ });
+      await within(drawer).findByText(/SO-1/);
+      const text = drawer.textContent ?? '';
+      for (const name of expected) expect(text).toContain(name);
+      for (const raw of ['partRefunded', 'recovering', 'restocked', 'renew', 'interface'])
+        expect(text).not.toMatch(new RegExp(`\\b${raw}\\b`));
+      if (lang === 'en') expect(text).not.toContain('已入库');
+    });
 });
 
 describe('the tracing page', { timeout: 30_000 }, () => {

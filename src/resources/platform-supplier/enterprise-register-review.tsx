@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useResourceCallMutation } from '../../api/resource';
 import { useErrorsFollowLanguage } from '../../components/form-errors';
 import { toast } from '../../components/toast';
@@ -10,22 +10,15 @@ import {
   SUP_CODE_MAX,
   type EnterpriseRegister,
 } from '../../contracts/platform-supplier/enterprise-register';
-import { useT } from '../../state/hooks';
+import { useLang, useT } from '../../state/hooks';
+import { showRefusal } from '../engine/form-refusal';
 import type { ActionDialogProps } from '../types';
 
 const SERVICE = enterpriseRegisterContract.service;
 
-/** The server's text without its `<field>:` prefix (the dialog shows which field it is). */
-function failureText(err: unknown): string {
-  const message = String((err as { message?: unknown } | undefined)?.message ?? err);
-  const m = /^[A-Za-z][A-Za-z0-9_]*:(.+)$/s.exec(message);
-  return (m?.[1] ?? message).trim();
-}
-
 interface FrameProps {
   title: string;
   busy: boolean;
-  failure: string | undefined;
   submitLabel: string;
   submitColor?: string;
   onClose(): void;
@@ -33,7 +26,10 @@ interface FrameProps {
   children: ReactNode;
 }
 
-/** The dialog both reviews share: the fields, the failure, cancel and the one submit. */
+/**
+ * The dialog both reviews share: the fields, cancel and the one submit. A refusal goes to its
+ * field, or to a toast (resources/engine/form-refusal.tsx).
+ */
 function ReviewFrame(p: FrameProps) {
   const t = useT();
   return (
@@ -53,11 +49,6 @@ function ReviewFrame(p: FrameProps) {
       >
         <Stack gap="md">
           {p.children}
-          {p.failure && (
-            <Alert color="red" variant="light" role="alert">
-              {p.failure}
-            </Alert>
-          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={p.onClose} disabled={p.busy}>
               {t('enterpriseRegister.cancel')}
@@ -79,9 +70,9 @@ function ReviewFrame(p: FrameProps) {
  */
 export function ApproveDialog({ rows, onClose }: ActionDialogProps<EnterpriseRegister>) {
   const t = useT();
+  const lang = useLang();
   const row = rows[0]!;
   const [call, { isLoading: busy }] = useResourceCallMutation();
-  const [failure, setFailure] = useState<string>();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { supCode: '', settlementType: '1' },
@@ -94,10 +85,10 @@ export function ApproveDialog({ rows, onClose }: ActionDialogProps<EnterpriseReg
   });
   useErrorsFollowLanguage(form);
   const submit = async (values: { supCode: string; settlementType: string }) => {
-    setFailure(undefined);
     try {
       const answer = (await call({
         service: SERVICE,
+        silent: true,
         path: `${SERVICE}/approve`,
         params: {
           id: row.id,
@@ -109,14 +100,18 @@ export function ApproveDialog({ rows, onClose }: ActionDialogProps<EnterpriseReg
       toast('success', t('enterpriseRegister.approve.done', { code: answer?.supCode ?? '' }));
       onClose(true);
     } catch (err) {
-      setFailure(failureText(err));
+      showRefusal(err, {
+        form,
+        fields: ['supCode', 'settlementType'],
+        lang,
+        fallback: t('errors.submitFailed'),
+      });
     }
   };
   return (
     <ReviewFrame
       title={t('enterpriseRegister.approve.title', { name: row.companyName })}
       busy={busy}
-      failure={failure}
       submitLabel={t('enterpriseRegister.approve.confirm')}
       onClose={() => onClose(false)}
       onSubmit={form.onSubmit((values) => void submit(values))}
@@ -146,9 +141,9 @@ export function ApproveDialog({ rows, onClose }: ActionDialogProps<EnterpriseReg
 /** 驳回 (issue 17 item 5): the application is refused with a reason the applicant can be told. */
 export function RejectDialog({ rows, onClose }: ActionDialogProps<EnterpriseRegister>) {
   const t = useT();
+  const lang = useLang();
   const row = rows[0]!;
   const [call, { isLoading: busy }] = useResourceCallMutation();
-  const [failure, setFailure] = useState<string>();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { reason: '' },
@@ -158,24 +153,23 @@ export function RejectDialog({ rows, onClose }: ActionDialogProps<EnterpriseRegi
   });
   useErrorsFollowLanguage(form);
   const submit = async ({ reason }: { reason: string }) => {
-    setFailure(undefined);
     try {
       await call({
         service: SERVICE,
+        silent: true,
         path: `${SERVICE}/reject`,
         params: { id: row.id, version: String(row.version), reason: reason.trim() },
       }).unwrap();
       toast('success', t('enterpriseRegister.reject.done'));
       onClose(true);
     } catch (err) {
-      setFailure(failureText(err));
+      showRefusal(err, { form, fields: ['reason'], lang, fallback: t('errors.submitFailed') });
     }
   };
   return (
     <ReviewFrame
       title={t('enterpriseRegister.reject.title', { name: row.companyName })}
       busy={busy}
-      failure={failure}
       submitLabel={t('enterpriseRegister.reject.confirm')}
       submitColor="red"
       onClose={() => onClose(false)}

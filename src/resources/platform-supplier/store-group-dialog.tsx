@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { ApiError } from '../../api/client';
 import { useResourceOptionsQuery, useResourceSubmitMutation } from '../../api/resource';
 import { toast } from '../../components/toast';
 import { TransferList, type TransferItem, type TransferSide } from '../../components/transfer-list';
 import type { GroupStore, StoreGroup } from '../../contracts/platform-supplier/store-group';
 import { STORE_GROUP_SERVICE } from '../../contracts/platform-supplier/sup-store';
 import { useT } from '../../state/hooks';
+import { useRefusal } from '../engine/form-refusal';
 import type { ActionDialogProps } from '../types';
 
 /** How many available stores one search shows (the filter narrows the rest). */
@@ -44,7 +44,7 @@ export default function StoreGroupDialog({ rows, onClose }: ActionDialogProps<St
   const [name, setName] = useState(group?.groupName ?? '');
   const [remark, setRemark] = useState(group?.remark ?? '');
   const [nameError, setNameError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
+  const refusal = useRefusal(['groupName', 'remark', 'storeIds']);
   const [search, setSearch] = useState('');
   const settled = useSettled(search);
   const [chosen, setChosen] = useState<Map<string, TransferItem>>();
@@ -92,7 +92,7 @@ export default function StoreGroupDialog({ rows, onClose }: ActionDialogProps<St
       setNameError(t('supplierStores.group.nameRequired'));
       return;
     }
-    setFailure(undefined);
+    refusal.clear();
     try {
       await submit({
         service: STORE_GROUP_SERVICE,
@@ -105,10 +105,10 @@ export default function StoreGroupDialog({ rows, onClose }: ActionDialogProps<St
         },
       }).unwrap();
     } catch (err) {
-      setFailure((err as Partial<ApiError>).message || t('errors.submitFailed'));
+      refusal.show(err, t('errors.submitFailed'));
       return;
     }
-    toast('success', t('supplierStores.group.saved'));
+    toast('success', t(group ? 'messages.updated' : 'messages.added'));
     onClose(true);
   };
 
@@ -132,10 +132,11 @@ export default function StoreGroupDialog({ rows, onClose }: ActionDialogProps<St
               value={name}
               maxLength={64}
               withAsterisk
-              error={nameError}
+              error={nameError ?? refusal.error('groupName')}
               onChange={(e) => {
                 setName(e.currentTarget.value);
                 setNameError(undefined);
+                refusal.clear('groupName');
               }}
               data-autofocus
             />
@@ -145,7 +146,11 @@ export default function StoreGroupDialog({ rows, onClose }: ActionDialogProps<St
               maxLength={500}
               autosize
               minRows={1}
-              onChange={(e) => setRemark(e.currentTarget.value)}
+              onChange={(e) => {
+                setRemark(e.currentTarget.value);
+                refusal.clear('remark');
+              }}
+              error={refusal.error('remark')}
             />
           </Group>
           <Text fw={500} size="sm">
@@ -184,10 +189,10 @@ export default function StoreGroupDialog({ rows, onClose }: ActionDialogProps<St
               {t('supplierStores.group.more', { shown: page.records.length, total: page.total })}
             </Text>
           )}
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
+          {refusal.error('storeIds') && (
+            <Text size="sm" c="red" role="alert">
+              {refusal.error('storeIds')}
+            </Text>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => onClose(false)}>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   FileInput,
   Group,
@@ -14,12 +13,17 @@ import {
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { apiRequest } from '../../api/client';
 import { useResourceOptionsQuery } from '../../api/resource';
-import { refusalMessage, useIdempotentPostMutation, useSendOnce } from '../../api/send-once';
+import { useIdempotentPostMutation, useSendOnce } from '../../api/send-once';
+import { SearchSelect } from '../../components/search-select';
 import { toast } from '../../components/toast';
 import { SUPPLIER_SERVICE } from '../../contracts/business-services';
-import { balanceWithinBound, formatYuan, parseYuan } from '../../contracts/money';
 import {
-  AMOUNT_MESSAGES,
+  balanceWithinBound,
+  formatMoney,
+  MONEY_BOUND_MESSAGES,
+  parseYuan,
+} from '../../contracts/money';
+import {
   BALANCE_FILE_EXTENSIONS,
   BALANCE_FILE_MAX_BYTES,
   BALANCE_TYPES,
@@ -42,12 +46,14 @@ import {
 import { ALL_BALANCE_RECORD } from '../../contracts/platform-supplier/all-balance-record';
 import type { MessageKey } from '../../i18n';
 import { useLang, useT } from '../../state/hooks';
+import { useRefusal } from '../engine/form-refusal';
 import type { ActionDialogProps } from '../types';
 
 /**
  * The quota screens' dialogs (issue 18 item 4). Every call that moves money (init, new-record)
  * is sent once with an Idempotency-Key (api/send-once.ts): the button is disabled while it runs
- * and a double click or a repeated Enter sends one request. A refusal shows the server's message.
+ * and a double click or a repeated Enter sends one request. A refusal shows each refused field at
+ * its field (every one the server names, in the console's language), anything else as a toast.
  */
 
 /** Every list of the quota screens: a change reloads them all (the ledger is on all three). */
@@ -71,33 +77,20 @@ const moneyProblem = (value: string): MessageKey | undefined =>
       : undefined;
 
 /**
- * The server's refusals of the money bounds (domain.md "Bounded money"), shown at their field in
- * the user's language: `<field>:金额不能超过…元`, and the balance bound of a change, which is the
- * amount's (it has no field prefix). `fields` maps the server's field names to the dialog's.
+ * The server's refusal of a change whose balance after would leave the bound (domain.md "Bounded
+ * money") names no field: it is the amount's.
  */
-function boundRefusal(
-  error: unknown,
-  fields: Readonly<Record<string, string>>,
-): { field: string; key: MessageKey } | undefined {
-  const message = (error as { message?: unknown } | undefined)?.message;
-  if (typeof message !== 'string') return undefined;
-  const colon = message.indexOf(':');
-  const named = colon > 0 ? message.slice(0, colon) : 'amount';
-  const text = colon > 0 ? message.slice(colon + 1) : message;
-  const key: MessageKey | undefined =
-    text === AMOUNT_MESSAGES.tooLarge.zh
-      ? 'supplierQuota.amountTooLarge'
-      : text === AMOUNT_MESSAGES.balanceOutOfRange.zh
-        ? 'supplierQuota.record.balanceOutOfRange'
-        : undefined;
-  const field = fields[named];
-  return key && field ? { field, key } : undefined;
+function amountRefusal(error: unknown): unknown {
+  const refusal = error as { message?: unknown; fields?: unknown } | undefined;
+  const { zh, en } = MONEY_BOUND_MESSAGES.balanceOutOfRange;
+  if (refusal && !refusal.fields && (refusal.message === zh || refusal.message === en))
+    return { ...refusal, fields: { amount: zh } };
+  return error;
 }
 
 function DialogFrame({
   title,
   busy,
-  failure,
   submitLabel,
   onSubmit,
   onClose,
@@ -105,7 +98,6 @@ function DialogFrame({
 }: {
   title: string;
   busy: boolean;
-  failure?: string | undefined;
   submitLabel: string;
   onSubmit(event: FormEvent): void;
   onClose(changed?: boolean): void;
@@ -117,11 +109,6 @@ function DialogFrame({
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {children}
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => onClose(false)} disabled={busy}>
               {t('supplierQuota.cancel')}
@@ -158,11 +145,16 @@ export function InitDialog({ onClose }: ActionDialogProps<SupBalance>) {
   const [type, setType] = useState<string | null>('1');
   const [warning, setWarning] = useState('');
   const [errors, setErrors] = useState<Partial<Record<string, MessageKey>>>({});
-  const [failure, setFailure] = useState<string>();
+  const refusal = useRefusal(['supId', 'balance', 'overdraft', 'type', 'warning'], {
+    overdraftLimit: 'overdraft',
+    warningAmount: 'warning',
+    balanceType: 'type',
+  });
   const send = useQuotaPost();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    refusal.clear();
     const found: Partial<Record<string, MessageKey>> = {};
     if (!supId) found.supId = 'supplierQuota.init.supplierRequired';
     found.balance = moneyProblem(balance);
@@ -171,7 +163,6 @@ export function InitDialog({ onClose }: ActionDialogProps<SupBalance>) {
     for (const name of Object.keys(found)) if (!found[name]) delete found[name];
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setFailure(undefined);
     const outcome = await send.run({
       path: `${SUP_BALANCE}/init`,
       body: {
@@ -186,30 +177,22 @@ export function InitDialog({ onClose }: ActionDialogProps<SupBalance>) {
       toast('success', t('supplierQuota.init.done'));
       onClose(true);
     } else if (outcome.error !== undefined) {
-      const at = boundRefusal(outcome.error, {
-        balance: 'balance',
-        overdraftLimit: 'overdraft',
-        warningAmount: 'warning',
-      });
-      if (at) setErrors({ [at.field]: at.key });
-      else setFailure(refusalMessage(outcome.error, t('supplierQuota.loadFailed')));
+      refusal.show(outcome.error, t('errors.submitFailed'));
     }
   };
-  const err = (name: string) => (errors[name] ? t(errors[name]) : undefined);
+  const err = (name: string) => (errors[name] ? t(errors[name]) : refusal.error(name));
 
   return (
     <DialogFrame
       title={t('supplierQuota.init.title')}
       busy={send.busy}
-      failure={failure}
       submitLabel={t('supplierQuota.init.submit')}
       onSubmit={(e) => void submit(e)}
       onClose={onClose}
     >
-      <Select
+      <SearchSelect
         label={t('supplierQuota.init.supplier')}
         required
-        searchable
         data-autofocus
         data={(Array.isArray(suppliers.data) ? (suppliers.data as Supplier[]) : []).map((s) => ({
           value: s.id,
@@ -241,6 +224,7 @@ export function InitDialog({ onClose }: ActionDialogProps<SupBalance>) {
         data={BALANCE_TYPES.map((o) => ({ value: o.value, label: o.label[lang] }))}
         value={type}
         onChange={setType}
+        error={err('type')}
       />
       <TextInput
         label={t('supplierQuota.init.warning')}
@@ -292,7 +276,7 @@ function RecordDialog({ target, onClose }: { target: Target; onClose(changed?: b
   const [attach, setAttach] = useState<{ attachId: string; fileName: string }>();
   const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<string, MessageKey>>>({});
-  const [failure, setFailure] = useState<string>();
+  const refusal = useRefusal(['type', 'amount', 'reason', 'file'], { attachId: 'file' });
   const send = useQuotaPost();
 
   const choose = async (chosen: File | null) => {
@@ -312,7 +296,7 @@ function RecordDialog({ target, onClose }: { target: Target; onClose(changed?: b
     try {
       setAttach(await uploadVoucher(chosen));
     } catch (error) {
-      setFailure(refusalMessage(error, t('supplierQuota.loadFailed')));
+      refusal.show(error, t('errors.submitFailed'));
       setFile(null);
     } finally {
       setUploading(false);
@@ -336,7 +320,7 @@ function RecordDialog({ target, onClose }: { target: Target; onClose(changed?: b
     if (errors.file) found.file = errors.file;
     setErrors(found);
     if (Object.keys(found).length > 0 || uploading) return;
-    setFailure(undefined);
+    refusal.clear();
     const outcome = await send.run({
       path: `${target.service}/new-record`,
       body: {
@@ -352,24 +336,21 @@ function RecordDialog({ target, onClose }: { target: Target; onClose(changed?: b
       toast(
         'success',
         t('supplierQuota.record.done', {
-          balance: formatYuan(parseYuan(after ?? 0) ?? 0),
+          balance: formatMoney(parseYuan(after ?? 0) ?? 0),
         }),
       );
       onClose(true);
     } else if (outcome.error !== undefined) {
-      const at = boundRefusal(outcome.error, { amount: 'amount' });
-      if (at) setErrors((e) => ({ ...e, [at.field]: at.key }));
-      else setFailure(refusalMessage(outcome.error, t('supplierQuota.loadFailed')));
+      refusal.show(amountRefusal(outcome.error), t('errors.submitFailed'));
     }
   };
-  const err = (name: string) => (errors[name] ? t(errors[name]) : undefined);
-  const yuan = (v: number | null) => formatYuan(parseYuan(v ?? 0) ?? 0);
+  const err = (name: string) => (errors[name] ? t(errors[name]) : refusal.error(name));
+  const yuan = (v: number | null) => formatMoney(parseYuan(v ?? 0) ?? 0);
 
   return (
     <DialogFrame
       title={t('supplierQuota.record.title', { name: target.name })}
       busy={send.busy || uploading}
-      failure={failure}
       submitLabel={t('supplierQuota.record.submit')}
       onSubmit={(e) => void submit(e)}
       onClose={onClose}
@@ -385,6 +366,7 @@ function RecordDialog({ target, onClose }: { target: Target; onClose(changed?: b
         value={type}
         onChange={(v) => setType(v as RecordType)}
         required
+        error={err('type')}
       >
         <Group mt="xs">
           <Radio value="add" label={t('supplierQuota.record.add')} data-autofocus />
@@ -485,7 +467,10 @@ function WarnDialog({
   );
   const [overdraft, setOverdraft] = useState('');
   const [errors, setErrors] = useState<Partial<Record<string, MessageKey>>>({});
-  const [failure, setFailure] = useState<string>();
+  const refusal = useRefusal(['warning', 'overdraft'], {
+    warningAmount: 'warning',
+    overdraftLimit: 'overdraft',
+  });
   const send = useQuotaPost();
 
   const submit = async (event: FormEvent) => {
@@ -496,7 +481,7 @@ function WarnDialog({
     for (const name of Object.keys(found)) if (!found[name]) delete found[name];
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setFailure(undefined);
+    refusal.clear();
     const outcome = await send.run({
       path: `${service}/set-warning`,
       body: {
@@ -506,23 +491,18 @@ function WarnDialog({
       },
     });
     if (outcome.ok) {
-      toast('success', t('supplierQuota.saved'));
+      toast('success', t('messages.updated'));
       onClose(true);
     } else if (outcome.error !== undefined) {
-      const at = boundRefusal(outcome.error, {
-        warningAmount: 'warning',
-        overdraftLimit: 'overdraft',
-      });
-      if (at) setErrors({ [at.field]: at.key });
-      else setFailure(refusalMessage(outcome.error, t('supplierQuota.loadFailed')));
+      refusal.show(outcome.error, t('errors.submitFailed'));
     }
   };
+  const err = (name: string) => (errors[name] ? t(errors[name]) : refusal.error(name));
 
   return (
     <DialogFrame
       title={t('supplierQuota.warn.title', { name })}
       busy={send.busy}
-      failure={failure}
       submitLabel={t('supplierQuota.save')}
       onSubmit={(e) => void submit(e)}
       onClose={onClose}
@@ -534,7 +514,7 @@ function WarnDialog({
         data-autofocus
         value={warning}
         onChange={(e) => setWarning(moneyText(e.currentTarget.value))}
-        error={errors.warning ? t(errors.warning) : undefined}
+        error={err('warning')}
       />
       <TextInput
         label={t('supplierQuota.warn.overdraft')}
@@ -542,7 +522,7 @@ function WarnDialog({
         inputMode="decimal"
         value={overdraft}
         onChange={(e) => setOverdraft(moneyText(e.currentTarget.value))}
-        error={errors.overdraft ? t(errors.overdraft) : undefined}
+        error={err('overdraft')}
       />
     </DialogFrame>
   );
@@ -583,22 +563,22 @@ export function GoodTypeDialog({ rows, onClose }: ActionDialogProps<SupGoodBalan
   const lang = useLang();
   const row = rows[0];
   const [type, setType] = useState<string | null>(String(row?.balanceType ?? 1));
-  const [failure, setFailure] = useState<string>();
+  const refusal = useRefusal(['balanceType']);
   const send = useQuotaPost();
   if (!row) return null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFailure(undefined);
+    refusal.clear();
     const outcome = await send.run({
       path: `${SUP_GOOD_BALANCE}/set-balance-type`,
       body: { goodId: row.goodId, balanceType: Number(type ?? 1) },
     });
     if (outcome.ok) {
-      toast('success', t('supplierQuota.saved'));
+      toast('success', t('messages.updated'));
       onClose(true);
     } else if (outcome.error !== undefined) {
-      setFailure(refusalMessage(outcome.error, t('supplierQuota.loadFailed')));
+      refusal.show(outcome.error, t('errors.submitFailed'));
     }
   };
 
@@ -606,7 +586,6 @@ export function GoodTypeDialog({ rows, onClose }: ActionDialogProps<SupGoodBalan
     <DialogFrame
       title={t('supplierQuota.type.title', { name: row.goodName })}
       busy={send.busy}
-      failure={failure}
       submitLabel={t('supplierQuota.save')}
       onSubmit={(e) => void submit(e)}
       onClose={onClose}
@@ -619,6 +598,7 @@ export function GoodTypeDialog({ rows, onClose }: ActionDialogProps<SupGoodBalan
         data={GOOD_BALANCE_TYPES.map((o) => ({ value: o.value, label: o.label[lang] }))}
         value={type}
         onChange={setType}
+        error={refusal.error('balanceType')}
       />
     </DialogFrame>
   );

@@ -8,6 +8,7 @@ import {
   type SupplierBelong,
 } from '../../contracts/platform-supplier/sup';
 import { useT } from '../../state/hooks';
+import { useRefusal } from '../engine/form-refusal';
 import type { ActionDialogProps } from '../types';
 
 /** 所属租户 (product-belong-sup): the tenants that may sell the supplier's goods. */
@@ -20,23 +21,23 @@ export default function SupBelongDialog({ rows, onClose }: ActionDialogProps<Sup
   });
   const belong = answer.data as SupplierBelong | undefined;
   const [chosen, setChosen] = useState<string[]>();
-  const [failure, setFailure] = useState<string>();
+  const refusal = useRefusal(['tenantIds']);
   const [save, { isLoading: busy }] = useResourceSubmitMutation();
   const value = chosen ?? belong?.tenantIds ?? [];
 
   const submit = async () => {
     if (!sup) return;
-    setFailure(undefined);
+    refusal.clear();
     try {
       await save({
         service: SUP_SERVICE,
         path: 'product-belong-sup',
         body: { supId: sup.id, tenantIds: value },
       }).unwrap();
-      toast('success', t('supplier.saved'));
+      toast('success', t('messages.updated'));
       onClose(false);
     } catch (err) {
-      setFailure(String((err as { message?: unknown }).message ?? err));
+      refusal.show(err, t('errors.submitFailed'));
     }
   };
 
@@ -54,11 +55,20 @@ export default function SupBelongDialog({ rows, onClose }: ActionDialogProps<Sup
         ) : belong.tenants.length === 0 ? (
           <Text size="sm">{t('supplier.belong.none')}</Text>
         ) : (
-          <Checkbox.Group label={t('supplier.belong.hint')} value={value} onChange={setChosen}>
+          <Checkbox.Group
+            label={t('supplier.belong.hint')}
+            value={value}
+            onChange={(next) => {
+              setChosen(next);
+              refusal.clear('tenantIds');
+            }}
+            error={refusal.error('tenantIds')}
+          >
             <Stack gap="xs" mt="xs">
-              {belong.tenants.map((tenant) => (
+              {belong.tenants.map((tenant, index) => (
                 <Checkbox
                   key={tenant.tenantId}
+                  {...(index === 0 ? { 'data-autofocus': true } : {})}
                   value={tenant.tenantId}
                   label={t('supplier.belong.tenant', {
                     name: tenant.tenantName,
@@ -69,7 +79,6 @@ export default function SupBelongDialog({ rows, onClose }: ActionDialogProps<Sup
             </Stack>
           </Checkbox.Group>
         )}
-        {failure && <Alert color="red">{failure}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose(false)} disabled={busy}>
             {t('supplier.cancel')}

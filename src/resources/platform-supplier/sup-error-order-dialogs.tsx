@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { serviceOf, useResourceOptionsQuery } from '../../api/resource';
-import { refusalMessage, useIdempotentPostMutation, useSendOnce } from '../../api/send-once';
+import { useIdempotentPostMutation, useSendOnce } from '../../api/send-once';
 import { toast } from '../../components/toast';
 import {
   EMAIL_ADDRESS_PATTERN,
@@ -27,6 +27,7 @@ import {
 } from '../../contracts/platform-supplier/sup-error-order';
 import type { MessageKey } from '../../i18n';
 import { useT } from '../../state/hooks';
+import { useRefusal } from '../engine/form-refusal';
 import type { ActionDialogProps } from '../types';
 import { SendOnceDialog } from './sup-order-dialogs';
 
@@ -133,7 +134,7 @@ function WarningForm({
   const [phones, setPhones] = useState(loaded.phones.join('\n'));
   const [emails, setEmails] = useState(loaded.emails.join('\n'));
   const [errors, setErrors] = useState<WarnErrors>({});
-  const [failure, setFailure] = useState<string>();
+  const refusal = useRefusal(['enabled', 'threshold', 'phones', 'emails']);
   const [post] = useIdempotentPostMutation();
   const send = useSendOnce((body: Record<string, unknown>, idempotencyKey: string) =>
     post({
@@ -159,13 +160,13 @@ function WarningForm({
     else if (badEmail) found.emails = t('supplierOrders.warning.emailInvalid', { value: badEmail });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setFailure(undefined);
+    refusal.clear();
     const outcome = await send.run({ enabled, threshold: n, phones: phoneList, emails: emailList });
     if (outcome.ok) {
-      toast('success', t('supplierOrders.warning.saved'));
+      toast('success', t('messages.updated'));
       onClose(true);
     } else if (outcome.error !== undefined) {
-      setFailure(refusalMessage(outcome.error, t('supplierOrders.failed')));
+      refusal.show(outcome.error, t('supplierOrders.failed'));
     }
   };
   return (
@@ -178,6 +179,8 @@ function WarningForm({
           label={t('supplierOrders.warning.enabled')}
           checked={enabled}
           onChange={(e) => setEnabled(e.currentTarget.checked)}
+          data-autofocus
+          error={refusal.error('enabled')}
         />
         <NumberInput
           label={t('supplierOrders.warning.threshold')}
@@ -187,7 +190,7 @@ function WarningForm({
           max={100000}
           allowDecimal={false}
           allowNegative={false}
-          error={errors.threshold}
+          error={errors.threshold ?? refusal.error('threshold')}
         />
         <Textarea
           label={t('supplierOrders.warning.phones')}
@@ -195,7 +198,7 @@ function WarningForm({
           onChange={(e) => setPhones(e.currentTarget.value)}
           autosize
           minRows={2}
-          error={errors.phones}
+          error={errors.phones ?? refusal.error('phones')}
         />
         <Textarea
           label={t('supplierOrders.warning.emails')}
@@ -203,13 +206,8 @@ function WarningForm({
           onChange={(e) => setEmails(e.currentTarget.value)}
           autosize
           minRows={2}
-          error={errors.emails}
+          error={errors.emails ?? refusal.error('emails')}
         />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose(false)}>
             {t('supplierOrders.cancel')}

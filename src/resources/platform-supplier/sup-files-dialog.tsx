@@ -22,6 +22,7 @@ import {
 import type { MessageKey } from '../../i18n';
 import { useT } from '../../state/hooks';
 import { Uploader } from '../parts/uploader';
+import { useRefusal } from '../engine/form-refusal';
 import type { ActionDialogProps } from '../types';
 
 /** What the server accepts (sup/routes.ts): documents and images, 10 MB each, 20 at most. */
@@ -45,7 +46,8 @@ function FilesDialog({
   const stored = useResourceOptionsQuery({ path, params: { supId: sup?.id ?? '' } });
   const [kept, setKept] = useState<Kept[]>();
   const [added, setAdded] = useState<FileRecord[]>([]);
-  const [failure, setFailure] = useState<string>();
+  // The files are no field the user types: every refusal is a toast.
+  const refusal = useRefusal([]);
   const [save, { isLoading: busy }] = useResourceSubmitMutation();
   const current: Kept[] =
     kept ??
@@ -56,14 +58,13 @@ function FilesDialog({
 
   const submit = async () => {
     if (!sup) return;
-    setFailure(undefined);
     const attachIds = [...current.map((f) => f.attachId), ...added.map((f) => f.attachId)];
     try {
       await save({ service: SUP_SERVICE, path: call, body: { supId: sup.id, attachIds } }).unwrap();
-      toast('success', t('supplier.saved'));
+      toast('success', t('messages.updated'));
       onClose(false);
     } catch (err) {
-      setFailure(String((err as { message?: unknown }).message ?? err));
+      refusal.show(err, t('errors.submitFailed'));
     }
   };
 
@@ -111,17 +112,15 @@ function FilesDialog({
             ))}
           </Stack>
         )}
-        <Text size="sm" c="dimmed">
-          {t('supplier.files.hint')}
-        </Text>
+        {/* The uploader states the types, the size limit and how many: said once. */}
         <Uploader
+          autoFocus
           accept={ACCEPT}
           maxSizeMb={10}
           limit={Math.max(1, MAX_FILES - current.length)}
           label={t('supplier.files.add')}
           onChange={setAdded}
         />
-        {failure && <Alert color="red">{failure}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose(false)} disabled={busy}>
             {t('supplier.cancel')}

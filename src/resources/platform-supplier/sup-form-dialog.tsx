@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import type { ApiError } from '../../api/client';
 import { useResourceSubmitMutation } from '../../api/resource';
 import { toast } from '../../components/toast';
 import { SUP_SERVICE, type Supplier } from '../../contracts/platform-supplier/sup';
@@ -10,11 +9,6 @@ import type { ActionDialogProps } from '../types';
 import { SUP_FORM_DEF } from './sup-form';
 
 type Values = Record<string, string>;
-
-function failure(err: unknown, fallback: string): Error {
-  const message = (err as Partial<ApiError> | undefined)?.message;
-  return new Error(typeof message === 'string' && message ? message : fallback);
-}
 
 function SupplierForm({
   record,
@@ -35,12 +29,9 @@ function SupplierForm({
       // A phone this session cannot read is kept unless a new one is typed.
       if (unreadable && !values.contactPhone) delete body.contactPhone;
     }
-    try {
-      await submit({ service: SUP_SERVICE, body }).unwrap();
-    } catch (err) {
-      throw failure(err, t('errors.submitFailed'));
-    }
-    toast('success', t(record ? 'supplier.updated' : 'supplier.created'));
+    // A refusal goes back to the form, which shows each refused field at its field.
+    await submit({ service: SUP_SERVICE, body }).unwrap();
+    toast('success', t(record ? 'messages.updated' : 'messages.added'));
     onClose(true);
   };
   return (

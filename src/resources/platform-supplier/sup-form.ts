@@ -1,4 +1,4 @@
-import { supContract } from '../../contracts/platform-supplier/sup';
+import { SUP_STATUS_NAMES, supContract } from '../../contracts/platform-supplier/sup';
 import { defineContractResource, type ContractResourceDef } from '../contract-resource';
 import type { FormDef } from '../engine/resource-form';
 import type { Bilingual, ValueOption } from '../types';
@@ -24,8 +24,8 @@ export const SUP_DRIVER_OPTIONS: readonly ValueOption[] = [
 
 /** The enable flag (`status`): 1 enabled, 0 disabled. */
 export const SUP_STATUS: readonly ValueOption[] = [
-  { value: '1', label: { zh: '启用', en: 'Enabled' }, color: 'green' },
-  { value: '0', label: { zh: '停用', en: 'Disabled' }, color: 'gray' },
+  { value: '1', label: SUP_STATUS_NAMES[1], color: 'green' },
+  { value: '0', label: SUP_STATUS_NAMES[0], color: 'gray' },
 ];
 
 export const SUP_TITLE: Bilingual = supContract.title;
@@ -42,7 +42,7 @@ export const SUP_FORM: NonNullable<Def['form']> = {
   // stored one, anything else replaces it.
   interfaceSecret: {
     kind: 'password',
-    label: { zh: '接口密钥（不修改请保持原样）', en: 'Interface secret (leave as is to keep it)' },
+    editHint: { zh: '不修改请保持原样', en: 'Leave as is to keep it' },
   },
   remark: { kind: 'textarea', wide: true },
 };

@@ -10,6 +10,7 @@ import {
 } from '../../contracts/platform-supplier/sup-good';
 import type { MessageKey } from '../../i18n';
 import { useT } from '../../state/hooks';
+import { useRefusal } from '../engine/form-refusal';
 import type { ActionDialogProps } from '../types';
 
 type Warn = 'stockWarn' | 'validTimeWarn';
@@ -32,6 +33,7 @@ function SettingDialog<T extends { version: number }>({
   title,
   load,
   savePath,
+  fields,
   onClose,
   children,
   body,
@@ -39,26 +41,28 @@ function SettingDialog<T extends { version: number }>({
   title: string;
   load: { path: string; params: Record<string, string> };
   savePath: string;
+  /** The fields the dialog edits: a refusal of one is shown at it. */
+  fields: readonly string[];
   onClose(changed?: boolean): void;
-  children(answer: T): React.ReactNode;
+  children(answer: T, error: (field: string) => React.ReactNode): React.ReactNode;
   body(answer: T): Record<string, unknown>;
 }) {
   const t = useT();
   const answer = useResourceOptionsQuery(load, { refetchOnMountOrArgChange: true });
   const loaded = answer.data as T | undefined;
   const [save, { isLoading: busy }] = useResourceSubmitMutation();
-  const [failure, setFailure] = useState<string>();
+  const refusal = useRefusal(fields);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!loaded) return;
-    setFailure(undefined);
+    refusal.clear();
     try {
       await save({ service: SUP_GOOD, path: savePath, body: body(loaded) }).unwrap();
-      toast('success', t('supplierGoods.saved'));
+      toast('success', t('messages.updated'));
       onClose(true);
     } catch (err) {
-      setFailure(String((err as { message?: unknown }).message ?? err));
+      refusal.show(err, t('errors.submitFailed'));
     }
   };
 
@@ -71,9 +75,8 @@ function SettingDialog<T extends { version: number }>({
           ) : answer.isError || !loaded ? (
             <Alert color="red">{t('supplierGoods.loadFailed')}</Alert>
           ) : (
-            children(loaded)
+            children(loaded, refusal.error)
           )}
-          {failure && <Alert color="red">{failure}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => onClose(false)} disabled={busy}>
               {t('supplierGoods.cancel')}
@@ -99,6 +102,7 @@ function WarnDialog({ rows, onClose, warn }: ActionDialogProps<SupGood> & { warn
       title={t(spec.title, { name: good?.goodName ?? '' })}
       load={{ path: `${SUP_GOOD}/get-${spec.path}`, params: { id: good?.id ?? '' } }}
       savePath={`set-${spec.path}`}
+      fields={[warn]}
       onClose={onClose}
       body={(loaded) => ({
         id: loaded.id,
@@ -106,7 +110,7 @@ function WarnDialog({ rows, onClose, warn }: ActionDialogProps<SupGood> & { warn
         [warn]: value ?? String(loaded[warn] ?? ''),
       })}
     >
-      {(loaded) => (
+      {(loaded, error) => (
         <TextInput
           label={t(spec.label)}
           description={t('supplierGoods.warn.empty')}
@@ -114,6 +118,7 @@ function WarnDialog({ rows, onClose, warn }: ActionDialogProps<SupGood> & { warn
           data-autofocus
           value={value ?? String(loaded[warn] ?? '')}
           onChange={(e) => setValue(e.currentTarget.value.replace(/[^\d]/g, ''))}
+          error={error(warn)}
         />
       )}
     </SettingDialog>
@@ -139,6 +144,7 @@ export function InterfaceDialog({ rows, onClose }: ActionDialogProps<SupGood>) {
       title={t('supplierGoods.interface.title', { name: good?.goodName ?? '' })}
       load={{ path: `${SUP_GOOD}/good-interface-get`, params: { id: good?.id ?? '' } }}
       savePath="good-interface-set"
+      fields={['interfaceGoodCode', 'signMethod']}
       onClose={onClose}
       body={(loaded) => ({
         id: loaded.id,
@@ -147,7 +153,7 @@ export function InterfaceDialog({ rows, onClose }: ActionDialogProps<SupGood>) {
         signMethod: method ?? loaded.signMethod ?? SIGN_METHODS[0],
       })}
     >
-      {(loaded) => (
+      {(loaded, error) => (
         <>
           <TextInput
             label={t('supplierGoods.interface.code')}
@@ -156,6 +162,7 @@ export function InterfaceDialog({ rows, onClose }: ActionDialogProps<SupGood>) {
             data-autofocus
             value={code ?? loaded.interfaceGoodCode ?? ''}
             onChange={(e) => setCode(e.currentTarget.value)}
+            error={error('interfaceGoodCode')}
           />
           <Select
             label={t('supplierGoods.interface.method')}
@@ -163,6 +170,7 @@ export function InterfaceDialog({ rows, onClose }: ActionDialogProps<SupGood>) {
             allowDeselect={false}
             value={method ?? loaded.signMethod ?? SIGN_METHODS[0]}
             onChange={(v) => v && setMethod(v)}
+            error={error('signMethod')}
           />
         </>
       )}

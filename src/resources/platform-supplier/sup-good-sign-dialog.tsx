@@ -25,6 +25,7 @@ import {
   type SupGoodSign,
 } from '../../contracts/platform-supplier/sup-good';
 import { useT } from '../../state/hooks';
+import { useRefusal } from '../engine/form-refusal';
 import type { ActionDialogProps } from '../types';
 
 const SIGN = `${SUP_GOOD}/interface-sign`;
@@ -45,22 +46,22 @@ export default function SupGoodSignDialog({ rows, onClose }: ActionDialogProps<S
   const [remove] = useResourceCallMutation();
   const [confirmNode, confirm] = useConfirm();
   const [draft, setDraft] = useState({ paramName: '', paramValue: '', sort: '' });
-  const [failure, setFailure] = useState<string>();
+  const refusal = useRefusal(['paramName', 'paramValue', 'sort']);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!good) return;
-    setFailure(undefined);
+    refusal.clear();
     try {
       await add({
         service: SUP_GOOD,
         path: 'interface-sign/add',
         body: { goodId: good.id, ...draft },
       }).unwrap();
-      toast('success', t('supplierGoods.sign.added'));
+      toast('success', t('messages.added'));
       setDraft({ paramName: '', paramValue: '', sort: '' });
     } catch (err) {
-      setFailure(String((err as { message?: unknown }).message ?? err));
+      refusal.show(err, t('errors.submitFailed'));
     }
   };
 
@@ -72,7 +73,7 @@ export default function SupGoodSignDialog({ rows, onClose }: ActionDialogProps<S
         path: `${SIGN}/remove`,
         params: { ids: sign.id },
       }).unwrap();
-      toast('success', t('supplierGoods.sign.removed'));
+      toast('success', t('messages.deleted'));
     } catch {
       // The API layer has shown the server's message.
     }
@@ -129,30 +130,40 @@ export default function SupGoodSignDialog({ rows, onClose }: ActionDialogProps<S
               label={t('supplierGoods.sign.paramName')}
               maxLength={64}
               required
+              data-autofocus
               value={draft.paramName}
-              onChange={(e) => setDraft({ ...draft, paramName: e.currentTarget.value })}
+              onChange={(e) => {
+                setDraft({ ...draft, paramName: e.currentTarget.value });
+                refusal.clear('paramName');
+              }}
+              error={refusal.error('paramName')}
             />
             <TextInput
               label={t('supplierGoods.sign.paramValue')}
               maxLength={500}
               value={draft.paramValue}
-              onChange={(e) => setDraft({ ...draft, paramValue: e.currentTarget.value })}
+              onChange={(e) => {
+                setDraft({ ...draft, paramValue: e.currentTarget.value });
+                refusal.clear('paramValue');
+              }}
+              error={refusal.error('paramValue')}
             />
             <TextInput
               label={t('supplierGoods.sign.sort')}
               inputMode="numeric"
               w={80}
               value={draft.sort}
-              onChange={(e) =>
-                setDraft({ ...draft, sort: e.currentTarget.value.replace(/[^\d]/g, '') })
-              }
+              onChange={(e) => {
+                setDraft({ ...draft, sort: e.currentTarget.value.replace(/[^\d]/g, '') });
+                refusal.clear('sort');
+              }}
+              error={refusal.error('sort')}
             />
             <Button type="submit" loading={adding}>
               {t('supplierGoods.sign.add')}
             </Button>
           </Group>
         </form>
-        {failure && <Alert color="red">{failure}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose(false)}>
             {t('supplierGoods.close')}

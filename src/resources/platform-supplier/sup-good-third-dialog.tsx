@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useResourceOptionsQuery } from '../../api/resource';
-import { formatYuan, parseYuan } from '../../contracts/money';
+import { formatMoney, parseYuan } from '../../contracts/money';
 import { SUP_GOOD, type SupGood } from '../../contracts/platform-supplier/sup-good';
 import { useT } from '../../state/hooks';
 import type { ActionDialogProps } from '../types';
@@ -41,7 +41,7 @@ function ThirdDialog({
             {kind === 'stock'
               ? t('supplierGoods.thirdStock.value', { stock: String(data.stock ?? 0) })
               : t('supplierGoods.thirdBalance.value', {
-                  balance: formatYuan(parseYuan(data.balance ?? 0) ?? 0),
+                  balance: formatMoney(parseYuan(data.balance ?? 0) ?? 0),
                 })}
           </Text>
         )}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useResourceSubmitMutation } from '../../api/resource';
 import { toast } from '../../components/toast';
@@ -8,6 +8,7 @@ import {
   type ProjectReportRow,
 } from '../../contracts/platform-supplier/sup-order-report';
 import { useT } from '../../state/hooks';
+import { useRefusal } from '../engine/form-refusal';
 import type { ActionDialogProps } from '../types';
 
 /**
@@ -19,7 +20,7 @@ export default function RemarkDialog({ rows, onClose }: ActionDialogProps<Projec
   const row = rows[0]!;
   const [remark, setRemark] = useState(row.invoiceRemark ?? '');
   const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
+  const refusal = useRefusal(['remark']);
   const [save, { isLoading: busy }] = useResourceSubmitMutation();
 
   const submit = async (event: FormEvent) => {
@@ -30,17 +31,17 @@ export default function RemarkDialog({ rows, onClose }: ActionDialogProps<Projec
     if (text.length > INVOICE_REMARK_MAX)
       return setError(t('supplierReports.remark.tooLong', { max: INVOICE_REMARK_MAX }));
     setError(undefined);
-    setFailure(undefined);
+    refusal.clear();
     try {
       await save({
         service: ORDER_REPORT_SERVICE,
         path: 'remarkInvoice',
         body: { id: row.id, remark: text },
       }).unwrap();
-      toast('success', t('supplierReports.remark.saved'));
+      toast('success', t('messages.updated'));
       onClose(true);
     } catch (err) {
-      setFailure(String((err as { message?: unknown }).message ?? err));
+      refusal.show(err, t('errors.submitFailed'));
     }
   };
 
@@ -55,15 +56,17 @@ export default function RemarkDialog({ rows, onClose }: ActionDialogProps<Projec
           <Textarea
             label={t('supplierReports.remark.label')}
             value={remark}
-            onChange={(e) => setRemark(e.currentTarget.value)}
+            onChange={(e) => {
+              setRemark(e.currentTarget.value);
+              refusal.clear('remark');
+            }}
             maxLength={INVOICE_REMARK_MAX}
             autosize
             minRows={3}
             required
-            error={error}
+            error={error ?? refusal.error('remark')}
             data-autofocus
           />
-          {failure && <Alert color="red">{failure}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => onClose(false)} disabled={busy}>
               {t('supplierReports.cancel')}

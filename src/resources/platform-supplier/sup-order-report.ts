@@ -5,6 +5,8 @@ import {
   ORDER_REPORT_OPTIONS,
   ORDER_REPORT_SERVICE,
   projectReportContract,
+  REPORT_DEFAULT_DAYS,
+  REPORT_DEFAULT_MONTHS,
   REPORT_MAX_DAYS,
   saleDetailContract,
   saleReportContract,
@@ -23,7 +25,15 @@ import type { ResourceDef, ValueOption } from '../types';
  * table is drawn by the page from the same answer.
  */
 
-const SUMS = ['quantity', 'marketAmount', 'discountAmount', 'actualAmount', 'costPrice'] as const;
+/** Every amount with its total, the margin (毛利) beside revenue and cost (issue 25 item 9). */
+const SUMS = [
+  'quantity',
+  'marketAmount',
+  'discountAmount',
+  'actualAmount',
+  'costPrice',
+  'profit',
+] as const;
 
 /** The filters' options, from the report service (readable with the report's own codes). */
 const SUPPLIERS = {
@@ -48,9 +58,15 @@ const AMOUNT_COLUMNS = [
   { field: 'discountAmount', width: 120 },
   { field: 'actualAmount', width: 120 },
   { field: 'costPrice', width: 120 },
+  { field: 'profit', width: 120 },
 ] as const;
 
-const DAYS = { name: 'createTime', maxDays: REPORT_MAX_DAYS } as const;
+// The range the server applies without one is the field's starting value (issue 25 item 19).
+const DAYS = {
+  name: 'createTime',
+  maxDays: REPORT_MAX_DAYS,
+  defaultLast: REPORT_DEFAULT_DAYS,
+} as const;
 const remarkDialog = () => import('./sup-order-report-remark-dialog');
 const exportDetailDialog = () => import('./sup-order-report-export-dialog');
 
@@ -62,10 +78,12 @@ export const projectReport = defineContractResource({
     { field: 'month', width: 100 },
     { field: 'supName', width: 180 },
     ...AMOUNT_COLUMNS,
-    { field: 'profit', width: 120 },
     { field: 'invoiceRemark', width: 220 },
   ],
-  filters: [{ name: 'supId', kind: 'select', source: SUPPLIERS }, 'month'],
+  filters: [
+    { name: 'supId', kind: 'select', source: SUPPLIERS },
+    { name: 'month', unit: 'month', defaultLast: REPORT_DEFAULT_MONTHS },
+  ],
   sums: SUMS,
   sumsFromAnswer: true,
   rowActions: [
@@ -175,7 +193,7 @@ export const saleReturnDetailReport = defineContractResource({
 /** A tab of /finance/project-reportList: its report, list, layout key route and chart. */
 export interface OrderReportTab {
   kind: OrderReportKind;
-  /** The key the tab's column layout is saved under (table-set keys are lowercase). */
+  /** The route the tab's column layout is saved under (`tableKeyOf`). */
   route: string;
   chart: 'project' | 'sale' | 'saleReturn';
   def: ResourceDef;

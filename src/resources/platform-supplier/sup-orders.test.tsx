@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi, type Mock } from 'vitest';
 import type { SupErrorOrder } from '../../contracts/platform-supplier/sup-error-order';
 import type { SupOrder, SupOrderDetail } from '../../contracts/platform-supplier/sup-order';
@@ -14,7 +14,9 @@ import supOrder from './sup-order';
 import { OrderCodes } from './sup-order-codes';
 import { ReissueDialog } from './sup-order-dialogs';
 import supReturnOrder from './sup-return-order';
-import RefundDialog from './sup-return-order-dialog';
+import RefundDialog, { OrderRefundDialog } from './sup-return-order-dialog';
+import { OrderRefundHost } from './sup-order-refund-host';
+import { closeOrderRefund, openOrderRefund } from './sup-order-refund-store';
 
 afterEach(() => {
   cleanup();
@@ -99,16 +101,18 @@ const postHeaders = (i = 0) =>
   ).headers as Record<string, string>;
 
 describe('supplier order screens: declarations', () => {
-  it('offers 补发 only on failed orders and 重发 only on delivered ones, as the machine says', () => {
+  it('offers 补发 only on failed orders, 重发 and 退款 only on delivered ones, as the machine says', () => {
     const action = (id: string) => supOrder.rowActions!.find((a) => a.id === id)!;
     expect(action('reissue').permission).toBe('supplier_order_reissue');
     expect(action('resend').permission).toBe('supplier_order_resend');
+    // The refund screen's button: the server's order-refund checks it (issue 25 item 7).
+    expect(action('refund').permission).toBe('supplier_refund_order_refund');
     const offered = (state: string) =>
       supOrder.rowActions!.filter((a) => a.when!(order({ state }))).map((a) => a.id);
     expect(offered('failed')).toEqual(['reissue']);
-    expect(offered('success')).toEqual(['resend']);
-    expect(offered('partRefunded')).toEqual(['resend']);
-    for (const state of ['pending', 'issuing', 'refunding', 'refunded'])
+    expect(offered('success')).toEqual(['resend', 'refund']);
+    expect(offered('partRefunded')).toEqual(['resend', 'refund']);
+    for (const state of ['pending', 'issuing', 'refunding', 'refunded', 'closed'])
       expect(offered(state)).toEqual([]);
   });
 
@@ -241,7 +245,8 @@ describe('退款 dialog', () => {
     return scriptFetch((call) => {
       if (call.url.startsWith(`${S}/sup-order/list`))
         return { records: found, total: found.length, size: 20, current: 1, pages: 1 };
-      if (call.url.startsWith(`${S}/sup-order/detail`)) return detail;
+      // The detail agrees with the order found (the dialog reads its state from the detail).
+      if (call.url.startsWith(`${S}/sup-order/detail`)) return { ...detail, ...found[0] };
       if (call.method === 'POST') return refund();
       return null;
     });
@@ -307,6 +312,97 @@ describe('退款 dialog', () => {
     expect(
       await screen.findByText('退款成功：2 个券码已进入券码回收，成本 50.00 元已退回供应商余额'),
     ).toBeTruthy();
+  });
+});
+
+describe('退款 on one order, no number typed (issue 25 item 7)', () => {
+  const detail: SupOrderDetail = {
+    ...order({ refundedQuantity: 1, state: 'partRefunded' }),
+    codes: [code('1', 'issued'), code('2', 'issued'), code('3', 'returned'), code('4', 'used')],
+  };
+  function script() {
+    return scriptFetch((call) => {
+      if (call.url.startsWith(`${S}/sup-order/detail`)) return detail;
+      if (call.method === 'POST') return { quantity: 2, costAmount: 50 };
+      return null;
+    });
+  }
+
+  it('the row action refunds that order: its number shown, not asked; its state read again', async () => {
+    const calls = script();
+    const onClose = vi.fn();
+    // The row as the list showed it a while ago; the detail says where the order is now.
+    renderSignedIn(<OrderRefundDialog rows={[order()]} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: '订单退款' });
+    const number = within(dialog).getByRole('textbox', { name: '订单编号' }) as HTMLInputElement;
+    expect(number.value).toBe('SO20261126000001');
+    expect(number.readOnly).toBe(true);
+    expect(within(dialog).queryByRole('button', { name: '查找订单' })).toBeNull();
+    expect(await within(dialog).findByText('最多可退 2 个')).toBeTruthy();
+    expect(within(dialog).getByText('中杯券：数量 4，已退 1，状态 部分退款')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '退款原因' }), {
+      target: { value: '用户申请' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认退款' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(calls.filter((c) => c.method === 'GET').every((c) => !c.url.includes('/list'))).toBe(
+      true,
+    );
+    expect(posts(calls)).toEqual([
+      expect.objectContaining({
+        url: `${S}/sup-return-order/order-refund`,
+        body: { orderId: '501', quantity: 2, reason: '用户申请' },
+      }),
+    ]);
+    expect(postHeaders()['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('refuses an order whose state no longer allows a refund', async () => {
+    scriptFetch(() => ({ ...detail, state: 'refunded' }));
+    renderSignedIn(<OrderRefundDialog rows={[order()]} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: '订单退款' });
+    expect(await within(dialog).findByText('订单状态为「已退款」，不能退款')).toBeTruthy();
+    expect(
+      (within(dialog).getByRole('button', { name: '确认退款' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('the detail drawer offers 退款 to a holder of the refund button where the state allows it', async () => {
+    script();
+    renderSignedIn(<OrderCodes row={order()} />, {
+      permissions: ['supplier_order', 'supplier_refund_order_refund'],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '退款' }));
+    const dialog = await screen.findByRole('dialog', { name: '订单退款' });
+    expect(
+      (within(dialog).getByRole('textbox', { name: '订单编号' }) as HTMLInputElement).value,
+    ).toBe('SO20261126000001');
+    expect(await within(dialog).findByText('最多可退 2 个')).toBeTruthy();
+    cleanup();
+    // Without the button, or for an order the machine cannot refund: no 退款.
+    script();
+    renderSignedIn(<OrderCodes row={order()} />, { permissions: ['supplier_order'] });
+    expect(await screen.findByText('订单 SO20261126000001 的券码')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '退款' })).toBeNull();
+    cleanup();
+    scriptFetch(() => ({ ...detail, state: 'refunded' }));
+    renderSignedIn(<OrderCodes row={order()} />, {
+      permissions: ['supplier_order', 'supplier_refund_order_refund'],
+    });
+    expect(await screen.findByText('订单 SO20261126000001 的券码')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '退款' })).toBeNull();
+  });
+
+  it("the palette's 退款 opens the dialog for the order it found, knowing only its id and number", async () => {
+    script();
+    renderSignedIn(<OrderRefundHost />);
+    act(() => openOrderRefund({ id: '501', orderNo: 'SO20261126000001' }));
+    const dialog = await screen.findByRole('dialog', { name: '订单退款' });
+    expect(await within(dialog).findByText('中杯券：数量 4，已退 1，状态 部分退款')).toBeTruthy();
+    expect(within(dialog).getByText('最多可退 2 个')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => closeOrderRefund());
   });
 });
 

@@ -33,17 +33,48 @@ import { ORDER_WRITE_SERVICES } from './sup-order-dialogs';
 
 type Errors = Partial<Record<'orderNo' | 'quantity' | 'reason', string>>;
 
+/** The order a refund is for: at least its id and number (the palette knows no more). */
+export type RefundOrder = Pick<SupOrder, 'id' | 'orderNo'> & Partial<SupOrder>;
+
 /**
- * 退款 (toolbar): find the order by its number (the order list's orderNo filter, exact match
- * among the hits), refund up to its still-issued codes (used codes cannot be refunded) with a
- * reason. Sent once with an Idempotency-Key; the answer says how many codes went to recovery and
- * how much cost went back to the balance.
+ * 退款 (the refund list's toolbar): find the order by its number (the order list's orderNo
+ * filter, exact match among the hits), then refund it.
  */
 export default function RefundDialog({ onClose }: ActionDialogProps<SupReturnOrder>) {
+  return <RefundForm onClose={onClose} />;
+}
+
+/**
+ * 退款 on one order (issue 25 item 7): the order list's row action, its detail drawer and the
+ * palette's o: look-up open the dialog with the order in it, so no number is typed.
+ */
+export function OrderRefundDialog({
+  rows,
+  onClose,
+}: {
+  rows: readonly RefundOrder[];
+  onClose(changed?: boolean): void;
+}) {
+  return <RefundForm preset={rows[0]} onClose={onClose} />;
+}
+
+/**
+ * Refunds up to the order's still-issued codes (used codes cannot be refunded) with a reason,
+ * where the order's state allows it (read again from its detail, so a row shown a while ago
+ * cannot offer a refund the order no longer allows). Sent once with an Idempotency-Key; the
+ * answer says how many codes went to recovery and how much cost went back to the balance.
+ */
+function RefundForm({
+  preset,
+  onClose,
+}: {
+  preset?: RefundOrder | undefined;
+  onClose(changed?: boolean): void;
+}) {
   const t = useT();
   const lang = useLang();
-  const [orderNo, setOrderNo] = useState('');
-  const [order, setOrder] = useState<SupOrder>();
+  const [orderNo, setOrderNo] = useState(preset?.orderNo ?? '');
+  const [order, setOrder] = useState<RefundOrder | undefined>(preset);
   const [quantity, setQuantity] = useState<number | string>('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -53,12 +84,16 @@ export default function RefundDialog({ onClose }: ActionDialogProps<SupReturnOrd
     { service: SUP_ORDER, id: order?.id ?? '' },
     { skip: !order, refetchOnMountOrArgChange: true },
   );
-  const codes = (detail.data as SupOrderDetail | null | undefined)?.codes;
+  const fresh = detail.currentData as SupOrderDetail | null | undefined;
+  // What is known of the order: its detail once loaded, the list's row meanwhile.
+  const known: SupOrder | undefined =
+    fresh ?? (order?.state !== undefined ? (order as SupOrder) : undefined);
+  const codes = fresh?.codes;
   const refundable = codes ? codes.filter((c) => c.state === 'issued').length : undefined;
   const stateLabel = (state: string) =>
     (supOrderLifecycle.states as Record<string, { zh: string; en: string }>)[state]?.[lang] ??
     state;
-  const canRefund = order ? allows(supOrderLifecycle, order.state, 'refund') : false;
+  const canRefund = known ? allows(supOrderLifecycle, known.state, 'refund') : false;
 
   const [post] = useIdempotentPostMutation();
   const send = useSendOnce((body: Record<string, unknown>, idempotencyKey: string) =>
@@ -93,7 +128,7 @@ export default function RefundDialog({ onClose }: ActionDialogProps<SupReturnOrd
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!order || !canRefund || refundable === undefined) {
-      await find();
+      if (!preset) await find();
       return;
     }
     const found: Errors = {};
@@ -125,15 +160,17 @@ export default function RefundDialog({ onClose }: ActionDialogProps<SupReturnOrd
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <Group align="flex-end" wrap="nowrap">
+            {/* An order given to the dialog is shown, not typed: its number cannot change. */}
             <TextInput
               label={t('supplierOrders.refund.orderNo')}
               value={orderNo}
+              readOnly={preset !== undefined}
               onChange={(e) => {
                 setOrderNo(e.currentTarget.value);
                 setOrder(undefined);
               }}
               onKeyDown={(e) => {
-                if (e.key === 'Enter' && !order) {
+                if (e.key === 'Enter' && !order && !preset) {
                   e.preventDefault();
                   void find();
                 }
@@ -143,26 +180,31 @@ export default function RefundDialog({ onClose }: ActionDialogProps<SupReturnOrd
               data-autofocus
               style={{ flex: 1 }}
             />
-            <Button variant="light" onClick={() => void find()} loading={searched.isFetching}>
-              {t('supplierOrders.refund.find')}
-            </Button>
+            {!preset && (
+              <Button variant="light" onClick={() => void find()} loading={searched.isFetching}>
+                {t('supplierOrders.refund.find')}
+              </Button>
+            )}
           </Group>
-          {order && (
+          {known && (
             <Text size="sm" role="status">
               {t('supplierOrders.refund.order', {
-                good: order.goodName,
-                quantity: order.quantity,
-                refunded: order.refundedQuantity,
-                state: stateLabel(order.state),
+                good: known.goodName,
+                quantity: known.quantity,
+                refunded: known.refundedQuantity,
+                state: stateLabel(known.state),
               })}
             </Text>
           )}
-          {order && !canRefund && (
+          {known && !canRefund && (
             <Alert color="orange">
-              {t('supplierOrders.refund.notRefundable', { state: stateLabel(order.state) })}
+              {t('supplierOrders.refund.notRefundable', { state: stateLabel(known.state) })}
             </Alert>
           )}
-          {order && canRefund && refundable === undefined && (
+          {order && detail.isError && !fresh && (
+            <Alert color="red">{t('supplierOrders.loadFailed')}</Alert>
+          )}
+          {order && !detail.isError && (!known || canRefund) && refundable === undefined && (
             <Loader size="sm" aria-label={t('supplierOrders.loading')} />
           )}
           {order && canRefund && refundable !== undefined && (

@@ -5,7 +5,6 @@ import {
   Group,
   Loader,
   Modal,
-  Select,
   Stack,
   Switch,
   Text,
@@ -13,26 +12,25 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { ApiError } from '../../api/client';
 import {
   useResourceCallMutation,
   useResourceOptionsQuery,
   useResourceSubmitMutation,
 } from '../../api/resource';
+import { SearchSelect } from '../../components/search-select';
 import { toast } from '../../components/toast';
 import { STORE_SERVICE, type SupStore } from '../../contracts/platform-supplier/sup-store';
 import { useT } from '../../state/hooks';
+import { useRefusal } from '../engine/form-refusal';
 import type { ActionDialogProps } from '../types';
 import { SUPPLIER_SOURCE } from './sup-good-options';
-
-const messageOf = (err: unknown, fallback: string) =>
-  (err as Partial<ApiError> | undefined)?.message || fallback;
 
 /** 批量修改: the fields typed are set on every selected store; empty ones are left as they are. */
 export function BatchEditDialog({ rows, onClose }: ActionDialogProps<SupStore>) {
   const t = useT();
   const [values, setValues] = useState({ address: '', phone: '', remark: '' });
   const [failure, setFailure] = useState<string>();
+  const refusal = useRefusal(['address', 'phone', 'remark']);
   const [submit, state] = useResourceSubmitMutation();
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,6 +40,8 @@ export function BatchEditDialog({ rows, onClose }: ActionDialogProps<SupStore>) 
       setFailure(t('supplierStores.batch.nothing'));
       return;
     }
+    setFailure(undefined);
+    refusal.clear();
     try {
       await submit({
         service: STORE_SERVICE,
@@ -49,7 +49,7 @@ export function BatchEditDialog({ rows, onClose }: ActionDialogProps<SupStore>) 
         body: { ids: rows.map((r) => r.id), ...changes },
       }).unwrap();
     } catch (err) {
-      setFailure(messageOf(err, t('errors.submitFailed')));
+      refusal.show(err, t('errors.submitFailed'));
       return;
     }
     toast('success', t('supplierStores.batch.done', { count: rows.length }));
@@ -57,8 +57,11 @@ export function BatchEditDialog({ rows, onClose }: ActionDialogProps<SupStore>) 
   };
   const field = (name: keyof typeof values) => ({
     value: values[name],
-    onChange: (e: { currentTarget: { value: string } }) =>
-      setValues((v) => ({ ...v, [name]: e.currentTarget.value })),
+    onChange: (e: { currentTarget: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.currentTarget.value }));
+      refusal.clear(name);
+    },
+    error: refusal.error(name),
   });
   return (
     <Modal opened onClose={() => onClose(false)} title={t('supplierStores.batch.title')}>
@@ -123,8 +126,8 @@ export function LoadStoresDialog({ onClose }: ActionDialogProps<SupStore>) {
         params: { supId },
       }).unwrap()) as { created: number; updated: number };
       setOutcome(t('supplierStores.load.done', { created: done.created, updated: done.updated }));
-    } catch (err) {
-      setFailure(messageOf(err, t('errors.submitFailed')));
+    } catch {
+      // The API layer has shown the refusal (a call, not a form: no field to put it at).
     }
   };
   return (
@@ -134,12 +137,11 @@ export function LoadStoresDialog({ onClose }: ActionDialogProps<SupStore>) {
           <Text size="sm" c="dimmed">
             {t('supplierStores.load.hint')}
           </Text>
-          <Select
+          <SearchSelect
             label={t('supplierStores.load.supplier')}
             data={options}
             value={supId}
             onChange={setSupId}
-            searchable
             withAsterisk
             data-autofocus
             comboboxProps={{ withinPortal: true }}
@@ -182,7 +184,7 @@ export function ApplicableGoodsDialog({ rows, onClose }: ActionDialogProps<SupSt
   const answer = form.data as ApplicableForm | undefined;
   const [all, setAll] = useState<boolean>();
   const [chosen, setChosen] = useState<string[]>();
-  const [failure, setFailure] = useState<string>();
+  const refusal = useRefusal(['goodIds']);
   const [submit, state] = useResourceSubmitMutation();
   const allGoods = all ?? answer?.allGoods ?? true;
   const checked =
@@ -208,13 +210,15 @@ export function ApplicableGoodsDialog({ rows, onClose }: ActionDialogProps<SupSt
     ])
       body[key] = row[key];
     body.goodIds = allGoods ? '' : checked.join(',');
+    refusal.clear();
     try {
       await submit({ service: STORE_SERVICE, body }).unwrap();
     } catch (err) {
-      setFailure(messageOf(err, t('errors.submitFailed')));
+      // A refusal of another field of the store (saved as it is) goes to the toast.
+      refusal.show(err, t('errors.submitFailed'));
       return;
     }
-    toast('success', t('supplierStores.group.saved'));
+    toast('success', t('messages.updated'));
     onClose(true);
   };
   return (
@@ -239,12 +243,18 @@ export function ApplicableGoodsDialog({ rows, onClose }: ActionDialogProps<SupSt
                 label={t('supplierStores.goods.all')}
                 checked={allGoods}
                 onChange={(e) => setAll(e.currentTarget.checked)}
+                data-autofocus
+                error={allGoods ? refusal.error('goodIds') : undefined}
               />
               {!allGoods && (
                 <Checkbox.Group
                   label={t('supplierStores.goods.chosen')}
                   value={checked}
-                  onChange={setChosen}
+                  onChange={(next) => {
+                    setChosen(next);
+                    refusal.clear('goodIds');
+                  }}
+                  error={refusal.error('goodIds')}
                 >
                   <Stack gap={6} mt={6}>
                     {answer.goods.length === 0 && (
@@ -259,11 +269,6 @@ export function ApplicableGoodsDialog({ rows, onClose }: ActionDialogProps<SupSt
                 </Checkbox.Group>
               )}
             </>
-          )}
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => onClose(false)}>

@@ -1,4 +1,3 @@
-import type { ApiError } from '../../api/client';
 import { useResourceSubmitMutation } from '../../api/resource';
 import { toast } from '../../components/toast';
 import { STORE_SERVICE, type SupStore } from '../../contracts/platform-supplier/sup-store';
@@ -6,6 +5,9 @@ import { useT } from '../../state/hooks';
 import { ResourceForm } from '../engine/resource-form';
 import type { ActionDialogProps } from '../types';
 import { STORE_FORM_DEF } from './sup-store-form';
+
+/** The region the server refuses by any of its levels is the form's one region picker. */
+const REGION_FIELDS = { provinceCode: 'districtCode', cityCode: 'districtCode' } as const;
 
 /**
  * The stores screen's create and edit dialog: the engine's form over the contract's fields. Its
@@ -30,13 +32,9 @@ export default function SupStoreFormDialog({ rows, onClose }: ActionDialogProps<
       body.version = row.version;
       body.goodIds = row.goodIds ?? '';
     }
-    try {
-      await submit({ service: STORE_SERVICE, body }).unwrap();
-    } catch (err) {
-      const message = (err as Partial<ApiError> | undefined)?.message;
-      throw new Error(message || t('errors.submitFailed'));
-    }
-    toast('success', t(row ? 'supplierStores.form.updated' : 'supplierStores.form.created'));
+    // A refusal goes back to the form, which shows each refused field at its field.
+    await submit({ service: STORE_SERVICE, body }).unwrap();
+    toast('success', t(row ? 'messages.updated' : 'messages.added'));
     onClose(true);
   };
   return (
@@ -46,6 +44,7 @@ export default function SupStoreFormDialog({ rows, onClose }: ActionDialogProps<
       opened
       onClose={() => onClose(false)}
       onSubmit={save}
+      refusedAs={REGION_FIELDS}
     />
   );
 }

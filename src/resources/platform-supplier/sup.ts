@@ -1,7 +1,14 @@
 import { SUP_SERVICE, supContract, type Supplier } from '../../contracts/platform-supplier/sup';
 import { defineContractResource } from '../contract-resource';
 import type { ActionDef } from '../types';
-import { SETTLEMENT_TYPES, SUP_FORM, SUP_STATUS, SUPPLY_TYPES } from './sup-form';
+import { SupContactPhone } from './sup-detail';
+import {
+  SETTLEMENT_TYPES,
+  SUP_DRIVER_OPTIONS,
+  SUP_FORM,
+  SUP_STATUS,
+  SUPPLY_TYPES,
+} from './sup-form';
 
 export type { Supplier } from '../../contracts/platform-supplier/sup';
 
@@ -46,6 +53,14 @@ export default defineContractResource({
     { field: 'contactName', width: 110 },
     { field: 'settlementType', kind: 'tag', options: SETTLEMENT_TYPES, width: 110 },
     { field: 'supplyType', kind: 'tag', options: SUPPLY_TYPES, width: 130 },
+    // Hidden in the list, shown in the detail (issue 25 item 18), with the contact phone below.
+    {
+      field: 'driver',
+      kind: 'tag',
+      options: SUP_DRIVER_OPTIONS,
+      width: 120,
+      hiddenByDefault: true,
+    },
     { field: 'status', kind: 'status', options: SUP_STATUS, width: 100 },
     { field: 'remark', width: 200, hiddenByDefault: true },
     { field: 'createTime', width: 170 },
@@ -60,6 +75,7 @@ export default defineContractResource({
   ],
   form: SUP_FORM,
   formDialog,
+  detailSection: SupContactPhone,
   rowActions: [
     enableAction(1),
     enableAction(0),

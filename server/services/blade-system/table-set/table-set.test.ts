@@ -7,7 +7,12 @@ import {
   type TestApp,
 } from '../../../test/support.js';
 import { nextId } from '../../../lib/ids.js';
-import type { TableSet, TableSettings } from '../../../../src/contracts/table-set.js';
+import {
+  tableKeyOf,
+  type TableSet,
+  type TableSettings,
+} from '../../../../src/contracts/table-set.js';
+import { MENU_TREE, type SeedMenu } from '../../../db/seed/menu-tree.js';
 import { MAX_TABLES_PER_USER } from './repository.js';
 
 const URL = '/api/blade-system/table-set';
@@ -190,7 +195,7 @@ describe('blade-system/table-set', () => {
       [{ tableKey: 'x', settings: [] }, 'settings:请提供表格设置'],
       [{ tableKey: 'x' }, 'settings:请提供表格设置'],
       [{ settings: {} }, 'tableKey:请提供表格标识'],
-      [{ tableKey: 'Upper', settings: {} }, 'tableKey:表格标识格式错误'],
+      [{ tableKey: '_lead', settings: {} }, 'tableKey:表格标识格式错误'],
       [{ tableKey: '/lead', settings: {} }, 'tableKey:表格标识格式错误'],
       [{ tableKey: 'k'.repeat(101), settings: {} }, 'tableKey:表格标识格式错误'],
       [
@@ -226,6 +231,26 @@ describe('blade-system/table-set', () => {
       (await save(sales, { tableKey: 'big/table', settings: { columnOrder: ids('a') } }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('accepts the key of every screen of the menu seed (routes keep camelCase segments)', async () => {
+    const leaves = (menus: readonly SeedMenu[]): string[] =>
+      menus.flatMap((m) => (m.children?.length ? leaves(m.children) : [m.path]));
+    const keys = leaves(MENU_TREE).map(tableKeyOf);
+    expect(keys).toContain('supplierMerchant/management');
+    expect(keys).toContain('supplierMerchant/group');
+    const refused: string[] = [];
+    for (const tableKey of keys) {
+      const res = await get(sales, tableKey);
+      if (res.statusCode !== 200) refused.push(`${tableKey}: ${res.statusCode} ${res.json().msg}`);
+    }
+    expect(refused).toEqual([]);
+    // And a layout saved under one reads back under exactly that key.
+    await saved(sales, 'supplierMerchant/management', { hidden: ['remark'] });
+    expect(await read(sales, 'supplierMerchant/management')).toMatchObject({
+      settings: { hidden: ['remark'] },
+    });
+    expect(await read(sales, 'suppliermerchant/management')).toBeNull();
   });
 
   it('validates the tableKey of get', async () => {

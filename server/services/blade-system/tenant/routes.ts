@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { dateFormatMessage } from '../../../../src/contracts/date-formats.js';
 import { z } from 'zod';
 import { ok, okStatus } from '../../../lib/envelope.js';
 import { badRequest } from '../../../lib/errors.js';
@@ -72,7 +73,7 @@ function licence(accountRaw: string | undefined, expireRaw: string | undefined) 
   }
   const expireTime = expireRaw === undefined ? null : (parseDateTime(expireRaw.trim()) ?? null);
   if (expireRaw !== undefined && !expireTime)
-    throw badRequest('expireTime:过期时间格式应为yyyy-MM-dd HH:mm:ss');
+    throw badRequest(`expireTime:${dateFormatMessage({ zh: '过期时间', en: 'Expiry' }).zh}`);
   return { accountNumber, expireTime };
 }
 

@@ -85,8 +85,19 @@ describe('supplier quotas and balances (issue 18 item 4)', () => {
       .orderBy('createTime')
       .execute();
 
+  /** A supplier settled afterwards: its balance is a credit line (授信) that may be overdrawn. */
+  const postpaidSupplier = async (code: string) => {
+    const supId = await insertSupplier(t.app.ctx.db, T, code);
+    await t.app.ctx.db
+      .updateTable('bladeSup')
+      .set({ settlementType: 2 })
+      .where('id', '=', supId)
+      .execute();
+    return supId;
+  };
+
   it('init creates the balance once, with an init ledger row of the opening amount', async () => {
-    const supId = await insertSupplier(t.app.ctx.db, T, 'QINIT1');
+    const supId = await postpaidSupplier('QINIT1');
     const res = await post(SUP_BALANCE, 'init', {
       supId,
       balance: 100.5,
@@ -108,7 +119,7 @@ describe('supplier quotas and balances (issue 18 item 4)', () => {
       ['init', 10050, 10050],
     ]);
 
-    const again = await post(SUP_BALANCE, 'init', { supId, balance: 1, balanceType: 1 });
+    const again = await post(SUP_BALANCE, 'init', { supId, balance: 1, balanceType: 2 });
     expect(again.statusCode).toBe(409);
     expect(msg(again)).toBe('供应商「供应商QINIT1」的余额已初始化，不能重复初始化');
     expect(await ledgerRows(supId)).toHaveLength(1);
@@ -135,6 +146,34 @@ describe('supplier quotas and balances (issue 18 item 4)', () => {
       (await post(SUP_BALANCE, 'init', { supId: theirs, balance: 1, balanceType: 1 }, sales))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('answers every refused field of init and new-record at once (issue 25 item 2)', async () => {
+    const supId = await insertSupplier(t.app.ctx.db, T, 'QFIELDS');
+    const init = await post(SUP_BALANCE, 'init', {
+      supId,
+      balance: 'abc',
+      overdraftLimit: -1,
+      balanceType: 3,
+    });
+    expect(init.statusCode).toBe(400);
+    expect(init.json()).toMatchObject({
+      msg: 'balance:请输入不超过两位小数的非负金额',
+      data: {
+        fields: {
+          balance: '请输入不超过两位小数的非负金额',
+          overdraftLimit: '请输入不超过两位小数的非负金额',
+          balanceType: '请选择余额类型',
+        },
+      },
+    });
+    const record = await post(SUP_BALANCE_RECORD, 'new-record', { supId, type: 'x', amount: 0 });
+    expect(record.statusCode).toBe(400);
+    expect((record.json() as { data: { fields: Record<string, string> } }).data.fields).toEqual({
+      type: '请选择调整类型',
+      amount: '请输入大于0且不超过两位小数的金额',
+      reason: '请输入调整原因',
+    });
   });
 
   it('refuses bad amounts with 400 and writes nothing', async () => {
@@ -245,9 +284,9 @@ describe('supplier quotas and balances (issue 18 item 4)', () => {
   });
 
   it('set-warning sets the warning amount (params) and the overdraft limit, never below what is owed; rows below are flagged', async () => {
-    const supId = await insertSupplier(t.app.ctx.db, T, 'QWARN1');
+    const supId = await postpaidSupplier('QWARN1');
     const init = data<{ id: string }>(
-      await post(SUP_BALANCE, 'init', { supId, balance: 10, overdraftLimit: 5, balanceType: 1 }),
+      await post(SUP_BALANCE, 'init', { supId, balance: 10, overdraftLimit: 5, balanceType: 2 }),
     );
     await post(SUP_BALANCE_RECORD, 'new-record', {
       supId,

@@ -91,6 +91,12 @@ describe('bounded money: amounts and balances (issue 24 item 4)', () => {
 
   it('refuses an amount above 9,999,999,999.99 yuan with 400 (the message says the bound) and writes nothing', async () => {
     const supId = await insertSupplier(t.app.ctx.db, T, 'BOUND1');
+    // Postpaid: only a credit line (授信) has an overdraft limit (sup-settlement.ts).
+    await t.app.ctx.db
+      .updateTable('bladeSup')
+      .set({ settlementType: 2 })
+      .where('id', '=', supId)
+      .execute();
     // init: the opening balance, overdraft limit and warning amount are each one amount
     for (const [field, body] of [
       ['balance', { balance: '10000000000' }],
@@ -99,7 +105,7 @@ describe('bounded money: amounts and balances (issue 24 item 4)', () => {
       ['overdraftLimit', { balance: '1', overdraftLimit: 10000000000.01 }],
       ['warningAmount', { balance: '1', warningAmount: '10000000000' }],
     ] as const) {
-      const res = await post(SUP_BALANCE, 'init', { supId, balanceType: 1, ...body });
+      const res = await post(SUP_BALANCE, 'init', { supId, balanceType: 2, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(msg(res)).toBe(`${field}:${AMOUNT_TOO_LARGE}`);
     }
@@ -111,7 +117,7 @@ describe('bounded money: amounts and balances (issue 24 item 4)', () => {
     });
     const init = await post(SUP_BALANCE, 'init', {
       supId,
-      balanceType: 1,
+      balanceType: 2,
       balance: '9999999999.99',
       overdraftLimit: '9999999999.99',
       warningAmount: '9999999999.99',

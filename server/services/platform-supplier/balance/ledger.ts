@@ -10,6 +10,7 @@ import {
   formatYuan,
   MONEY_BOUND_MESSAGES,
 } from '../../../../src/contracts/money.js';
+import { FAILURE_REASONS, fillText, TEXT_SHAPES } from '../../../../src/contracts/server-texts.js';
 
 /**
  * Every change of a balance goes through here (domain.md "Money", "No overselling, no double
@@ -49,16 +50,20 @@ export interface BalanceChange {
   userId?: string | null;
 }
 
-export const BALANCE_NOT_INITIALISED = '供应商余额未初始化，请先初始化余额';
+export const BALANCE_NOT_INITIALISED = FAILURE_REASONS.balanceNotInitialised.zh;
 /** The refusal of a change whose balance after would leave ±BALANCE_BOUND_FEN. */
 export const BALANCE_OUT_OF_RANGE = MONEY_BOUND_MESSAGES.balanceOutOfRange.zh;
 /** The refusal of a change of more than one amount's bound (AMOUNT_MAX_FEN) either way. */
 export const AMOUNT_TOO_LARGE = MONEY_BOUND_MESSAGES.amountTooLarge.zh;
-export const GOOD_QUOTA_NOT_SET = '商品额度未设置，请先设置商品额度';
+export const GOOD_QUOTA_NOT_SET = FAILURE_REASONS.goodQuotaNotSet.zh;
 
 /** The zh refusal of a debit past the overdraft limit, with the figures in yuan. */
 export const insufficientBalance = (balanceFen: number, limitFen: number, amountFen: number) =>
-  `余额不足：当前余额${formatYuan(balanceFen)}元，透支额度${formatYuan(limitFen)}元，本次扣减${formatYuan(-amountFen)}元`;
+  fillText(TEXT_SHAPES.insufficientBalance.zh, {
+    balance: formatYuan(balanceFen),
+    limit: formatYuan(limitFen),
+    amount: formatYuan(-amountFen),
+  });
 
 /**
  * Applies a change and writes its ledger row; answers the balance after it (fen). Throws 400 when

@@ -50,7 +50,8 @@ export const SUP_BALANCE_LIST: ListSpec = {
     supCode: { column: 's.supCode', default: 'like' },
     supName: { column: 's.supName', default: 'like' },
     supId: { column: 'b.supId', default: 'equal' },
-    balanceType: { column: 'b.balanceType', default: 'equal', type: 'int' },
+    // The supplier's settlement type gives the balance's (sup-settlement.ts): 1 预付, 2 授信.
+    balanceType: { column: 's.settlementType', default: 'equal', type: 'int' },
   },
   sorts: { balance: 'b.balance', updateTime: 'b.updateTime', supCode: 's.supCode' },
 };
@@ -77,7 +78,7 @@ const SUP_BALANCE_COLUMNS = [
   'b.balance',
   'b.overdraftLimit',
   'b.warningAmount',
-  'b.balanceType',
+  's.settlementType as balanceType',
   'b.createTime',
   'b.updateTime',
   'b.version',

@@ -16,17 +16,20 @@ import {
 } from '../../../lib/errors.js';
 import { EXPORT_CREATED, type Exporter } from '../../../lib/export/engine.js';
 import { registerExporter } from '../../../lib/export/routes.js';
+import { contractSheet } from '../../../lib/export/sheet.js';
 import { nextId } from '../../../lib/ids.js';
 import { param, queryMap, requiredParam } from '../../../lib/params.js';
 import type { QueryMap } from '../../../lib/query.js';
 import { insertAudit } from '../../../lib/records.js';
 import { storageOf } from '../../../lib/storage/index.js';
+import { checkFields } from '../../../lib/validation.js';
 import { attachmentDisposition } from '../../../lib/storage/file-types.js';
 import { nowText } from '../../../lib/time.js';
 import { MB, receiveUpload, type UploadPolicy } from '../../blade-resource/attach/store.js';
 import { fenToYuan } from '../../../../src/contracts/money.js';
 import {
   AMOUNT_MESSAGES,
+  BALANCE_REFUSALS,
   BALANCE_FILE_EXTENSIONS,
   BALANCE_FILE_MAX_BYTES,
   moneyFen,
@@ -49,6 +52,7 @@ import {
   allBalanceRecordContract,
 } from '../../../../src/contracts/platform-supplier/all-balance-record.js';
 import { changeBalance, GOOD_QUOTA_NOT_SET, type BalanceOwner } from './ledger.js';
+import { checkBalanceTerms, checkOverdraftLimit } from './settlement.js';
 import {
   checkRecordRange,
   countGoodBalances,
@@ -94,7 +98,7 @@ export const CODES = {
 
 export const ALREADY_INITIALISED = (name: string) =>
   `供应商「${name}」的余额已初始化，不能重复初始化`;
-export const LIMIT_BELOW_DEBT = '透支额度不能小于当前已透支的金额';
+export const LIMIT_BELOW_DEBT = BALANCE_REFUSALS.limitBelowDebt.zh;
 export const NO_FILE_ON_RECORD = '该记录没有附件';
 export const TICKET_SECONDS = 60;
 const TICKET_INVALID = '下载凭证无效';
@@ -114,7 +118,7 @@ function idParam(request: FastifyRequest, name: string): string {
 
 function balanceTypeParam(value: string | undefined, allowed: readonly string[]): number {
   if (value === undefined || !allowed.includes(String(value)))
-    throw badInput('balanceType:请选择余额类型');
+    throw badInput(`balanceType:${BALANCE_REFUSALS.balanceType.zh}`);
   return Number(value);
 }
 
@@ -246,7 +250,8 @@ export default async function balanceRoutes(app: FastifyInstance): Promise<void>
   /** The attachment of a change: the caller's tenant's checked file (pdf/jpg/png, 10 MB). */
   async function attachmentOf(tenantId: string, attachId: unknown) {
     if (attachId === undefined || attachId === null || attachId === '') return undefined;
-    if (typeof attachId !== 'string' || !ID.test(attachId)) throw badRequest('attachId:附件不存在');
+    if (typeof attachId !== 'string' || !ID.test(attachId))
+      throw badRequest(`attachId:${BALANCE_REFUSALS.attachMissing.zh}`);
     const a = await db
       .selectFrom('bladeAttach')
       .select(['id', 'originalName', 'extension', 'attachSize', 'kind'])
@@ -254,30 +259,41 @@ export default async function balanceRoutes(app: FastifyInstance): Promise<void>
       .where('tenantId', '=', tenantId)
       .where('isDeleted', '=', 0)
       .executeTakeFirst();
-    if (!a) throw badRequest('attachId:附件不存在');
+    if (!a) throw badRequest(`attachId:${BALANCE_REFUSALS.attachMissing.zh}`);
     if (
       a.kind !== 'file' ||
       !(BALANCE_FILE_EXTENSIONS as readonly string[]).includes(a.extension.toLowerCase())
     )
-      throw badRequest('attachId:附件只能是pdf、jpg或png文件');
+      throw badRequest(`attachId:${BALANCE_REFUSALS.attachType.zh}`);
     if (Number(a.attachSize) > BALANCE_FILE_MAX_BYTES)
-      throw badRequest('attachId:附件不能超过10MB');
+      throw badRequest(`attachId:${BALANCE_REFUSALS.attachSize.zh}`);
     return a;
   }
 
   /** new-record's body: type add|deduct, amount yuan > 0, reason 1..200, attachId optional. */
   function recordBody(request: FastifyRequest) {
-    const type = raw(request, 'type') as RecordType;
-    if (type !== 'add' && type !== 'deduct') throw badInput(`type:${AMOUNT_MESSAGES.type.zh}`);
-    const amountRaw = raw(request, 'amount');
-    if (overAmountMax(amountRaw)) throw badInput(`amount:${AMOUNT_MESSAGES.tooLarge.zh}`);
-    const fen = positiveFen(amountRaw);
-    if (fen === undefined) throw badInput(`amount:${AMOUNT_MESSAGES.amount.zh}`);
-    const reasonRaw = raw(request, 'reason');
-    const reason = typeof reasonRaw === 'string' ? reasonRaw.trim() : '';
-    if (!reason) throw badInput(`reason:${AMOUNT_MESSAGES.reason.zh}`);
-    if ([...reason].length > REASON_MAX)
-      throw badInput(`reason:${AMOUNT_MESSAGES.reasonLength.zh}`);
+    const { type, fen, reason } = checkFields({
+      type: () => {
+        const type = raw(request, 'type') as RecordType;
+        if (type !== 'add' && type !== 'deduct') throw badInput(`type:${AMOUNT_MESSAGES.type.zh}`);
+        return type;
+      },
+      fen: () => {
+        const amountRaw = raw(request, 'amount');
+        if (overAmountMax(amountRaw)) throw badInput(`amount:${AMOUNT_MESSAGES.tooLarge.zh}`);
+        const fen = positiveFen(amountRaw);
+        if (fen === undefined) throw badInput(`amount:${AMOUNT_MESSAGES.amount.zh}`);
+        return fen;
+      },
+      reason: () => {
+        const reasonRaw = raw(request, 'reason');
+        const reason = typeof reasonRaw === 'string' ? reasonRaw.trim() : '';
+        if (!reason) throw badInput(`reason:${AMOUNT_MESSAGES.reason.zh}`);
+        if ([...reason].length > REASON_MAX)
+          throw badInput(`reason:${AMOUNT_MESSAGES.reasonLength.zh}`);
+        return reason;
+      },
+    });
     return {
       type,
       amount: type === 'add' ? fen : -fen,
@@ -351,17 +367,29 @@ export default async function balanceRoutes(app: FastifyInstance): Promise<void>
     },
     async (request) => {
       const user = currentUser(request);
-      const supId = raw(request, 'supId');
-      if (typeof supId !== 'string' || !supId) throw badInput('supId:请选择供应商');
+      const checked = checkFields({
+        supId: () => {
+          const supId = raw(request, 'supId');
+          if (typeof supId !== 'string' || !supId)
+            throw badInput(`supId:${BALANCE_REFUSALS.supplier.zh}`);
+          return supId;
+        },
+        opening: () =>
+          requiredMoney(raw(request, 'balance'), 'balance', BALANCE_REFUSALS.opening.zh),
+        overdraftLimit: () => optionalMoney(raw(request, 'overdraftLimit'), 'overdraftLimit') ?? 0,
+        warningAmount: () => optionalMoney(raw(request, 'warningAmount'), 'warningAmount') ?? null,
+        balanceType: () =>
+          balanceTypeParam(
+            raw(request, 'balanceType') === undefined
+              ? undefined
+              : String(raw(request, 'balanceType')),
+            ['1', '2'],
+          ),
+      });
+      const { supId, opening, overdraftLimit, warningAmount, balanceType } = checked;
       if (!ID.test(supId)) throw notFound();
       const sup = await supplierOf(user.tenantId, supId);
-      const opening = requiredMoney(raw(request, 'balance'), 'balance', '请输入期初余额');
-      const overdraftLimit = optionalMoney(raw(request, 'overdraftLimit'), 'overdraftLimit') ?? 0;
-      const warningAmount = optionalMoney(raw(request, 'warningAmount'), 'warningAmount') ?? null;
-      const balanceType = balanceTypeParam(
-        raw(request, 'balanceType') === undefined ? undefined : String(raw(request, 'balanceType')),
-        ['1', '2'],
-      );
+      await checkBalanceTerms(db, user.tenantId, supId, { balanceType, overdraftLimit });
       const id = nextId();
       try {
         await db.transaction().execute(async (trx) => {
@@ -414,10 +442,14 @@ export default async function balanceRoutes(app: FastifyInstance): Promise<void>
     id: string,
   ) {
     const user = currentUser(request);
-    const warningAmount = optionalMoney(raw(request, 'warningAmount'), 'warningAmount');
-    const overdraftLimit = optionalMoney(raw(request, 'overdraftLimit'), 'overdraftLimit');
+    const { warningAmount, overdraftLimit } = checkFields({
+      warningAmount: () => optionalMoney(raw(request, 'warningAmount'), 'warningAmount'),
+      overdraftLimit: () => optionalMoney(raw(request, 'overdraftLimit'), 'overdraftLimit'),
+    });
     if (warningAmount === undefined && (overdraftLimit === undefined || overdraftLimit === null))
-      throw badInput('warningAmount:请输入预警金额');
+      throw badInput(`warningAmount:${BALANCE_REFUSALS.warning.zh}`);
+    const owner = key === 'id' ? { balanceId: id } : { goodId: id };
+    await checkOverdraftLimit(db, user.tenantId, owner, overdraftLimit);
     const set: Record<string, unknown> = {
       updateUser: user.userId,
       updateTime: nowText(),
@@ -742,12 +774,8 @@ export default async function balanceRoutes(app: FastifyInstance): Promise<void>
 
   // ---------------------------------------------------------- exports
 
-  const sheet = (contract: { fields: object }) =>
-    Object.entries(
-      contract.fields as Record<string, { label: { zh: string }; export?: { width: number } }>,
-    )
-      .filter(([, f]) => f.export)
-      .map(([field, f]) => ({ field, header: f.label.zh, width: f.export!.width }));
+  // The contract's export fields, money in Excel's money format (issue 25 item 11).
+  const sheet = contractSheet;
 
   function exporter<R extends object>(
     service: string,

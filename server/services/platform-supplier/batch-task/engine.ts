@@ -5,6 +5,7 @@ import type {
   BatchTaskResult,
   BatchTaskState,
 } from '../../../../src/contracts/platform-supplier/batch-task.js';
+import { FAILURE_REASONS, fillText, TEXT_SHAPES } from '../../../../src/contracts/server-texts.js';
 import type { AppContext } from '../../../context.js';
 import type { SupBatchTaskTable } from '../../../db/schema.js';
 import { nextId } from '../../../lib/ids.js';
@@ -37,7 +38,7 @@ export interface RefreshParams {
 /** Codes asked of the supplier per call (and written per transaction). */
 export const CHUNK = 100;
 /** The reason of a task whose worker stopped holding it. */
-export const TASK_INTERRUPTED = '任务进程中断';
+export const TASK_INTERRUPTED = FAILURE_REASONS.taskInterrupted.zh;
 
 const STATE: Record<BatchTaskState, BatchTaskState> = {
   waiting: 'waiting',
@@ -168,7 +169,8 @@ export class BatchTaskEngine extends PollingWorker<BatchTaskRow> {
       }
       const ref = nextId();
       this.logger?.error({ err, task: task.id, ref }, 'batch task failed');
-      const message = err instanceof DriverError ? err.message : `任务执行失败（参考编号 ${ref}）`;
+      const message =
+        err instanceof DriverError ? err.message : fillText(TEXT_SHAPES.taskFailed.zh, { ref });
       await this.finish(task, lease, { state: 'failed', error: message });
     }
   }

@@ -5,9 +5,10 @@ import type { AppContext } from '../../../context.js';
  * Coupon codes and pins at rest (domain.md "coupon code"): AES-256-GCM under a per-install key,
  * HMAC-SHA256(server secret, 'at-rest:coupon-code'), laid out like the other sealed columns
  * ('enc1:' + base64(iv[12] | ciphertext | tag[16])). The exact look-up (the couponCode2 filter,
- * the palette's c:, duplicate checks) uses `codeDigest`, an HMAC-SHA256 of the normalised code
- * under a second derived key, so the database never holds a searchable plain code. A new
- * JWT_SECRET makes stored codes unreadable and unfindable: keep it with the database's backups.
+ * the palette's c:, duplicate checks) uses `codeDigest`, an HMAC-SHA256 of the code's key
+ * (`codeKey`: case and full-width forms ignored) under a second derived key, so the database never
+ * holds a searchable plain code. A new JWT_SECRET makes stored codes unreadable and unfindable:
+ * keep it with the database's backups.
  */
 const PREFIX = 'enc1:';
 
@@ -26,8 +27,18 @@ function keysOf(ctx: Keyed) {
   return found;
 }
 
-/** How a code is compared: surrounding spaces dropped, case kept (suppliers' codes are exact). */
+/** How a code is stored and handed out: spaces around dropped, otherwise as the supplier wrote it. */
 export const normaliseCode = (code: string) => code.trim();
+
+/**
+ * How a code is identified (look-ups, duplicates; issue 25 item 13): also case-insensitive, and
+ * full-width letters and digits (a Chinese input method's) read as their ASCII forms (NFKC), so
+ * `abc-1`, `ABC-1` and `ＡＢＣ－１` are one code. The stored code keeps the supplier's spelling.
+ */
+export const codeKey = (code: string) => code.normalize('NFKC').trim().toUpperCase();
+
+const hmacOf = (ctx: Keyed, text: string) =>
+  createHmac('sha256', keysOf(ctx).digest).update(text).digest('hex');
 
 /** The stored form of a code or pin. */
 export function sealCode(ctx: Keyed, plain: string): string {
@@ -54,9 +65,20 @@ export function openCode(ctx: Keyed, stored: string | null | undefined): string 
   }
 }
 
-/** The exact look-up value of a code (hex HMAC-SHA256 of the normalised code). */
+/** The look-up value a code is stored with (hex HMAC-SHA256 of its key). */
 export function codeDigest(ctx: Keyed, code: string): string {
-  return createHmac('sha256', keysOf(ctx).digest).update(normaliseCode(code)).digest('hex');
+  return hmacOf(ctx, codeKey(code));
+}
+
+/**
+ * Every digest a stored code that `code` names may carry: its key's, and those of codes stored
+ * before keys ignored case, whose digest is of the code as imported (trimmed): the code as typed
+ * and in lower case. An upper-case code stored then has its key's digest already, so only a
+ * mixed-case code stored before issue 25 must be typed exactly as imported to be found.
+ */
+export function codeDigests(ctx: Keyed, code: string): string[] {
+  const typed = normaliseCode(code);
+  return [...new Set([codeKey(code), typed, typed.toLowerCase()])].map((text) => hmacOf(ctx, text));
 }
 
 /**

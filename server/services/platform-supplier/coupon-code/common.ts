@@ -14,7 +14,7 @@ import type { AppContext } from '../../../context.js';
 import type { DB } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
 import { nowText } from '../../../lib/time.js';
-import { codeDigest, openCode } from './code-crypto.js';
+import { codeDigests, openCode } from './code-crypto.js';
 
 /** What a route needs: the app's context and the caller. */
 export interface CodeCall {
@@ -70,14 +70,15 @@ export function shownCode(
 }
 
 /**
- * The digest of the code an encrypted filter names (RSA-OAEP, base64, as the console's
- * encrypted filters send it). Undecryptable, empty or over-long: 400, never a 500.
+ * The digests the code an encrypted filter names may be stored with (RSA-OAEP, base64, as the
+ * console's encrypted filters send it; `codeDigests`: case ignored). Undecryptable, empty or
+ * over-long: 400, never a 500.
  */
-export function digestOfCipher(ctx: AppContext, cipher: unknown): string {
+export function digestsOfCipher(ctx: AppContext, cipher: unknown): string[] {
   if (typeof cipher !== 'string' || cipher.length > 2048) throw badRequest('券码参数无法解密');
   const plain = ctx.rsa.decrypt(cipher)?.trim();
   if (!plain || plain.length > CODE_MAX_LENGTH) throw badRequest('券码参数无法解密');
-  return codeDigest(ctx, plain);
+  return codeDigests(ctx, plain);
 }
 
 /**
@@ -88,12 +89,12 @@ export function digestOfCipher(ctx: AppContext, cipher: unknown): string {
  */
 export async function codeIdsOf(call: CodeCall, cipher: unknown): Promise<string[] | undefined> {
   if (cipher === undefined || cipher === '') return undefined;
-  const digest = digestOfCipher(call.ctx, cipher);
+  const digests = digestsOfCipher(call.ctx, cipher);
   const rows = await call.ctx.db
     .selectFrom('bladeSupCouponCode')
     .select('id')
     .where('tenantId', '=', call.user.tenantId)
-    .where('codeDigest', '=', digest)
+    .where('codeDigest', 'in', digests)
     .execute();
   return rows.map((r) => r.id);
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ import {
   EXCHANGE_SERVICE,
   type SupCouponCodeExchange,
 } from '../../../../src/contracts/platform-supplier/code-exchange.js';
+import { couponCodeLifecycle } from '../../../../machines/lifecycles/coupon-code-machine.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
 import {
@@ -217,6 +219,36 @@ describe('coupon codes (issue 18 item 2)', () => {
     expect(codes).toHaveLength(5);
   });
 
+  it('answers a count for every code state, so the counts of every batch sum to its total (issue 25 item 5)', async () => {
+    const states = Object.keys(couponCodeLifecycle.states);
+    const { batchId } = await insertCodes(ctx(), TENANT, supA, goodA, states.length, {
+      prefix: 'EVERYSTATE',
+    });
+    const ids = await idsOf(batchId);
+    for (const [i, state] of states.entries())
+      await db()
+        .updateTable('bladeSupCouponCode')
+        .set({ state })
+        .where('id', '=', ids[i]!)
+        .execute();
+    const page = data<Page<SupBatchCouponCode>>(
+      await t.get(`${BATCHES}/batch-list`, supply, { size: '500' }),
+    );
+    const counted = (b: SupBatchCouponCode): unknown[] =>
+      states.map((state) => (b as unknown as Record<string, unknown>)[`${state}Count`]);
+    const sum = (counts: unknown[]) =>
+      counts.every((n) => typeof n === 'number')
+        ? (counts as number[]).reduce((x, y) => x + y, 0)
+        : Number.NaN;
+    const mine = page.records.find((b) => b.id === batchId)!;
+    expect(counted(mine)).toEqual(states.map(() => 1));
+    expect(mine.totalCount).toBe(states.length);
+    const unbalanced = page.records
+      .map((b) => ({ batchNo: b.batchNo, total: b.totalCount, counts: counted(b) }))
+      .filter((b) => sum(b.counts) !== b.total);
+    expect(unbalanced).toEqual([]);
+  });
+
   it('lists codes in full for the view button, masked without it; couponCode2 matches one exact code by ciphertext', async () => {
     const { batchId, codes } = await insertCodes(ctx(), TENANT, supA, goodA, 3, {
       prefix: 'VIEWCODE12',
@@ -346,7 +378,7 @@ describe('coupon codes (issue 18 item 2)', () => {
       [4, '券码长度不能超过128个字符'],
       [6, '与第5行重复'],
       [7, '券码已存在于库存中'],
-      [8, '有效期结束格式不正确，应为yyyy-MM-dd'],
+      [8, '有效期结束格式应为yyyy-MM-dd或yyyy-MM-dd HH:mm:ss'],
       [9, '有效期结束已过期'],
     ]);
     expect(await countCodes(goodA)).toBe(before);
@@ -555,7 +587,7 @@ describe('coupon codes (issue 18 item 2)', () => {
     expect(same[0]!.body).toBe(same[1]!.body);
   });
 
-  it('invalidates a pasted code list by digest and names the codes not found (masked); malformed lists are 400', async () => {
+  it('invalidates a pasted code list by digest, each code once, and names the codes not found as typed (never logged); malformed lists are 400', async () => {
     const { batchId, codes } = await insertCodes(ctx(), TENANT, supA, goodA, 3, {
       prefix: 'LISTINV12',
     });
@@ -565,14 +597,17 @@ describe('coupon codes (issue 18 item 2)', () => {
       .set({ state: 'used' })
       .where('id', '=', ids[2]!)
       .execute();
+    // Repeats (a code pasted twice, a missing one twice) count once.
     const res = await t.post(`${CODES}/invalid-coupon2`, supply, {
-      codes: `${codes[0]}\n${codes[1]}, ${codes[2]}\nNOT-THERE-123456\n`,
+      codes: `${codes[0]}\n${codes[1]}, ${codes[2]}\nNOT-THERE-123456\n${codes[0]}\nNOT-THERE-123456`,
     });
     expect(res.statusCode, res.body).toBe(200);
     const answer = data<InvalidByListResult>(res);
     expect(answer.count).toBe(2);
-    expect(answer.notFound).toEqual([maskCode('NOT-THERE-123456')]);
-    expect(answer.refused).toEqual([{ codeMask: maskCode(codes[2]!), state: 'used' }]);
+    expect(answer.notFound).toEqual(['NOT-THERE-123456']);
+    expect(answer.refused).toEqual([
+      { code: codes[2], codeMask: maskCode(codes[2]!), state: 'used' },
+    ]);
     expect((await codeRow(ids[0]!)).state).toBe('invalid');
     // Another tenant's list finds none of ours.
     const theirs = data<InvalidByListResult>(
@@ -595,6 +630,7 @@ describe('coupon codes (issue 18 item 2)', () => {
       .where('requestUri', 'like', '%invalid-coupon2')
       .execute();
     expect(logs.map((l) => l.params).join()).not.toContain('LISTINV12');
+    expect(logs.map((l) => l.params).join()).not.toContain('NOT-THERE');
   });
 
   it('finds a code for the palette by its encrypted value: masks, names and state, never more than 5', async () => {
@@ -619,6 +655,60 @@ describe('coupon codes (issue 18 item 2)', () => {
     expect(
       (await t.post(`${CODES}/find`, staff, { couponCode2: t.encrypt(codes[0]!) })).statusCode,
     ).toBe(403);
+  });
+
+  it('matches codes whatever their case or width (issue 25 item 13), old case-kept digests too', async () => {
+    const { batchId, codes } = await insertCodes(ctx(), TENANT, supA, goodA, 2, {
+      plain: ['mixCase-Code-0001', 'legacy-lower-0002'],
+    });
+    const [, legacyId] = await idsOf(batchId);
+    // A code stored before issue 25: its digest was made from the code as imported.
+    const digestKey = createHmac('sha256', ctx().jwtSecret).update('digest:coupon-code').digest();
+    await db()
+      .updateTable('bladeSupCouponCode')
+      .set({ codeDigest: createHmac('sha256', digestKey).update(codes[1]!).digest('hex') })
+      .where('id', '=', legacyId!)
+      .execute();
+    const find = async (typed: string) =>
+      data<CodeFindHit[]>(
+        await t.post(`${CODES}/find`, supply, { couponCode2: t.encrypt(typed) }),
+      ).map((hit) => hit.codeMask);
+    for (const typed of [
+      'mixCase-Code-0001',
+      'MIXCASE-CODE-0001',
+      ' mixcase-code-0001 ',
+      'ＭＩＸＣＡＳＥ－ＣＯＤＥ－０００１',
+    ])
+      expect(await find(typed), typed).toEqual([maskCode(codes[0]!)]);
+    for (const typed of ['legacy-lower-0002', 'LEGACY-LOWER-0002', 'Legacy-Lower-0002'])
+      expect(await find(typed), typed).toEqual([maskCode(codes[1]!)]);
+    // The stored code keeps the supplier's spelling; the list filter ignores case the same way.
+    const listed = data<Page<SupCouponCode>>(
+      await t.get(`${CODES}/list`, supply, { couponCode2: t.encrypt('MIXCASE-code-0001') }),
+    );
+    expect(listed.records.map((r) => r.couponCode)).toEqual(['mixCase-Code-0001']);
+    // Importing either code again in another case is a duplicate, as is the same code twice.
+    const again = await t.post(`${CODES}/import`, supply, {
+      goodId: goodA,
+      codes: [
+        { code: 'MIXCASE-CODE-0001' },
+        { code: 'LEGACY-LOWER-0002' },
+        { code: 'New-Case-1' },
+        { code: 'NEW-CASE-1' },
+      ],
+    });
+    expect(data<CodeImportResult>(again).errors.map((e) => [e.row, e.message])).toEqual([
+      [1, '券码已存在于库存中'],
+      [2, '券码已存在于库存中'],
+      [4, '与第3行重复'],
+    ]);
+    // A pasted invalidation list finds them the same way.
+    const invalid = data<InvalidByListResult>(
+      await t.post(`${CODES}/invalid-coupon2`, supply, {
+        codes: 'MIXCASE-CODE-0001\nLegacy-Lower-0002',
+      }),
+    );
+    expect(invalid).toMatchObject({ count: 2, notFound: [] });
   });
 
   /** An issued code with an order, a redemption and a recovery record, inserted directly. */

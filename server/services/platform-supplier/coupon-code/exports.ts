@@ -8,16 +8,16 @@ import {
   supCouponCodeRecoveryContract,
   supCouponCodeUsedContract,
 } from '../../../../src/contracts/platform-supplier/coupon-code.js';
-import { fieldEntries } from '../../../../src/contracts/resource-contract.js';
 import { currentUser, perm } from '../../../auth/index.js';
 import { ok } from '../../../lib/envelope.js';
 import { badRequest } from '../../../lib/errors.js';
 import { EXPORT_CREATED, type ExportCall, type Exporter } from '../../../lib/export/engine.js';
+import { contractSheet, sheetColumns } from '../../../lib/export/sheet.js';
 import { registerExporter } from '../../../lib/export/routes.js';
 import type { ExportCell } from '../../../lib/export/xlsx.js';
 import { queryMap } from '../../../lib/params.js';
 import { filterConditions, type ListSpec, type QueryMap } from '../../../lib/query.js';
-import { codeIdsOf, digestOfCipher, seesPlain, stateLabel, type CodeCall } from './common.js';
+import { codeIdsOf, digestsOfCipher, seesPlain, stateLabel, type CodeCall } from './common.js';
 import {
   BATCH_SPEC,
   CODE_SPEC,
@@ -39,13 +39,10 @@ import {
 /* eslint-disable @typescript-eslint/no-explicit-any -- the list queries of several tables */
 type AnyQuery = SelectQueryBuilder<any, any, any>;
 
-/** The contract's export columns: header = zh label. */
+/** The contract's export columns: header = zh label, money in Excel's money format. */
 function sheetOf(contract: { fields: object }) {
-  const fields = fieldEntries(contract).filter(([, f]) => f.export);
-  return {
-    keys: fields.map(([k]) => k),
-    columns: fields.map(([, f]) => ({ header: f.label.zh, width: f.export!.width })),
-  };
+  const fields = contractSheet(contract);
+  return { keys: fields.map((f) => f.field), columns: sheetColumns(fields) };
 }
 
 export interface ListExport {
@@ -80,7 +77,7 @@ export function listExporter(ctx: AppContext, def: ListExport): Exporter {
     access: perm(def.exportCode),
     columns: sheet.columns,
     validate(query) {
-      if (query.couponCode2 !== undefined) digestOfCipher(ctx, query.couponCode2);
+      if (query.couponCode2 !== undefined) digestsOfCipher(ctx, query.couponCode2);
     },
     async count(call, query) {
       const row = await (

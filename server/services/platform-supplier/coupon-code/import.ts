@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
+import { DATE_FORMATS } from '../../../../src/contracts/date-formats.js';
 import {
   CODE_MAX_LENGTH,
   CODE_SERVICE,
@@ -21,9 +22,10 @@ import {
 } from '../../../lib/import/define.js';
 import { insertAudit } from '../../../lib/records.js';
 import { nowText, parseDateTime } from '../../../lib/time.js';
-import { codeDigest, maskCode, normaliseCode, sealedCode } from './code-crypto.js';
+import { codeDigest, codeDigests, maskCode, normaliseCode, sealedCode } from './code-crypto.js';
 import { chunks } from '../../../lib/chunks.js';
 import { COUPON_CODE_GOOD } from './repository.js';
+import { batchNoOf } from '../numbers.js';
 
 /** The import record's type: one per good, so the same file may stock two goods. */
 export const importType = (goodId: string) => `sup-coupon-code:${goodId}`;
@@ -73,7 +75,8 @@ const dateCell = (what: string) =>
   z
     .string()
     .trim()
-    .refine((v) => v === '' || parseDateTime(v) !== undefined, `${what}格式不正确，应为yyyy-MM-dd`);
+    // Both forms are read (parseDateTime): the message names both (issue 25 item 18).
+    .refine((v) => v === '' || parseDateTime(v) !== undefined, `${what}格式应为${DATE_FORMATS.zh}`);
 
 /** One row's texts, checked (the same rules for a file, a pasted list and the interface). */
 export const codeRow = z
@@ -152,8 +155,8 @@ export interface CodePlan {
 
 /**
  * Checks parsed rows against the rules that need the database or the whole list: a validEnd in
- * the past, a start after the end, the same code twice (by digest), a code the supplier already
- * has in stock (by digest, the unique index's key).
+ * the past, a start after the end, the same code twice (by digest: case ignored), a code the
+ * supplier already has in stock (by digest, the unique index's key, or a pre-issue-25 digest).
  */
 export async function checkCodes(
   ctx: Pick<AppContext, 'db' | 'jwtSecret'>,
@@ -165,8 +168,10 @@ export async function checkCodes(
   const now = nowText();
   const fallbackEnd = defaultValidEnd(good);
   const planned: CodePlan['rows'] = [];
-  /** digest -> the row that has it first. */
+  /** digest -> the row that has it first (the key's digest: case ignored). */
   const first = new Map<string, number>();
+  /** The row number of each planned code. */
+  const firstRows: number[] = [];
   for (const { row, data } of rows) {
     const validEnd = data.validEnd ?? fallbackEnd;
     if (validEnd && validEnd < now) {
@@ -184,19 +189,26 @@ export async function checkCodes(
       continue;
     }
     first.set(digest, row);
+    firstRows.push(row);
     planned.push({ ...data, validEnd, digest });
   }
-  for (const part of chunks([...first.keys()], 500)) {
-    const taken = await ctx.db
+  // In stock under any digest the code may carry (codes stored before keys ignored case).
+  const rowOf = new Map<string, number>();
+  for (const [i, p] of planned.entries())
+    for (const d of codeDigests(ctx, p.code)) rowOf.set(d, firstRows[i]!);
+  const taken = new Set<number>();
+  for (const part of chunks([...rowOf.keys()], 500)) {
+    const found = await ctx.db
       .selectFrom('bladeSupCouponCode')
       .select('codeDigest')
       .where('tenantId', '=', tenantId)
       .where('supId', '=', good.supId)
       .where('codeDigest', 'in', part)
       .execute();
-    for (const t of taken)
-      errors.push({ row: first.get(t.codeDigest)!, column: 'code', message: '券码已存在于库存中' });
+    for (const t of found) taken.add(rowOf.get(t.codeDigest)!);
   }
+  for (const row of [...taken].sort((a, b) => a - b))
+    errors.push({ row, column: 'code', message: '券码已存在于库存中' });
   return { errors, plan: { good, rows: planned } };
 }
 
@@ -228,7 +240,7 @@ export async function writeBatch(
 ): Promise<{ batchId: string; batchNo: string }> {
   const now = nowText();
   const batchId = nextId();
-  const batchNo = `PC${batchId}`;
+  const batchNo = batchNoOf(batchId);
   const ends = batch.rows.map((r) => r.validEnd).filter((v): v is string => !!v);
   const starts = batch.rows.map((r) => r.validStart).filter((v): v is string => !!v);
   const audit = insertAudit(user, now);

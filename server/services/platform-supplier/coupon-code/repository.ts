@@ -9,6 +9,10 @@ import type {
   SupCouponCodeUsed,
 } from '../../../../src/contracts/platform-supplier/coupon-code.js';
 import { FIND_MAX } from '../../../../src/contracts/platform-supplier/coupon-code.js';
+import {
+  couponCodeLifecycle,
+  type CouponCodeState,
+} from '../../../../machines/lifecycles/coupon-code-machine.js';
 import type { DB } from '../../../db/schema.js';
 import { notFound } from '../../../lib/errors.js';
 import {
@@ -86,6 +90,21 @@ type BatchRow = {
   createTime: string | null;
 };
 
+type StateCounts = { [S in CouponCodeState as `${S}Count`]: number };
+
+/**
+ * A count for every state of couponCodeLifecycle (a state added to the machine is counted, and
+ * the contract must name its field): the counts of a batch sum to its total (issue 25 item 5).
+ */
+function stateCounts(per: Record<string, number>): StateCounts {
+  return Object.fromEntries(
+    (Object.keys(couponCodeLifecycle.states) as CouponCodeState[]).map((state) => [
+      `${state}Count`,
+      per[state] ?? 0,
+    ]),
+  ) as StateCounts;
+}
+
 /** Batches with their counts per state: one grouped query for the given batches. */
 export async function withCounts(
   db: Kysely<DB>,
@@ -121,12 +140,7 @@ export async function withCounts(
       source: r.source,
       sourceName: sourceLabel(r.source),
       totalCount: Number(r.totalCount),
-      unusedCount: per.unused ?? 0,
-      issuedCount: per.issued ?? 0,
-      usedCount: per.used ?? 0,
-      invalidCount: per.invalid ?? 0,
-      recoveringCount: per.recovering ?? 0,
-      expiredCount: per.expired ?? 0,
+      ...stateCounts(per),
       validStart: r.validStart,
       validEnd: r.validEnd,
       fileName: r.fileName,

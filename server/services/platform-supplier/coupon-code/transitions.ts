@@ -5,6 +5,7 @@ import {
   type CouponCodeEvent,
 } from '../../../../machines/lifecycles/coupon-code-machine.js';
 import {
+  CODE_LIST_REFUSALS,
   CODE_MAX_LENGTH,
   INVALID_LIST_MAX,
   type InvalidByListResult,
@@ -12,13 +13,13 @@ import {
   type RenewStatusResult,
 } from '../../../../src/contracts/platform-supplier/coupon-code.js';
 import type { DB } from '../../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { badInput, conflict, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { insertAudit } from '../../../lib/records.js';
 import { nowText } from '../../../lib/time.js';
 import { driverSupplier, supplierDriver, type DriverCodeState } from '../driver/index.js';
 import { transitionOrConflict } from '../lifecycle-guard.js';
-import { codeDigest, maskCode, openCode } from './code-crypto.js';
+import { codeDigest, codeDigests, codeKey, openCode } from './code-crypto.js';
 import { chunks } from '../../../lib/chunks.js';
 import { type CodeCall } from './common.js';
 
@@ -150,34 +151,40 @@ export async function transitionCodes(
   });
 }
 
-/** The codes of a pasted list: one a line or comma-separated; empty, too many, too long: 400. */
+/**
+ * The codes of a pasted list: one a line or comma-separated, each code once (by `codeKey`, as
+ * look-ups compare them; the first spelling kept); empty, too many, too long: 400 at `codes`.
+ */
 export function parseCodeList(text: unknown): string[] {
-  if (typeof text !== 'string') throw badRequest('请输入券码');
-  const codes = [
-    ...new Set(
-      text
-        .split(/[\r\n,，]+/)
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
-  if (codes.length === 0) throw badRequest('请输入券码');
-  if (codes.length > INVALID_LIST_MAX) throw badRequest(`单次最多作废${INVALID_LIST_MAX}个券码`);
+  if (typeof text !== 'string') throw badInput(`codes:${CODE_LIST_REFUSALS.empty.zh}`);
+  const byKey = new Map<string, string>();
+  for (const part of text.split(/[\r\n,，]+/)) {
+    const code = part.trim();
+    if (code && !byKey.has(codeKey(code))) byKey.set(codeKey(code), code);
+  }
+  const codes = [...byKey.values()];
+  if (codes.length === 0) throw badInput(`codes:${CODE_LIST_REFUSALS.empty.zh}`);
+  if (codes.length > INVALID_LIST_MAX) throw badInput(`codes:${CODE_LIST_REFUSALS.tooMany.zh}`);
   const long = codes.findIndex((c) => c.length > CODE_MAX_LENGTH);
-  if (long >= 0) throw badRequest(`第${long + 1}个券码长度超过${CODE_MAX_LENGTH}个字符`);
+  if (long >= 0) throw badInput(`codes:第${long + 1}个券码长度超过${CODE_MAX_LENGTH}个字符`);
   return codes;
 }
 
 /**
  * invalid-coupon2: the listed codes found in the tenant's stock (by digest, every supplier's)
  * that may be invalidated are; the answer counts them and lists the codes not found and those
- * whose state refuses it (masked).
+ * whose state refuses it. Both lists give each code as the caller typed it (issue 25 item 16):
+ * the caller has it already, a mask would only hide which line it was; the answer is not stored
+ * and the route keeps only a count in the log.
  */
 export async function invalidateByList(
   call: CodeCall,
   codes: string[],
 ): Promise<InvalidByListResult> {
-  const digests = new Map(codes.map((c) => [codeDigest(call.ctx, c), c]));
+  // Each code once (by key: case ignored), found under any digest it may be stored with.
+  const byKey = new Map(codes.map((c) => [codeDigest(call.ctx, c), c]));
+  const digests = new Map<string, string>();
+  for (const [key, code] of byKey) for (const d of codeDigests(call.ctx, code)) digests.set(d, key);
   return call.ctx.db.transaction().execute(async (trx) => {
     const found: { id: string; state: string; codeDigest: string; codeMask: string }[] = [];
     for (const part of chunks([...digests.keys()]))
@@ -190,11 +197,15 @@ export async function invalidateByList(
           .where('isDeleted', '=', 0)
           .execute()),
       );
-    const seen = new Set(found.map((f) => f.codeDigest));
-    const notFound = [...digests].filter(([d]) => !seen.has(d)).map(([, c]) => maskCode(c));
+    const seen = new Set(found.map((f) => digests.get(f.codeDigest)));
+    const notFound = [...byKey].filter(([key]) => !seen.has(key)).map(([, c]) => c);
     const refused = found
       .filter((f) => !allows(couponCodeLifecycle, f.state, 'invalidate'))
-      .map((f) => ({ codeMask: f.codeMask, state: f.state }));
+      .map((f) => ({
+        code: byKey.get(digests.get(f.codeDigest) ?? '') ?? f.codeMask,
+        codeMask: f.codeMask,
+        state: f.state,
+      }));
     const movable = found.filter((f) => allows(couponCodeLifecycle, f.state, 'invalidate'));
     const count = movable.length ? await moveCodes(trx, call, movable, 'invalidate') : 0;
     return { count, notFound, refused };

@@ -11,6 +11,7 @@ import {
   type OutboundAllowlist,
 } from '../../../lib/outbound.js';
 import { parseYuan } from '../../../../src/contracts/money.js';
+import { FAILURE_REASONS } from '../../../../src/contracts/server-texts.js';
 import { MAX_CARDS, REFUSED, TIMEOUT, UNAVAILABLE } from './sandbox.js';
 import { DriverError, type DriverSupplier, type SupplierDriver } from './types.js';
 
@@ -28,9 +29,9 @@ import { DriverError, type DriverSupplier, type SupplierDriver } from './types.j
  * connection goes to the address that was checked. Plain http only to a loopback address (tests).
  */
 
-export const NOT_CONFIGURED = '供应商接口未配置';
-export const BAD_ANSWER = '供应商接口返回格式错误';
-export const HTTPS_ONLY = '供应商接口地址须使用 HTTPS';
+export const NOT_CONFIGURED = FAILURE_REASONS.notConfigured.zh;
+export const BAD_ANSWER = FAILURE_REASONS.badAnswer.zh;
+export const HTTPS_ONLY = FAILURE_REASONS.httpsOnly.zh;
 /** Largest answer read (a store list of a big supplier fits). */
 const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { FAILURE_REASONS } from '../../../../src/contracts/server-texts.js';
 import {
   DriverError,
   type DriverCard,
@@ -24,9 +25,10 @@ import {
  * driver's timeout ends in DriverError `timeout`; a failure is DriverError `unavailable`.
  */
 
-export const UNAVAILABLE = '供应商接口暂不可用，请稍后重试';
-export const TIMEOUT = '供应商接口超时';
-export const REFUSED = '供应商接口拒绝请求';
+// The texts are the catalogue's (src/contracts/server-texts.ts): the console shows them in en.
+export const UNAVAILABLE = FAILURE_REASONS.unavailable.zh;
+export const TIMEOUT = FAILURE_REASONS.timeout.zh;
+export const REFUSED = FAILURE_REASONS.refused.zh;
 
 /** The most cards one call may ask for (the http driver's answer is checked against the same). */
 export const MAX_CARDS = 1000;

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { supOrderLifecycle } from '../../../../machines/lifecycles/sup-order-machine.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ORDER_REPORT_SERVICE,
@@ -194,6 +195,7 @@ describe('sup-order-report (issue 18 item 5)', () => {
       discountAmount: '0.20',
       actualAmount: '0.70',
       costPrice: '0.30',
+      profit: '0.40',
     });
     expect(answer.records).toEqual([
       {
@@ -209,6 +211,7 @@ describe('sup-order-report (issue 18 item 5)', () => {
         discountAmount: 0.2,
         actualAmount: 0.7,
         costPrice: 0.3,
+        profit: 0.4,
       },
     ]);
     // A page of one row still answers the sums of all three groups of October.
@@ -221,6 +224,7 @@ describe('sup-order-report (issue 18 item 5)', () => {
       discountAmount: '3.70',
       actualAmount: '32.20',
       costPrice: '28.30',
+      profit: '3.90',
     });
   });
 
@@ -259,6 +263,7 @@ describe('sup-order-report (issue 18 item 5)', () => {
       discountAmount: '0.00',
       actualAmount: '0.00',
       costPrice: '0.00',
+      profit: '0.00',
     });
   });
 
@@ -297,6 +302,7 @@ describe('sup-order-report (issue 18 item 5)', () => {
       discountAmount: '0.20',
       actualAmount: '0.10',
       costPrice: '0.10',
+      profit: '0.00',
     });
     const rows = await page<SaleReturnDetailRow>('saleReturnDetailReportPage', OCTOBER);
     expect(rows.records).toHaveLength(1);
@@ -383,6 +389,7 @@ describe('sup-order-report (issue 18 item 5)', () => {
       discountAmount: '0.50',
       actualAmount: '5.10',
       costPrice: '4.20',
+      profit: '0.90',
     });
     expect(only.chart.byPeriod).toEqual([
       { period: '2025-10', quantity: 4, actualAmount: 5.1, costPrice: 4.2 },
@@ -514,9 +521,10 @@ describe('sup-order-report (issue 18 item 5)', () => {
       '优惠金额',
       '实收金额',
       '成本金额',
+      '毛利',
     ]);
     expect(rows.slice(1)).toEqual([
-      ['2025-10-05', '供应商RPA', '商品RGA', 3, 4, 0.9, 0.2, 0.7, 0.3],
+      ['2025-10-05', '供应商RPA', '商品RGA', 3, 4, 0.9, 0.2, 0.7, 0.3, 0.4],
     ]);
 
     const async = await t.post(`${URL}/excel/export/async`, finance, undefined, {
@@ -525,6 +533,20 @@ describe('sup-order-report (issue 18 item 5)', () => {
     });
     expect(async.statusCode, async.body).toBe(200);
     expect((await sheet(data<{ id: string }>(async).id)).length).toBe(2);
+
+    // The orders' sheet names each state as its lifecycle does, never the machine's id.
+    const orders = await t.post(`${URL}/excel/export/async`, finance, undefined, {
+      excelType: 'export-sale-detail-report',
+      ...OCTOBER,
+    });
+    expect(orders.statusCode, orders.body).toBe(200);
+    const orderRows = await sheet(data<{ id: string }>(orders).id);
+    const stateAt = orderRows[0]!.indexOf('订单状态');
+    expect(stateAt).toBeGreaterThanOrEqual(0);
+    const shown = new Set(orderRows.slice(1).map((row) => row[stateAt]));
+    const names = Object.values(supOrderLifecycle.states).map((s) => s.zh);
+    expect(shown.size).toBeGreaterThan(0);
+    for (const value of shown) expect(names).toContain(value);
 
     const details = await t.post(`${URL}/export-sup-order-report-details/${supA}_2025-10`, finance);
     expect(details.statusCode, details.body).toBe(200);

@@ -4,6 +4,7 @@ import {
   PROJECT_ROW_ID,
   REFUNDED_STATE,
   REPORT_DEFAULT_DAYS,
+  REPORT_DEFAULT_MONTHS,
   REPORT_MAX_DAYS,
   SOLD_STATES,
   type ChartBar,
@@ -105,7 +106,7 @@ function shiftMonth(month: string, by: number): string {
 
 /**
  * The project report's months: `month_dategt` .. `month_datelt` (any 'yyyy-MM...' value: its
- * month). Without one, the current month and the 11 before it.
+ * month). Without one, the current month and the 11 before it (REPORT_DEFAULT_MONTHS).
  */
 export function monthRange(query: QueryMap): { start: string; end: string } {
   const read = (name: string) => {
@@ -117,7 +118,7 @@ export function monthRange(query: QueryMap): { start: string; end: string } {
   let end = read('month_datelt');
   end ??= start && start > formatDateTime(new Date()).slice(0, 7) ? start : undefined;
   end ??= formatDateTime(new Date()).slice(0, 7);
-  start ??= shiftMonth(end, -11);
+  start ??= shiftMonth(end, -(REPORT_DEFAULT_MONTHS - 1));
   if (start > end) [start, end] = [end, start];
   return { start, end };
 }
@@ -229,12 +230,14 @@ const SUM_COLUMNS = ['quantity', 'marketAmount', 'actualAmount', 'costAmount'] a
 function toSums(row: FenSums | undefined): ReportSums {
   const market = n(row?.marketAmount);
   const actual = n(row?.actualAmount);
+  const cost = n(row?.costAmount);
   return {
     quantity: n(row?.quantity),
     marketAmount: formatYuan(market),
     discountAmount: formatYuan(market - actual),
     actualAmount: formatYuan(actual),
-    costPrice: formatYuan(n(row?.costAmount)),
+    costPrice: formatYuan(cost),
+    profit: formatYuan(actual - cost),
   };
 }
 
@@ -242,12 +245,14 @@ function toSums(row: FenSums | undefined): ReportSums {
 function amounts(row: FenSums) {
   const market = n(row.marketAmount);
   const actual = n(row.actualAmount);
+  const cost = n(row.costAmount);
   return {
     quantity: n(row.quantity),
     marketAmount: fenToYuan(market),
     discountAmount: fenToYuan(market - actual),
     actualAmount: fenToYuan(actual),
-    costPrice: fenToYuan(n(row.costAmount)),
+    costPrice: fenToYuan(cost),
+    profit: fenToYuan(actual - cost),
   };
 }
 
@@ -405,7 +410,6 @@ export async function projectRows(db: Db, f: ReportFilter): Promise<ReportRows<P
         supId: r.supId,
         supName: names.get(r.supId) ?? '',
         ...amounts(r),
-        profit: fenToYuan(n(r.actualAmount) - n(r.costAmount)),
         invoiceRemark: remarkOf.get(`${r.supId}_${r.month}`) ?? null,
       }));
     },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fieldEntries } from '../../../../src/contracts/resource-contract.js';
+import { supOrderLifecycle } from '../../../../machines/lifecycles/sup-order-machine.js';
 import {
   INVOICE_REMARK_MAX,
   ORDER_REPORT_CALLS,
@@ -19,8 +19,11 @@ import { currentUser, perm, type AuthUser } from '../../../auth/index.js';
 import { ok, okStatus } from '../../../lib/envelope.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import {
+  contractSheet,
   EXPORT_CREATED,
+  MONEY_FORMAT,
   registerExporter,
+  sheetColumns,
   toCell,
   type ExportCell,
   type Exporter,
@@ -62,14 +65,22 @@ const TITLES: Record<OrderReportKind, { zh: string; en: string }> = {
   saleReturnDetail: { zh: '退货明细', en: 'Refunds: the return orders' },
 };
 
-/** The sheet of a report: the contract's export fields, money as yuan numbers. */
+/** The sheet of a report: the contract's export fields, money as yuan numbers (money format). */
 function sheet(kind: OrderReportKind) {
-  return fieldEntries(CONTRACTS[kind])
-    .filter(([, f]) => f.export)
-    .map(([field, f]) => ({ field, header: f.label.zh, width: f.export!.width }));
+  return contractSheet(CONTRACTS[kind]);
 }
 
 const STREAM_BATCH = 500;
+
+/**
+ * Cells a sheet shows by a name instead of the stored value: an order's state is its lifecycle's
+ * zh name (the sheet's language), never the machine's state id (issue 25 item 4).
+ */
+const CELL_LABELS: Readonly<Record<string, (value: unknown) => unknown>> = {
+  state: (value) =>
+    (supOrderLifecycle.states as Record<string, { zh: string }>)[String(value)]?.zh ?? value,
+};
+const cellOf = (field: string, value: unknown) => toCell(CELL_LABELS[field]?.(value) ?? value);
 
 /** Streams `rows` of a report source in batches as sheet cells. */
 async function* batches(
@@ -82,7 +93,7 @@ async function* batches(
   for (let offset = 0; offset < source.total; offset += size) {
     const rows = (await source.rows(offset, size)) as Record<string, unknown>[];
     if (rows.length === 0) return;
-    yield rows.map((row) => [...prefix, ...fields.map((f) => toCell(row[f]))]);
+    yield rows.map((row) => [...prefix, ...fields.map((f) => cellOf(f, row[f]))]);
   }
 }
 
@@ -94,7 +105,7 @@ function reportExporter(kind: OrderReportKind): Exporter {
     excelType: ORDER_REPORT_EXPORTS[kind],
     fileName: contract.export!.fileName,
     access: perm(ORDER_REPORT_CODES.export),
-    columns: columns.map(({ header, width }) => ({ header, width })),
+    columns: sheetColumns(columns),
     validate: (query) => void reportFilter(kind, '', query),
     async count({ db, user }, query) {
       return (await reportRows(db, kind, reportFilter(kind, user.tenantId, query))).total;
@@ -121,8 +132,18 @@ const DETAIL_FIELDS = [
   ['discountAmount', '优惠金额', 14],
   ['actualAmount', '实收金额', 14],
   ['costPrice', '成本金额', 14],
+  ['profit', '毛利', 14],
   ['createTime', '时间', 20],
 ] as const;
+
+/** The detail sheet's amounts (money format). */
+const DETAIL_MONEY: ReadonlySet<string> = new Set([
+  'marketAmount',
+  'discountAmount',
+  'actualAmount',
+  'costPrice',
+  'profit',
+]);
 
 function detailExporter(): Exporter {
   const filterOf = (user: AuthUser, query: QueryMap) =>
@@ -136,7 +157,11 @@ function detailExporter(): Exporter {
     access: perm(ORDER_REPORT_CODES.exportDetail),
     columns: [
       { header: '类型', width: 8 },
-      ...DETAIL_FIELDS.map(([, header, width]) => ({ header, width })),
+      ...DETAIL_FIELDS.map(([field, header, width]) => ({
+        header,
+        width,
+        ...(DETAIL_MONEY.has(field) ? { numFmt: MONEY_FORMAT } : {}),
+      })),
     ],
     validate: (query) => void projectRowKey(String(query.id ?? '')),
     async count(call, query) {

@@ -6,7 +6,7 @@ import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
 import { changeBalance, chargedBalance } from '../balance/ledger.js';
-import { openCode, sealedCode } from '../coupon-code/code-crypto.js';
+import { codeDigests, openCode, sealedCode } from '../coupon-code/code-crypto.js';
 import { DriverError, driverSupplier, supplierDriver, type DriverCard } from '../driver/index.js';
 import {
   closeErrorOrder,
@@ -14,6 +14,7 @@ import {
   type ErrorOrderCloser,
 } from '../error-order/transitions.js';
 import { moveRecord, transitionOrConflict } from '../lifecycle-guard.js';
+import { cardBatchNoOf, orderNoOf } from '../numbers.js';
 import { allocateCodes, holdCodes } from './allocate.js';
 import { orderRow, writeOrderMove, type SupOrderRow } from './order-row.js';
 
@@ -71,10 +72,6 @@ const INTERFACE_CARD = 3;
 
 /** A reason the order cannot be fulfilled now: rolls the transaction back, fails the order. */
 class FulfilFailure extends Error {}
-
-const ymd = (now: string) => now.slice(0, 10).replace(/-/g, '');
-/** 'SO' + yyyyMMdd + the order's id (a snowflake: unique, increasing). */
-export const orderNoOf = (id: string, now: string) => `SO${ymd(now)}${id}`;
 
 interface GoodRow {
   id: string;
@@ -277,7 +274,7 @@ async function storeCards(
     .values({
       id: batchId,
       tenantId: s.tenantId,
-      batchNo: `IF${batchId}`,
+      batchNo: cardBatchNoOf(batchId),
       supId: good.supId,
       goodId: good.id,
       source: 'interface',
@@ -305,7 +302,7 @@ async function storeCards(
     .where(
       'codeDigest',
       'in',
-      sealed.map((c) => c.codeDigest),
+      sealed.flatMap((c) => codeDigests(ctx, c.card.code)),
     )
     .executeTakeFirst();
   if (clash || new Set(sealed.map((c) => c.codeDigest)).size !== sealed.length)

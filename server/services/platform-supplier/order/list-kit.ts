@@ -13,7 +13,7 @@ import { listQuery } from '../../../lib/api-doc/query.js';
 import { ok } from '../../../lib/envelope.js';
 import { badRequest } from '../../../lib/errors.js';
 import { EXPORT_CREATED, type Exporter } from '../../../lib/export/engine.js';
-import { registerExporter } from '../../../lib/export/index.js';
+import { contractSheet, registerExporter, sheetColumns } from '../../../lib/export/index.js';
 import { toCell } from '../../../lib/export/xlsx.js';
 import { queryMap } from '../../../lib/params.js';
 import { filterConditions, paged, type ListSpec, type QueryMap } from '../../../lib/query.js';
@@ -133,15 +133,14 @@ export function listRoutes(app: FastifyInstance, list: OrderList, exportPath: st
     },
   );
 
-  const columns = fieldEntries(contract).flatMap(([field, f]) =>
-    f.export ? [{ field, header: f.label.zh, width: f.export.width }] : [],
-  );
+  // Money in Excel's money format (contractSheet), still numbers.
+  const columns = contractSheet(contract);
   const exporter: Exporter = {
     service: contract.service,
     excelType: contract.export!.excelType,
     fileName: contract.export!.fileName,
     access: perm(codes.export ?? codes.menu),
-    columns: columns.map((c) => ({ header: c.header, width: c.width })),
+    columns: sheetColumns(columns),
     async count(call, query) {
       let q = list.base(call.db, call.user);
       for (const c of filterConditions(query, spec, app.ctx.dialect)) q = q.where(c);

@@ -269,6 +269,16 @@ describe('supplier orders, refunds and error orders', () => {
         await t.get(url(SUP_ORDER, 'list'), supply, { clientOrderId: 'LIST1-C' }),
       );
       expect(byClient.total).toBe(1);
+      // The palette's o: look-up: order or client order numbers by prefix, case ignored.
+      const prefix = async (params: Record<string, string>) =>
+        data<{ records: { id: string }[] }>(
+          await t.get(url(SUP_ORDER, 'list'), supply, { supId, ...params }),
+        ).records.map((r) => r.id);
+      expect(await prefix({ clientOrderId_likeright: 'list1-' })).toEqual([ok1.order.id]);
+      expect(await prefix({ clientOrderId_likeright: 'IST1-C' })).toEqual([]);
+      const orderNo = String(page.records[1]!.orderNo);
+      expect(await prefix({ orderNo_likeright: orderNo.toLowerCase() })).toEqual([ok1.order.id]);
+      expect(await prefix({ orderNo_likeright: orderNo.slice(1) })).toEqual([]);
       const byTime = data<{ total: number }>(
         await t.get(url(SUP_ORDER, 'list'), supply, {
           goodId,

@@ -10,6 +10,7 @@ import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
 import { changeBalance, type BalanceOwner } from '../balance/ledger.js';
 import { moveRecord, transitionOrConflict } from '../lifecycle-guard.js';
+import { returnNoOf } from '../numbers.js';
 import type { FulfilContext } from './fulfil.js';
 import { orderRow, writeOrderMove } from './order-row.js';
 
@@ -146,7 +147,7 @@ export async function refundOrder(
     const costAmount = part(order.costAmount, before.cost);
 
     const returnId = nextId();
-    const returnNo = `RO${now.slice(0, 10).replace(/-/g, '')}${returnId}`;
+    const returnNo = returnNoOf(returnId, now);
     const refunded = transitionOrConflict(refundLifecycle, 'requested', 'complete');
     const audit = {
       createUser: userId,

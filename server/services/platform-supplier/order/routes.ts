@@ -9,10 +9,12 @@ import {
   SUP_ORDER_EXPORT,
   supOrderContract,
 } from '../../../../src/contracts/platform-supplier/sup-order.js';
+import { REFUNDED_STATE } from '../../../../src/contracts/platform-supplier/sup-order-report.js';
 import { currentUser, perm, permissionCodes, type AuthUser } from '../../../auth/index.js';
 import type { AppContext } from '../../../context.js';
 import { ok } from '../../../lib/envelope.js';
 import { ApiError, notFound } from '../../../lib/errors.js';
+import { chunks } from '../../../lib/chunks.js';
 import { requiredParam } from '../../../lib/params.js';
 import { parseBody } from '../../../lib/validation.js';
 import { maskCode, openCode } from '../coupon-code/code-crypto.js';
@@ -27,15 +29,45 @@ const codeShape = (state: string) => couponCodeLifecycle.states[state as 'unused
 
 type Row = Record<string, unknown> & { supId: string; goodId: string };
 
-/** Orders as the wire has them: names, state label, yuan. */
+/**
+ * What the client got back per order (fen): the sum of its refunded return orders'
+ * actual_amount (one grouped query per 500 orders, on the return orders' (tenant, order) index).
+ * The order's own refunded_amount is the cost credited back to the balance, not this.
+ */
+async function refundedToClient(ctx: AppContext, tenantId: string, ids: readonly string[]) {
+  const out = new Map<string, number>();
+  for (const part of chunks([...new Set(ids)])) {
+    const sums = await ctx.db
+      .selectFrom('bladeSupReturnOrder')
+      .select(['orderId', sql<number | string>`coalesce(sum(actual_amount), 0)`.as('actual')])
+      .where('tenantId', '=', tenantId)
+      .where('orderId', 'in', part)
+      .where('state', '=', REFUNDED_STATE)
+      .where('isDeleted', '=', 0)
+      .groupBy('orderId')
+      .execute();
+    for (const s of sums) out.set(s.orderId, Number(s.actual));
+  }
+  return out;
+}
+
+/** Orders as the wire has them: names, state label, what the client got back, yuan. */
 export async function presentOrders(ctx: AppContext, user: AuthUser, rows: Row[]) {
-  const names = await namesOf(ctx.db, user.tenantId, rows);
+  const [names, back] = await Promise.all([
+    namesOf(ctx.db, user.tenantId, rows),
+    refundedToClient(
+      ctx,
+      user.tenantId,
+      rows.map((r) => String(r.id)),
+    ),
+  ]);
   return rows.map((r) =>
     shape({
       ...r,
       supName: names.supName(r.supId),
       goodName: names.goodName(r.goodId),
       codeCount: Number(r.codeCount ?? 0),
+      refundedActualAmount: back.get(String(r.id)) ?? 0,
     }),
   );
 }

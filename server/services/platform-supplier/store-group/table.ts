@@ -1,11 +1,12 @@
 import { storeGroupContract } from '../../../../src/contracts/platform-supplier/store-group.js';
+import { STORE_REFUSALS } from '../../../../src/contracts/platform-supplier/sup-store.js';
 import { conflict } from '../../../lib/errors.js';
 import { defineContractTable } from '../../../lib/table/index.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.js';
 import { chunks } from '../../../lib/chunks.js';
 
-export const DUPLICATE_GROUP = 'groupName:分组名称已存在';
+export const DUPLICATE_GROUP = `groupName:${STORE_REFUSALS.groupTaken.zh}`;
 
 /** A group name is unique among the tenant's live groups: 409 naming the field. */
 export async function assertGroupNameFree(

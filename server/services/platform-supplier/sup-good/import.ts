@@ -16,6 +16,7 @@ import {
   type ImportRow,
   type RowError,
 } from '../../../lib/import/index.js';
+import { DATE_FORMATS } from '../../../../src/contracts/date-formats.js';
 import { nextId } from '../../../lib/ids.js';
 import { insertAudit } from '../../../lib/records.js';
 import { nowText, parseDateTime } from '../../../lib/time.js';
@@ -67,7 +68,10 @@ const goodRow = z.object({
   validEnd: z
     .string()
     .trim()
-    .refine((v) => v === '' || (VALID_END.test(v) && parseDateTime(v)), '有效期至格式为yyyy-MM-dd')
+    .refine(
+      (v) => v === '' || (VALID_END.test(v) && parseDateTime(v)),
+      supGoodContract.fields.validEnd.pattern.message.zh,
+    )
     .transform((v) => (v === '' ? '' : endOfDay(v))),
   remark: text(500),
 });
@@ -197,7 +201,13 @@ export const supGoodImport = defineImport<GoodImportRow, NewGood[]>({
       width: 10,
     },
     { key: 'validDays', header: '有效天数', example: '365', width: 10 },
-    { key: 'validEnd', header: '有效期至', example: '2027-12-31', note: 'yyyy-MM-dd', width: 12 },
+    {
+      key: 'validEnd',
+      header: '有效期至',
+      example: '2027-12-31',
+      note: DATE_FORMATS.zh,
+      width: 20,
+    },
     { key: 'remark', header: '备注', example: '', width: 24 },
   ],
   schema: goodRow as unknown as z.ZodType<GoodImportRow, Record<string, string>>,

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { SUP_GOOD, supGoodContract } from '../../../../src/contracts/platform-supplier/sup-good.js';
+import {
+  SUP_GOOD,
+  SUP_GOOD_REFUSALS,
+  supGoodContract,
+} from '../../../../src/contracts/platform-supplier/sup-good.js';
 import type { RouteDocInput } from '../../../lib/api-doc/types.js';
 import { currentUser, perm, type AuthUser } from '../../../auth/index.js';
 import type { AppContext } from '../../../context.js';
@@ -20,7 +24,7 @@ const READ = perm(MENU, `${MENU}_view`, `${MENU}_sign_config`);
 /** The API reference's entry (lib/api-doc) of a route. */
 const doc = (zh: string, en: string): RouteDocInput => ({ summary: { zh, en } });
 const REMOVE_DOC = doc('删除签名参数（?ids=）', 'Remove sign parameters (?ids=)');
-export const PARAM_TAKEN = 'paramName:参数名已存在';
+export const PARAM_TAKEN = `paramName:${SUP_GOOD_REFUSALS.paramTaken.zh}`;
 
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
 

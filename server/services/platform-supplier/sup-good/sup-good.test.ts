@@ -121,7 +121,10 @@ describe('supplier goods (sup-good)', () => {
       costPrice: 1,
       validEnd: '2027-02-30',
     });
-    expect([bad.statusCode, msg(bad)]).toEqual([400, 'validEnd:有效期至格式为yyyy-MM-dd']);
+    expect([bad.statusCode, msg(bad)]).toEqual([
+      400,
+      'validEnd:有效期至格式应为yyyy-MM-dd或yyyy-MM-dd HH:mm:ss',
+    ]);
   });
 
   it('refuses bad money: negative, three decimals, text, cost above face value', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   discountOf,
   endOfDay,
+  SUP_GOOD_REFUSALS,
   supGoodContract,
 } from '../../../../src/contracts/platform-supplier/sup-good.js';
 import { optionalText } from '../../../../src/contracts/resource-contract.js';
@@ -13,10 +14,10 @@ import type { TableCall } from '../../../lib/table/define.js';
 import { PICKER_SCREENS } from '../picker-readers.js';
 import { supplierNames } from '../names.js';
 
-export const GOOD_CODE_TAKEN = 'goodCode:商品编码已存在';
-export const COST_ABOVE_FACE = 'costPrice:成本价不能高于面值';
-export const NO_SUPPLIER = 'supId:供应商不存在';
-export const ON_SHELF_DELETE = '上架中的商品不能删除，请先下架';
+export const GOOD_CODE_TAKEN = `goodCode:${SUP_GOOD_REFUSALS.codeTaken.zh}`;
+export const COST_ABOVE_FACE = `costPrice:${SUP_GOOD_REFUSALS.costAboveFace.zh}`;
+export const NO_SUPPLIER = `supId:${SUP_GOOD_REFUSALS.noSupplier.zh}`;
+export const ON_SHELF_DELETE = SUP_GOOD_REFUSALS.onShelfDelete.zh;
 const { validEnd } = supGoodContract.fields;
 
 /** validEnd: a real calendar day (with or without a time), stored as the end of that day. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { STORE_REFUSALS } from '../../../../src/contracts/platform-supplier/sup-store.js';
 import type { DB } from '../../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { TableCall } from '../../../lib/table/index.js';
@@ -11,10 +12,10 @@ import { supplierNames } from '../names.js';
  * store code's uniqueness.
  */
 
-export const DUPLICATE_CODE = 'storeCode:门店编码已存在';
-export const NO_SUPPLIER = 'supId:所属供应商不存在';
-export const BAD_REGION = 'provinceCode:所在地区不存在';
-export const BAD_GOODS = 'goodIds:适用商品须为该供应商的商品';
+export const DUPLICATE_CODE = `storeCode:${STORE_REFUSALS.codeTaken.zh}`;
+export const NO_SUPPLIER = `supId:${STORE_REFUSALS.noSupplier.zh}`;
+export const BAD_REGION = `provinceCode:${STORE_REFUSALS.region.zh}`;
+export const BAD_GOODS = `goodIds:${STORE_REFUSALS.goods.zh}`;
 
 /** Region names by code. */
 export async function regionNames(

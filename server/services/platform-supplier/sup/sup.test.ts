@@ -7,6 +7,7 @@ import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
 import { openContactPhone } from './contact-phone.js';
 import { decryptInterfaceSecret } from '../driver/index.js';
+import supTable from './table.js';
 
 const URL = '/api/blade-quanyi-platform-supplier/sup';
 
@@ -133,6 +134,40 @@ describe('blade-quanyi-platform-supplier/sup', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(msg(bad)).toBe('contactPhone:请输入正确的手机号');
+  });
+
+  it('answers every refused field at once: msg the first, data.fields all (issue 25 item 2)', async () => {
+    const bad = await submit(admin, {
+      supCode: '测试 01',
+      supName: '',
+      settlementType: 1,
+      supplyType: 9,
+      contactPhone: '123',
+    });
+    expect(bad.statusCode).toBe(400);
+    const body = bad.json() as { msg: string; data: { fields: Record<string, string> } };
+    expect(body.msg).toBe('supCode:供应商编码只能包含字母、数字、下划线和短横线');
+    expect(body.data.fields).toEqual({
+      supCode: '供应商编码只能包含字母、数字、下划线和短横线',
+      supName: '请输入供应商名称',
+      contactPhone: '请输入正确的手机号',
+      supplyType: '请选择供货方式',
+    });
+    // One refused field: the same shape (a BladeX client reads msg, the console data.fields).
+    const one = await submit(admin, { supCode: 'ONE1', settlementType: 1, supplyType: 1 });
+    expect(one.json()).toMatchObject({
+      msg: 'supName:请输入供应商名称',
+      data: { fields: { supName: '请输入供应商名称' } },
+    });
+  });
+
+  it('exports 状态 by name (issue 25 item 18)', async () => {
+    const columns = supTable.export!.columns.map((c) => c.header);
+    expect(columns).toContain('状态');
+    const id = await create(admin);
+    expect(data<{ statusName: string }>(await get(admin, id)).statusName).toBe('启用');
+    await t.post(`${URL}/enable`, admin, undefined, { ids: id, status: '0' });
+    expect(data<{ statusName: string }>(await get(admin, id)).statusName).toBe('停用');
   });
 
   it('never answers the interface secret; the mask keeps the stored one', async () => {

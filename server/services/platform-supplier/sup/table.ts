@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
   SUP_DRIVERS,
+  SUP_ENABLED,
+  SUP_REFUSALS,
+  SUP_STATUS_NAMES,
   supContract,
   type Supplier,
 } from '../../../../src/contracts/platform-supplier/sup.js';
@@ -10,6 +13,7 @@ import { blank, defineContractTable, dictNames, type TableCall } from '../../../
 import { maskSecret, secretField } from '../../blade-resource/settings.js';
 import { encryptInterfaceSecret } from '../driver/index.js';
 import { answerContactPhone, sealContactPhone } from './contact-phone.js';
+import { followSettlement } from '../balance/settlement.js';
 import type { SupTable } from '../../../db/schema.js';
 import type { Kysely } from 'kysely';
 import { PICKER_SCREENS } from '../picker-readers.js';
@@ -18,7 +22,7 @@ import type { DB } from '../../../db/schema.js';
 const { fields } = supContract;
 
 /** The answer to a code another live supplier of the tenant has. */
-export const SUP_CODE_TAKEN = 'supCode:供应商编码已存在';
+export const SUP_CODE_TAKEN = `supCode:${SUP_REFUSALS.codeTaken.zh}`;
 
 /** Screens that pick suppliers (goods, stores, and the order, code and quota screens) read the list too. */
 export const SUP_READERS = ['supplier_goods', 'store', 'store_group', ...PICKER_SCREENS] as const;
@@ -41,9 +45,15 @@ export async function assertNoGoodsOnShelf(db: Kysely<DB>, tenantId: string, ids
   if (held) throw conflict(`供应商「${held.supName}」存在已上架商品，不能删除`);
 }
 
-type Row = Pick<SupTable, 'contactPhone' | 'interfaceSecret' | 'settlementType' | 'supplyType'>;
+type Row = Pick<
+  SupTable,
+  'contactPhone' | 'interfaceSecret' | 'settlementType' | 'supplyType' | 'status'
+>;
 
-/** Answers: dictionary names, the phone encrypted for the session, the secret masked. */
+/**
+ * Answers: dictionary names, the enable flag's name (the export's 状态), the phone encrypted for
+ * the session, the secret masked.
+ */
 export async function presentSuppliers<R extends Row>(call: TableCall, rows: R[]) {
   const [settlement, supply] = await Promise.all([
     dictNames(call.ctx, 'sup_settlement_type'),
@@ -55,6 +65,7 @@ export async function presentSuppliers<R extends Row>(call: TableCall, rows: R[]
     interfaceSecret: maskSecret(r.interfaceSecret),
     settlementTypeName: settlement.get(String(r.settlementType)) ?? '',
     supplyTypeName: supply.get(String(r.supplyType)) ?? '',
+    statusName: SUP_STATUS_NAMES[Number(r.status) === SUP_ENABLED ? 1 : 0].zh,
   })) as unknown as Supplier[];
 }
 
@@ -74,7 +85,7 @@ export default defineContractTable({
     // Blank is the embedded default, the sandbox.
     driver: z.preprocess(
       (v) => (blank(v) ? 'sandbox' : v),
-      z.enum(SUP_DRIVERS, { error: '不支持的接口驱动' }),
+      z.enum(SUP_DRIVERS, { error: SUP_REFUSALS.driver.zh }),
     ),
     interfaceSecret: secretField(fields.interfaceSecret.maxLength),
   },
@@ -88,7 +99,7 @@ export default defineContractTable({
   }),
   beforeSave: async (call, input, id) => {
     if (input.driver === 'http' && !input.interfaceEndpoint)
-      throw badRequest('interfaceEndpoint:请输入接口地址');
+      throw badRequest(`interfaceEndpoint:${SUP_REFUSALS.endpointRequired.zh}`);
     // The http driver calls it: not this machine, a private network or a metadata service
     // (lib/outbound.ts; the driver checks again at call time, after name resolution).
     if (input.interfaceEndpoint) {
@@ -104,6 +115,8 @@ export default defineContractTable({
       .where('isDeleted', '=', 0);
     if (id) q = q.where('id', '<>', id);
     if (await q.executeTakeFirst()) throw conflict(SUP_CODE_TAKEN);
+    // Its balance's type follows the settlement type; credit left keeps it postpaid (409).
+    if (id) await followSettlement(call.db, call.user.tenantId, id, input.settlementType);
   },
   beforeRemove: async (call, ids) => assertNoGoodsOnShelf(call.db, call.user.tenantId, ids),
   decorate: presentSuppliers,

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  apiEntryType,
   clearDebugLog,
   readDebugLog,
   recordDebugEntry,
@@ -39,6 +40,35 @@ describe('DebugLogButton', () => {
     expect(screen.getByText('99')).toBeTruthy();
     act(() => record(1));
     expect(screen.getByText('99+')).toBeTruthy();
+  });
+
+  it('counts errors and failures only: refusals stay in the log, uncounted (issue 25 item 20)', () => {
+    renderButton();
+    act(() => {
+      for (const status of [400, 400, 404, 409, 422, 429, 403])
+        recordDebugEntry({
+          type: apiEntryType(status),
+          url: '/api/x',
+          message: `${status} 请输入名称`,
+          stack: '',
+          info: '',
+        });
+    });
+    expect(readDebugLog()).toHaveLength(7);
+    expect(screen.queryByText('7')).toBeNull();
+    expect(document.querySelector('.mantine-Indicator-indicator')).toBeNull();
+    act(() => {
+      for (const status of [500, 'network', 'timeout', 'malformed'] as const)
+        recordDebugEntry({
+          type: apiEntryType(status),
+          url: '/api/x',
+          message: String(status),
+          stack: '',
+          info: '',
+        });
+      recordDebugEntry({ type: 'error', url: '/x', message: 'boom', stack: 'at x', info: '' });
+    });
+    expect(screen.getByText('5')).toBeTruthy();
   });
 
   it('opens the dialog and clears the log after confirming', async () => {

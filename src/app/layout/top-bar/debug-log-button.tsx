@@ -1,6 +1,7 @@
 import { Indicator, Tooltip } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { isAlarm } from '../../../features/debug-log/debug-log-store';
 import { useDebugLog } from '../../../features/debug-log/use-debug-log';
 import { useT } from '../../../state/hooks';
 import { debugLogDialog } from '../../../state/shell-dialogs';
@@ -13,7 +14,7 @@ const DebugLogDialog = lazy(() =>
   })),
 );
 
-/** The debug log icon with its entry count (spec: badge, max 99) and the dialog it opens. */
+/** The debug log icon with its error count (spec: badge, max 99) and the dialog it opens. */
 export function DebugLogButton() {
   const t = useT();
   const entries = useDebugLog();
@@ -23,7 +24,8 @@ export function DebugLogButton() {
   // Opened from the palette too: load the dialog the first time it is asked for.
   if (opened && !loaded) setLoaded(true);
   const button = useRef<HTMLButtonElement>(null);
-  const badge = badgeText(entries.length);
+  // Errors and failures only: refusals the user was already shown stay in the log, uncounted.
+  const badge = badgeText(entries.filter(isAlarm).length);
   const label = badge ? t('topbar.debugLogCount', { count: badge }) : t('topbar.debugLog');
   return (
     <>
