@@ -27,6 +27,7 @@ import {
   BALANCE_FILE_EXTENSIONS,
   BALANCE_FILE_MAX_BYTES,
   BALANCE_TYPES,
+  balanceTypeOf,
   moneyFen,
   overAmountMax,
   positiveFen,
@@ -63,6 +64,7 @@ interface Supplier {
   id: string;
   supCode?: string;
   supName?: string;
+  settlementType?: number | string;
 }
 
 /** A money text as the user typed it: '' stays '', anything else only digits and one dot. */
@@ -199,7 +201,15 @@ export function InitDialog({ onClose }: ActionDialogProps<SupBalance>) {
           label: s.supCode ? `${s.supName ?? s.id}（${s.supCode}）` : (s.supName ?? s.id),
         }))}
         value={supId}
-        onChange={setSupId}
+        onChange={(id) => {
+          setSupId(id);
+          // The balance type follows the supplier's settlement (ARCHITECTURE: prepaid or credit).
+          const chosen = (Array.isArray(suppliers.data) ? (suppliers.data as Supplier[]) : []).find(
+            (s) => s.id === id,
+          );
+          if (chosen?.settlementType !== undefined)
+            setType(String(balanceTypeOf(chosen.settlementType)));
+        }}
         error={err('supId')}
       />
       <TextInput

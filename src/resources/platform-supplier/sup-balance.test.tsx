@@ -1,3 +1,4 @@
+import { balanceTypeOf } from '../../contracts/platform-supplier/sup-balance';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi, type Mock } from 'vitest';
 import { MONEY_BOUND_MESSAGES } from '../../contracts/money';
@@ -180,6 +181,28 @@ describe('初始化 dialog', () => {
     ]);
     const [, headers] = sentHeaders().find(([url]) => url.endsWith('/init'))!;
     expect(headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("takes the balance type from the chosen supplier's settlement: a postpaid one gets 授信", async () => {
+    const calls = scriptFetch((call) =>
+      call.url.includes('/sup/list-not-page')
+        ? [
+            { id: 's1', supCode: 'S1', supName: '预付供应商', settlementType: 1 },
+            { id: 's2', supCode: 'S2', supName: '后付供应商', settlementType: 2 },
+          ]
+        : reply(ok({ id: 'b9' })),
+    );
+    renderSignedIn(<InitDialog rows={[]} onClose={vi.fn()} />);
+    fireEvent.click(screen.getByRole('textbox', { name: /供应商/ }));
+    fireEvent.click(await screen.findByRole('option', { name: '后付供应商（S2）' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /期初余额/ }), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认初始化' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      supId: 's2',
+      balanceType: balanceTypeOf(2),
+    });
+    expect(balanceTypeOf(2)).not.toBe(balanceTypeOf(1));
   });
 
   it("shows the server's refusal (a second init) and stays open", async () => {

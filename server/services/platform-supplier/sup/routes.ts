@@ -141,7 +141,10 @@ export default async function supRoutes(app: FastifyInstance): Promise<void> {
         access: READ,
         doc: {
           summary: { zh: '启用的供应商（选择器）', en: 'Enabled suppliers (pickers)' },
-          response: { zh: '[{id, supCode, supName}]', en: '[{id, supCode, supName}]' },
+          response: {
+            zh: '[{id, supCode, supName, settlementType}]',
+            en: '[{id, supCode, supName, settlementType}]',
+          },
         },
       },
     },
@@ -149,7 +152,8 @@ export default async function supRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       const rows = await app.ctx.db
         .selectFrom('bladeSup')
-        .select(['id', 'supCode', 'supName'])
+        // settlementType: the balance initialisation takes its balance type from it.
+        .select(['id', 'supCode', 'supName', 'settlementType'])
         .where('tenantId', '=', user.tenantId)
         .where('isDeleted', '=', 0)
         .where('status', '=', SUP_ENABLED)
