@@ -23,7 +23,7 @@ import { nowText } from '../../../lib/time.js';
 import { optionalText, parseBody } from '../../../lib/validation.js';
 import { transitionOrConflict } from '../lifecycle-guard.js';
 import { reissueOrder } from '../order/fulfil.js';
-import { auditErrorOrder, cancelErrorOrder } from './transitions.js';
+import { auditErrorOrder, cancelErrorOrder } from '../order/error-order-moves.js';
 import { listRoutes, namesOf, yuanAndState } from '../order/list-kit.js';
 
 const shape = yuanAndState(supErrorOrderContract, errorOrderLifecycle.states);

@@ -8,11 +8,7 @@ import { nowText } from '../../../lib/time.js';
 import { changeBalance, chargedBalance } from '../balance/ledger.js';
 import { codeDigests, openCode, sealedCode } from '../coupon-code/code-crypto.js';
 import { DriverError, driverSupplier, supplierDriver, type DriverCard } from '../driver/index.js';
-import {
-  closeErrorOrder,
-  recordFailure,
-  type ErrorOrderCloser,
-} from '../error-order/transitions.js';
+import { closeErrorOrder, recordFailure, type ErrorOrderCloser } from './error-order-moves.js';
 import { moveRecord, transitionOrConflict } from '../lifecycle-guard.js';
 import { cardBatchNoOf, orderNoOf } from '../numbers.js';
 import { allocateCodes, holdCodes } from './allocate.js';

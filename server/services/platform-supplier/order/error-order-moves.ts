@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
 import { moveRecord, transitionOrConflict } from '../lifecycle-guard.js';
-import { orderRow, writeOrderMove } from '../order/order-row.js';
+import { orderRow, writeOrderMove } from './order-row.js';
 
 /**
  * Error orders and their supplier orders move together (issue 24, domain.md "Order invariants":
