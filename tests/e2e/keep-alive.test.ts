@@ -55,7 +55,8 @@ describe('keep-alive in Chromium', () => {
   it('brings a list back as it was left: same DOM, filter, page 3, scroll, no new request', async () => {
     const api = new ApiClient(suite.server.url);
     await api.login('admin', 'Demo@2026', '100001');
-    for (let i = 1; i <= 30; i++)
+    // Three pages of 20 (the lists' page size), the third full enough to scroll.
+    for (let i = 1; i <= 60; i++)
       await api.post('blade-system/param/submit', {
         paramName: `保活参数${String(i).padStart(2, '0')}`,
         paramKey: `keep.alive.${String(i)}`,
@@ -74,10 +75,10 @@ describe('keep-alive in Chromium', () => {
       .getByRole('textbox', { name: '参数名称' });
     await name.fill('保活');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByText('共 30 条').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('共 60 条').isVisible()).toBe(true);
     await page.getByRole('button', { name: '第 3 页' }).click();
     await page.waitForURL(/#.*page=3/);
-    await expect.poll(async () => (await rowTexts(params)).join()).toMatch(/^1保活参数10/);
+    await expect.poll(async () => (await rowTexts(params)).join()).toMatch(/^1保活参数20/);
     // Typed after the search: a draft the list has not applied yet must survive too.
     await name.fill('保活参数');
     await params.hover();
