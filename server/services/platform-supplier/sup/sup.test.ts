@@ -323,7 +323,7 @@ describe('blade-quanyi-platform-supplier/sup', () => {
     );
     expect(picks.map((p) => p.id)).toContain(on);
     expect(picks.map((p) => p.id)).not.toContain(off);
-    expect(Object.keys(picks[0]!).sort()).toEqual(['id', 'supCode', 'supName']);
+    expect(Object.keys(picks[0]!).sort()).toEqual(['id', 'settlementType', 'supCode', 'supName']);
     // The single-id form, and a bad status.
     expect(
       (await t.post(`${URL}/enable`, admin, undefined, { id: off, status: '1' })).statusCode,
