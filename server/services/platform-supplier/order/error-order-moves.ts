@@ -56,6 +56,15 @@ export async function errorOrderRow(db: Kysely<DB>, tenantId: string, id: string
   return row && { ...row, version: Number(row.version) };
 }
 
+/**
+ * An error order still waiting for its order (open, audited): the states its order's success
+ * settles, asked of the machine once.
+ */
+export const PENDING_ERROR_STATES: readonly string[] = statesAllowing(
+  errorOrderLifecycle,
+  'settle',
+);
+
 /** Writes the error order's move, conditional on the state and version read. */
 async function writeMove(
   trx: Kysely<DB>,
@@ -174,7 +183,7 @@ export async function closeErrorOrder(
       .set({ ...set, state: 'reissued', version: sql<number>`version + 1` })
       .where('tenantId', '=', a.tenantId)
       .where('orderId', '=', a.orderId)
-      .where('state', 'in', statesAllowing(errorOrderLifecycle, 'settle'))
+      .where('state', 'in', PENDING_ERROR_STATES)
       .where('isDeleted', '=', 0)
       .execute();
     return;
@@ -213,7 +222,7 @@ export async function recordFailure(
       })
       .where('tenantId', '=', order.tenantId)
       .where('orderId', '=', order.id)
-      .where('state', 'in', statesAllowing(errorOrderLifecycle, 'settle'))
+      .where('state', 'in', PENDING_ERROR_STATES)
       .where('isDeleted', '=', 0)
       .executeTakeFirst();
     if (Number(pending.numUpdatedRows) > 0) return;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { SOLD_STATES } from '../../../../src/contracts/platform-supplier/sup-order-report.js';
 import type { DB } from '../../../db/schema.js';
+import { PENDING_ERROR_STATES } from './error-order-moves.js';
 
 /**
  * The order invariants (issue 24, domain.md "Order invariants"), checked like `ledgerMismatches`:
@@ -127,13 +128,13 @@ export async function orderMismatches(db: Kysely<DB>, tenantId: string): Promise
     byOrder.set(r.id, entry);
   }
   const agrees = (order: string, error: string) =>
-    error === 'open' || error === 'audited'
+    PENDING_ERROR_STATES.includes(error)
       ? order === 'failed'
       : error === 'cancelled'
         ? order === 'closed'
         : SOLD.includes(order);
   for (const [id, { state, errors: states }] of byOrder) {
-    const pending = states.filter((s) => s === 'open' || s === 'audited').length;
+    const pending = states.filter((s) => PENDING_ERROR_STATES.includes(s)).length;
     const wrong = states.filter((s) => !agrees(state, s));
     if (wrong.length > 0)
       out.push({
