@@ -9,9 +9,19 @@ import { parseDateTime } from './time.js';
  * filters; every other parameter name is ignored; sorts accept declared names only; values are
  * always bound; `%` and `_` match literally; page size is capped at 500.
  */
+/**
+ * A column reference, camelCase ('u.realName', 'account'), or an expression standing for one (a
+ * referenced record's name, read by a subquery: lib/table/references.ts).
+ */
+export type ColumnRef = string | Expression<unknown>;
+
+/** The SQL of a column reference. */
+export const columnSql = (column: ColumnRef): Expression<unknown> =>
+  typeof column === 'string' ? sql.ref(column) : column;
+
 export interface FilterDef {
-  /** Column reference, camelCase (e.g. 'u.realName' or 'account'). */
-  column: string;
+  /** The filtered column. */
+  column: ColumnRef;
   /** What an unsuffixed parameter means: BladeX's LIKE, or equality for ids and flags. */
   default?: 'like' | 'equal';
   /**
@@ -24,7 +34,7 @@ export interface FilterDef {
 export interface ListSpec {
   filters: Record<string, FilterDef>;
   /** Wire sort name (camelCase; snake_case accepted too) -> column reference. */
-  sorts: Record<string, string>;
+  sorts: Record<string, ColumnRef>;
 }
 
 export type QueryMap = Record<string, unknown>;
@@ -65,13 +75,13 @@ export function escapeLike(value: string): string {
 }
 
 export function likeExpr(
-  column: string,
+  column: ColumnRef,
   pattern: string,
   dialect: Dialect,
   negate = false,
 ): Expression<SqlBool> {
   const op = sql.raw(`${negate ? 'not ' : ''}${dialect === 'postgres' ? 'ilike' : 'like'}`);
-  return sql<SqlBool>`${sql.ref(column)} ${op} ${pattern} escape '\\'`;
+  return sql<SqlBool>`${columnSql(column)} ${op} ${pattern} escape '\\'`;
 }
 
 /** A filter's, sort's or page's value; given twice it is a 400 (lib/params.ts `single`). */
@@ -95,7 +105,7 @@ export function filterConditions(
     if (!def || suffix === 'ignore') continue;
     const value = scalar(raw, name);
     if (value === undefined) continue;
-    const col = sql.ref(def.column);
+    const col = columnSql(def.column);
     let op: string = suffix ?? def.default ?? 'like';
     if (def.type === 'int') {
       if (op.startsWith('date')) continue;
@@ -160,7 +170,7 @@ export function filterConditions(
 }
 
 export interface SortItem {
-  column: string;
+  column: ColumnRef;
   direction: 'asc' | 'desc';
 }
 
@@ -221,7 +231,7 @@ export async function paged<QB extends SelectQueryBuilder<any, any, any>, Row>(
   const total = Number((countRow as { total?: number } | undefined)?.total ?? 0);
   const sorts = sortItems(query, spec);
   let q = select(filtered);
-  for (const s of sorts.length ? sorts : defaultSort) q = q.orderBy(sql.ref(s.column), s.direction);
+  for (const s of sorts.length ? sorts : defaultSort) q = q.orderBy(columnSql(s.column), s.direction);
   const records = await q
     .limit(size)
     .offset((current - 1) * size)

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { AMOUNT_MAX_FEN, AMOUNT_MAX_YUAN, amountTooLargeFor, parseYuanOrOver } from './money';
+import type { ReferenceName } from './references';
+import type { RegionLevel } from './regions';
 import { knownMessages } from './server-messages';
 
 /**
@@ -21,9 +23,15 @@ export interface Text {
  * What a field holds on the wire: `text`; `integer` (ids of a dictionary included, with `dict`);
  * `money` (domain.md: integer fen at rest, a yuan number with at most 2 decimals on the wire,
  * converted by contracts/money.ts; `range` and `emptyAs` are in fen); `decimal`; `date`
- * ('yyyy-MM-dd'); `dateTime` ('yyyy-MM-dd HH:mm:ss').
+ * ('yyyy-MM-dd'); `dateTime` ('yyyy-MM-dd HH:mm:ss'); `switch` (an integer 1 = on, 0 = off:
+ * an enabled flag; empty is `emptyAs`, default 0).
  */
-export type FieldKind = 'text' | 'integer' | 'money' | 'decimal' | 'date' | 'dateTime';
+export type FieldKind = 'text' | 'integer' | 'money' | 'decimal' | 'date' | 'dateTime' | 'switch';
+
+/** A fixed choice's label, with the tag colour the console shows it in. */
+export interface Choice extends Text {
+  color?: string;
+}
 
 export interface FieldSpec {
   label: Text;
@@ -55,7 +63,52 @@ export interface FieldSpec {
   sortable?: true;
   /** A column of the export sheet (header: the zh label), width in characters. */
   export?: { width: number };
+  /**
+   * Fixed choices, value -> label (text values, or whole numbers as text for an integer field):
+   * the server refuses any other value, the console offers a select and shows a tag; the export
+   * writes the zh label.
+   */
+  choices?: Readonly<Record<string, Choice>>;
+  /**
+   * Unique among the live rows of the tenant (global tables: of the table), with this message:
+   * answered 409 `field:message` by the engine, backed by a unique index (migration helper
+   * `liveUniqueIndex`) so two racing writes cannot both land. `uniqueWith` narrows it (unique
+   * per supplier: `['supId']`).
+   */
+  unique?: Text;
+  uniqueWith?: readonly string[];
+  /** The id of a record of another table (contracts/references.ts): a select of those records. */
+  ref?: ReferenceName;
+  /** Read-only: the name of the record the field `nameOf` refers to, joined by the engine. */
+  nameOf?: string;
+  /** A level of the record's region, or its joined names (contracts/regions.ts). */
+  region?: RegionLevel | 'name';
 }
+
+/** An HTTP method of a declared call. */
+export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * The engine's calls of a resource: `list` (paged), `select` (every row, unpaged, for pickers),
+ * `detail` (?id=), `submit` (create without id, update with one), `remove` (?ids=), `export`
+ * (the asynchronous sheet of the list). Named as the spec names them under the service
+ * (`listParkPage`, `list-not-page`, `removeById/{id}`); `{id}` in a path takes the record's id.
+ */
+export type CallName = 'list' | 'select' | 'detail' | 'submit' | 'remove' | 'export';
+
+export interface Call {
+  path: string;
+  method: CallMethod;
+}
+
+export const DEFAULT_CALLS: Readonly<Record<CallName, Call>> = {
+  list: { path: 'list', method: 'GET' },
+  select: { path: 'select', method: 'GET' },
+  detail: { path: 'detail', method: 'GET' },
+  submit: { path: 'submit', method: 'POST' },
+  remove: { path: 'remove', method: 'POST' },
+  export: { path: 'excel/export/async', method: 'POST' },
+};
 
 /** Button aliases of the seed's menu tree: a button's code is `${menu}_${alias}`. */
 export type ButtonAlias = 'add' | 'edit' | 'delete' | 'view' | 'export';
@@ -91,6 +144,8 @@ export interface ContractSpec<Row, F extends FieldMap<Row>> {
   filterAliases?: {
     readonly [name: string]: { label: Text; field: keyof Row & string; filter: 'like' | 'equal' };
   };
+  /** The calls by the spec's names, when not BladeX's defaults: `{list: 'listParkPage'}`. */
+  calls?: { readonly [K in CallName]?: string | Call };
 }
 
 export type FieldMap<Row> = { readonly [K in keyof Row & string]?: FieldSpec };
@@ -101,7 +156,7 @@ export type InputKey<F> = {
 }[keyof F & string];
 
 /** What a submit field holds once checked: numbers for integer and money, else text. */
-type InputValue<S> = S extends { kind: 'integer' | 'money' }
+type InputValue<S> = S extends { kind: 'integer' | 'money' | 'switch' }
   ? S extends { required: Text } | { emptyAs: number }
     ? number
     : number | undefined
@@ -121,6 +176,8 @@ export type ResourceContract<
   input: z.ZodObject<InputShape<F>>;
   /** Field names of the submit body, in order. */
   inputKeys: readonly InputKey<F>[];
+  /** Every call with its path under the service and its method (`calls` over the defaults). */
+  resolvedCalls: Readonly<Record<CallName, Call>>;
   /** Type only (never set): the wire row, so each side's declaration knows it. */
   readonly row?: Row;
 };
@@ -173,19 +230,22 @@ function textInput(spec: FieldSpec): z.ZodType {
 function fieldMessages(spec: FieldSpec): Text[] {
   const declared = [spec.required, spec.pattern?.message, spec.range?.message];
   const { zh, en } = spec.label;
-  const made: Text[] =
-    spec.kind === 'integer'
-      ? [{ zh: `${zh}必须是整数`, en: `${en} must be a whole number` }]
-      : spec.kind === 'money'
-        ? [
-            {
-              zh: `${zh}须为不超过两位小数的非负金额`,
-              en: `${en}: a non-negative amount with at most 2 decimals`,
-            },
-            { zh: amountTooLargeFor(zh), en: `${en} may not exceed ${AMOUNT_MAX_YUAN} yuan` },
-          ]
-        : [];
-  return [...declared.filter((m): m is Text => m !== undefined), ...made];
+  const made: Text[] = spec.choices
+    ? [choiceMessage(spec)]
+    : spec.kind === 'switch'
+      ? [switchMessage(spec)]
+      : spec.kind === 'integer'
+        ? [{ zh: `${zh}必须是整数`, en: `${en} must be a whole number` }]
+        : spec.kind === 'money'
+          ? [
+              {
+                zh: `${zh}须为不超过两位小数的非负金额`,
+                en: `${en}: a non-negative amount with at most 2 decimals`,
+              },
+              { zh: amountTooLargeFor(zh), en: `${en} may not exceed ${AMOUNT_MAX_YUAN} yuan` },
+            ]
+          : [];
+  return [...declared, spec.unique].filter((m): m is Text => m !== undefined).concat(made);
 }
 
 /** An integer (or fen) field: empty is `emptyAs`, or refused when required, or absent. */
@@ -224,8 +284,68 @@ function moneyInput(spec: FieldSpec, name: string): z.ZodType {
   );
 }
 
+/** The message for a value that is none of a field's choices: names them all. */
+function choiceMessage(spec: FieldSpec): Text {
+  const labels = Object.values(spec.choices ?? {});
+  return {
+    zh: `${spec.label.zh}须为${labels.map((c) => c.zh).join('、')}之一`,
+    en: `${spec.label.en} must be one of: ${labels.map((c) => c.en).join(', ')}`,
+  };
+}
+
+const switchMessage = (spec: FieldSpec): Text => ({
+  zh: `${spec.label.zh}只能是0或1`,
+  en: `${spec.label.en} must be 0 or 1`,
+});
+
+/** A fixed choice: one of the keys (an integer field: the number of one of them). */
+function choiceInput(spec: FieldSpec, name: string): z.ZodType {
+  const invalid = choiceMessage(spec).zh;
+  const values = Object.keys(spec.choices ?? {});
+  if (values.length === 0) throw new Error(`${name}: choices name no value`);
+  const missing = spec.required?.zh ?? invalid;
+  if (spec.kind === 'integer') {
+    const numbers = values.map(Number);
+    if (numbers.some((n) => !Number.isInteger(n))) throw new Error(`${name}: choices not whole`);
+    const one = z
+      .number({ error: missing })
+      .refine((n) => numbers.includes(n), { message: invalid });
+    return z.preprocess(
+      (v) => (blank(v) ? spec.emptyAs : Number(v)),
+      spec.required || spec.emptyAs !== undefined ? one : one.optional(),
+    );
+  }
+  const one = z.enum(values as [string, ...string[]], { error: invalid });
+  return z.preprocess(
+    (v) => (blank(v) ? undefined : typeof v === 'string' ? v.trim() : v),
+    spec.required
+      ? z
+          .unknown()
+          .pipe(z.string({ error: missing }))
+          .pipe(one)
+      : one.optional(),
+  );
+}
+
+/** A switch: 1 or 0 (true/false and their texts too); empty is `emptyAs` (default 0). */
+function switchInput(spec: FieldSpec): z.ZodType {
+  const invalid = switchMessage(spec).zh;
+  const on = (v: unknown) =>
+    blank(v)
+      ? (spec.emptyAs ?? 0)
+      : v === true || v === 'true'
+        ? 1
+        : v === false || v === 'false'
+          ? 0
+          : Number(v);
+  return z.preprocess(on, z.union([z.literal(0), z.literal(1)], { error: invalid }));
+}
+
 function fieldInput(spec: FieldSpec, name: string): z.ZodType {
+  if (spec.choices) return choiceInput(spec, name);
   switch (spec.kind ?? 'text') {
+    case 'switch':
+      return switchInput(spec);
     case 'integer':
       return integerInput(spec, name);
     case 'money':
@@ -252,7 +372,17 @@ export function defineContract<Row>() {
     const shape = Object.fromEntries(
       entries.filter(([, f]) => !f.readOnly).map(([k, f]) => [k, fieldInput(f, k)]),
     ) as InputShape<F>;
-    return { ...spec, codes, input: z.object(shape), inputKeys };
+    for (const [name, field] of entries)
+      if (field.nameOf && !(spec.fields as Record<string, FieldSpec>)[field.nameOf]?.ref)
+        throw new Error(`${spec.service}: ${name} names ${field.nameOf}, which refers to nothing`);
+    const resolvedCalls = Object.fromEntries(
+      (Object.keys(DEFAULT_CALLS) as CallName[]).map((name) => {
+        const own = spec.calls?.[name];
+        const call = typeof own === 'string' ? { ...DEFAULT_CALLS[name], path: own } : own;
+        return [name, call ?? DEFAULT_CALLS[name]];
+      }),
+    ) as Record<CallName, Call>;
+    return { ...spec, codes, input: z.object(shape), inputKeys, resolvedCalls };
   };
 }
 

@@ -4,6 +4,7 @@ import type { RouteDocInput } from '../api-doc/types.js';
 import { ok } from '../envelope.js';
 import { IDEMPOTENCY_DOC } from '../idempotency/index.js';
 import { badRequest, forbidden } from '../errors.js';
+import { queryMap } from '../params.js';
 import type { QueryMap } from '../query.js';
 import { EXPORT_CREATED, type ExportEngine, type Exporter } from './engine.js';
 
@@ -100,4 +101,41 @@ export function registerExporter(app: FastifyInstance, exporter: Exporter): void
       return ok({ id: task.id, sourceFileName: task.sourceFileName }, EXPORT_CREATED);
     },
   );
+}
+
+/**
+ * Registers an exporter and its spec-named route (`POST <path>`, GET too as the spec lists some
+ * as GET): the list's filters from the query or the body, an Idempotency-Key, a task in the
+ * export centre.
+ */
+export function namedExportRoute(app: FastifyInstance, exporter: Exporter, path: string): void {
+  registerExporter(app, exporter);
+  const handler = async (request: FastifyRequest) => {
+    const user = currentUser(request);
+    const chosen = app.exportJobs.exporter(exporter.service, exporter.excelType);
+    if (!chosen) throw badRequest('不支持的导出类型');
+    const query: Record<string, string> = {};
+    const body =
+      request.body && typeof request.body === 'object'
+        ? (request.body as Record<string, unknown>)
+        : {};
+    for (const [name, value] of Object.entries({ ...queryMap(request), ...body }))
+      if (
+        typeof value === 'string' &&
+        value !== '' &&
+        !['current', 'size', 'excelType'].includes(name)
+      )
+        query[name] = value;
+    chosen.validate?.(query);
+    const task = await app.exportJobs.create(user, chosen, query);
+    return ok({ id: task.id, sourceFileName: task.sourceFileName }, EXPORT_CREATED);
+  };
+  const doc = {
+    summary: {
+      zh: `${exporter.fileName}导出（异步任务）`,
+      en: 'Export (a task in the export centre)',
+    },
+  };
+  app.post(`/api/${path}`, { config: { access: exporter.access, idempotent: true, doc } }, handler);
+  app.get(`/api/${path}`, { config: { access: exporter.access, audit: 'write', doc } }, handler);
 }

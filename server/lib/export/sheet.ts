@@ -4,6 +4,8 @@ import { MONEY_FORMAT, type SheetColumn } from './xlsx.js';
 /** A sheet column of a contract field: the field it reads and how it is written. */
 export interface FieldColumn extends SheetColumn {
   field: string;
+  /** A fixed choice's value written as its zh label. */
+  format?: (value: unknown) => unknown;
 }
 
 /**
@@ -20,12 +22,19 @@ export function contractSheet(contract: { fields: object }): FieldColumn[] {
             header: f.label.zh,
             width: f.export.width,
             ...(f.kind === 'money' ? { numFmt: MONEY_FORMAT } : {}),
+            ...(f.choices ? { format: choiceLabel(f.choices) } : {}),
           },
         ]
       : [],
   );
 }
 
-/** The sheet's columns as the writer takes them (without the field names). */
+/** The zh label of a choice's value (an unknown value as it is). */
+const choiceLabel =
+  (choices: Readonly<Record<string, { zh: string }>>) =>
+  (value: unknown): unknown =>
+    choices[String(value)]?.zh ?? value;
+
+/** The sheet's columns as the writer takes them (without the field names and formats). */
 export const sheetColumns = (columns: readonly FieldColumn[]): SheetColumn[] =>
-  columns.map(({ field: _, ...column }) => column);
+  columns.map(({ field: _, format: __, ...column }) => column);

@@ -20,6 +20,8 @@ import {
 } from './define.js';
 import { integerEquality } from './fields.js';
 import { fenToYuan } from '../../../src/contracts/money.js';
+import { referenceNames, type NameColumn } from './references.js';
+import { resolveRegion, withRegionNames } from '../regions.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a contract of any row and fields */
 type AnyContract = ResourceContract<any, any>;
@@ -88,9 +90,17 @@ export type ContractTableDef<
 type SubmitColumns<T extends AuditedTable, C extends AnyContract> =
   InputOf<C> extends OwnColumn<T> ? unknown : { notColumns: Exclude<InputOf<C>, OwnColumn<T>> };
 
-/** The list allowlist of a contract: its filtered and sortable fields, by their own names. */
-export function contractList(contract: AnyContract, extra: Partial<ListSpec> = {}): ListSpec {
+/**
+ * The list allowlist of a contract: its filtered and sortable fields, by their own names (a
+ * referenced record's name by its subquery, `names`).
+ */
+export function contractList(
+  contract: AnyContract,
+  extra: Partial<ListSpec> = {},
+  names: readonly NameColumn[] = [],
+): ListSpec {
   const fields = fieldEntries(contract);
+  const column = (name: string) => names.find((n) => n.field === name)?.expression ?? name;
   const aliases = Object.entries(contract.filterAliases ?? {}) as [
     string,
     { field: string; filter: 'like' | 'equal' },
@@ -99,7 +109,7 @@ export function contractList(contract: AnyContract, extra: Partial<ListSpec> = {
     filters: {
       ...Object.fromEntries(
         fields.flatMap(([name, f]) =>
-          f.filter ? [[name, { column: name, default: f.filter }]] : [],
+          f.filter ? [[name, { column: column(name), default: f.filter }]] : [],
         ),
       ),
       ...Object.fromEntries(
@@ -108,7 +118,9 @@ export function contractList(contract: AnyContract, extra: Partial<ListSpec> = {
       ...extra.filters,
     },
     sorts: {
-      ...Object.fromEntries(fields.flatMap(([name, f]) => (f.sortable ? [[name, name]] : []))),
+      ...Object.fromEntries(
+        fields.flatMap(([name, f]) => (f.sortable ? [[name, column(name)]] : [])),
+      ),
       ...extra.sorts,
     },
   };
@@ -128,11 +140,14 @@ export function defineContractTable<
   const money = fields.filter(([, f]) => f.kind === 'money').map(([name]) => name);
   const moneyFilter = fields.find(([, f]) => f.kind === 'money' && f.filter);
   if (moneyFilter) throw new Error(`${contract.service}: money field ${moneyFilter[0]} filters`);
-  const decorate = withYuan(money, rest.decorate);
+  const tenant = (rest.scope as string) === 'tenant';
+  const names = referenceNames(contract, rest.table, tenant);
+  const regions = fields.some(([, f]) => f.region);
+  const decorate = withYuan(money, regions ? withRegions(rest.decorate) : rest.decorate);
   // Whole-number filters take equality on a whole number only (PostgreSQL would answer 500),
   // unless the declaration's own filter of that name says otherwise.
   const numeric = fields
-    .filter(([, f]) => f.filter && (f.kind === 'integer' || f.kind === 'money'))
+    .filter(([, f]) => f.filter && ['integer', 'money', 'switch'].includes(f.kind ?? 'text'))
     .map(([name]) => name)
     .filter((name) => !list?.filters?.[name]);
   const numericCheck = numeric.length > 0 ? integerEquality(...numeric) : undefined;
@@ -148,7 +163,12 @@ export function defineContractTable<
       remove: access.remove ?? codes.remove ?? SUPER_ADMIN,
     },
     columns: contract.inputKeys,
-    list: contractList(contract, list),
+    calls: contract.resolvedCalls,
+    names,
+    unique: [...uniqueRules(contract), ...(rest.unique ?? [])],
+    ...(regions ? { toRow: withRegion(rest.toRow) } : {}),
+    select: rest.select ?? contract.calls?.select !== undefined,
+    list: contractList(contract, list, names),
     input: fieldInputs ? contract.input.extend(fieldInputs as z.ZodRawShape) : contract.input,
     beforeList:
       numericCheck && beforeList
@@ -162,6 +182,33 @@ export function defineContractTable<
     },
   } as unknown as TableDef<T>;
   return defineTable(resolved);
+}
+
+/** The contract's unique fields as the engine's rules (409 `field:message`). */
+function uniqueRules(contract: AnyContract) {
+  return fieldEntries(contract).flatMap(([field, f]) =>
+    f.unique ? [{ columns: [...(f.uniqueWith ?? []), field], message: f.unique.zh, field }] : [],
+  );
+}
+
+type ToRow = (input: never, call: TableCall) => object | Promise<object>;
+
+/** The declaration's `toRow` (or the input), with the region resolved (lib/regions.ts). */
+function withRegion(toRow: ToRow | undefined) {
+  return async (input: Record<string, unknown>, call: TableCall) => {
+    const row = toRow ? await toRow(input as never, call) : input;
+    return { ...row, ...(await resolveRegion(call.db, input)) };
+  };
+}
+
+type Decorate = (call: TableCall, rows: never[]) => Promise<object[]> | object[];
+
+/** The declaration's `decorate`, then the region's names joined (`regionName`). */
+function withRegions(decorate: Decorate | undefined): Decorate {
+  return async (call, rows) => {
+    const out = decorate ? await decorate(call, rows) : rows;
+    return withRegionNames(call.db, out as Record<string, string | null>[]);
+  };
 }
 
 /**

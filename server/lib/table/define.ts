@@ -4,6 +4,8 @@ import type { AppContext } from '../../context.js';
 import type { AuditColumns, DB } from '../../db/schema.js';
 import { perm, type Access, type AuthUser } from '../../auth/index.js';
 import type { ListSpec, QueryMap } from '../query.js';
+import type { Call, CallName } from '../../../src/contracts/resource-contract.js';
+import type { NameColumn } from './references.js';
 
 /**
  * The server's mirror of the console's `defineResource`: one declaration of a simple table
@@ -95,8 +97,16 @@ export interface BaseDef<
     | Promise<Partial<{ [K in OwnColumn<T>]: DB[T][K] }>>;
   /** Derived fields of list, detail and select answers (before nulls are written as ""). */
   decorate?: (call: TableCall, rows: TableRow<T, C>[]) => Promise<object[]> | object[];
-  /** Column sets unique among the live rows of the tenant (global: of the table): else a 400. */
-  unique?: readonly { columns: readonly OwnColumn<T>[]; message: string }[];
+  /**
+   * Column sets unique among the live rows of the tenant (global: of the table): else 409
+   * `field:message` (field: the last column unless named). Back each with a unique index
+   * (db/unique.ts `liveUniqueIndex`): a write that loses the race is answered the same way.
+   */
+  unique?: readonly { columns: readonly OwnColumn<T>[]; message: string; field?: string }[];
+  /** Calls by the spec's names (contract `calls`): path under `path` and method. */
+  calls?: Partial<Record<CallName, Call>>;
+  /** Names of referenced records answered with each row (lib/table/references.ts). */
+  names?: readonly NameColumn[];
   /** Throws to refuse a list query (e.g. `integerEquality('category')`). */
   beforeList?: (query: QueryMap) => void;
   /** After validation and the permission check, before the write (check references, ...). */

@@ -2,7 +2,14 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { Dialect } from '../../db/database.js';
 import { ExportFailure, type Exporter } from '../export/engine.js';
 import { toCell, type ExportCell } from '../export/xlsx.js';
-import { filterConditions, sortItems, type QueryMap, type SortItem } from '../query.js';
+import {
+  columnSql,
+  filterConditions,
+  sortItems,
+  type ColumnRef,
+  type QueryMap,
+  type SortItem,
+} from '../query.js';
 import { accessOf, type TableCall, type TableDef } from './define.js';
 
 type LooseDB = Record<string, Record<string, unknown>>;
@@ -11,7 +18,8 @@ type Row = Record<string, unknown>;
 
 /** What tableRoutes shares with the exporter, so an export reads exactly what the list reads. */
 export interface TableParts {
-  columns: readonly string[];
+  /** Adds the list's selection (its columns and the names of referenced records). */
+  select<Q extends { select: (...args: never[]) => unknown }>(qb: Q): Q;
   /** The declaration's default order. */
   order: readonly SortItem[];
   dialect: Dialect;
@@ -19,7 +27,9 @@ export interface TableParts {
   visible(call: TableCall): Promise<Filter>;
 }
 
-const bare = (column: string) => column.slice(column.lastIndexOf('.') + 1);
+/** The column's name without its table; '' for an expression. */
+const bare = (column: ColumnRef) =>
+  typeof column === 'string' ? column.slice(column.lastIndexOf('.') + 1) : '';
 const db = (call: TableCall) => call.db as unknown as Kysely<LooseDB>;
 
 /**
@@ -49,32 +59,32 @@ class Keyset {
 
   constructor(
     private readonly order: readonly SortItem[],
-    private readonly nullable: ReadonlySet<string>,
+    private readonly nullable: ReadonlySet<ColumnRef>,
   ) {
     this.uniform = nullable.size === 0 && order.every((s) => s.direction === order[0]?.direction);
   }
 
   orderBy(s: SortItem) {
     const nulls = this.nullable.has(s.column) ? sql.raw(' nulls last') : sql.raw('');
-    return sql`${sql.ref(s.column)} ${sql.raw(s.direction)}${nulls}`;
+    return sql`${columnSql(s.column)} ${sql.raw(s.direction)}${nulls}`;
   }
 
   after(eb: ExpressionBuilder<LooseDB, string>, cursor: readonly unknown[]): Expression<SqlBool> {
     const order = this.order;
     if (this.uniform) {
       const op = sql.raw(order[0]?.direction === 'desc' ? '<' : '>');
-      const columns = sql.join(order.map((s) => sql.ref(s.column)));
+      const columns = sql.join(order.map((s) => columnSql(s.column)));
       return sql<SqlBool>`(${columns}) ${op} (${sql.join([...cursor])})`;
     }
     const same = (s: SortItem, v: unknown) =>
       v === null
-        ? sql<SqlBool>`${sql.ref(s.column)} is null`
-        : sql<SqlBool>`${sql.ref(s.column)} = ${v}`;
+        ? sql<SqlBool>`${columnSql(s.column)} is null`
+        : sql<SqlBool>`${columnSql(s.column)} = ${v}`;
     const later = (s: SortItem, v: unknown) => {
       if (v === null) return sql<SqlBool>`1 = 0`;
-      const cmp = sql<SqlBool>`${sql.ref(s.column)} ${sql.raw(s.direction === 'asc' ? '>' : '<')} ${v}`;
+      const cmp = sql<SqlBool>`${columnSql(s.column)} ${sql.raw(s.direction === 'asc' ? '>' : '<')} ${v}`;
       return this.nullable.has(s.column)
-        ? sql<SqlBool>`(${cmp} or ${sql.ref(s.column)} is null)`
+        ? sql<SqlBool>`(${cmp} or ${columnSql(s.column)} is null)`
         : cmp;
     };
     return eb.or(
@@ -135,12 +145,12 @@ export function tableExporter(def: TableDef, parts: TableParts): Exporter {
       const order = exportOrder(query, def, parts.order);
       const base = await filtered(call, query);
       // Which order columns hold NULLs among the rows exported (id never does).
-      const nullable = new Set<string>();
+      const nullable = new Set<ColumnRef>();
       for (const s of order) {
         if (bare(s.column) === 'id') continue;
         const hit = await base
           .select(sql<number>`1`.as('one'))
-          .where(sql<SqlBool>`${sql.ref(s.column)} is null`)
+          .where(sql<SqlBool>`${columnSql(s.column)} is null`)
           .limit(1)
           .executeTakeFirst()
           .catch((err: unknown) => {
@@ -152,9 +162,9 @@ export function tableExporter(def: TableDef, parts: TableParts): Exporter {
       let cursor: unknown[] | undefined;
       let n = 0;
       for (;;) {
-        let q = base
-          .select([...parts.columns])
-          .select(order.map((s, i) => sql.ref(s.column).as(`orderKey${i}`)));
+        let q = parts
+          .select(base)
+          .select(order.map((s, i) => sql`${columnSql(s.column)}`.as(`orderKey${i}`)));
         if (cursor) {
           const c = cursor;
           q = q.where((eb) => keyset.after(eb, c));

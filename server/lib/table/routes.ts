@@ -5,10 +5,13 @@ import { perm, currentUser, type Access, assertPermission } from '../../auth/ind
 import { ok, okStatus } from '../envelope.js';
 import { documentTable } from '../api-doc/table.js';
 import { registerExporter } from '../export/routes.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { conflict, forbidden, notFound } from '../errors.js';
+import { namedExportRoute } from '../export/routes.js';
+import { isUniqueViolation } from '../../db/unique.js';
 import { nextId } from '../ids.js';
 import { idList, queryMap, requiredParam } from '../params.js';
-import { paged, type SortItem } from '../query.js';
+import { columnSql, paged, type SortItem } from '../query.js';
+import { DEFAULT_CALLS, type CallName } from '../../../src/contracts/resource-contract.js';
 import { assertUpdated, insertAudit, wire } from '../records.js';
 import { nowText } from '../time.js';
 import { parseBody } from '../validation.js';
@@ -68,6 +71,14 @@ export function tableRoutes<
     column,
     direction: direction as 'asc' | 'desc',
   }));
+  const names = def.names ?? [];
+  /** The list's selection: the table's columns and the names of referenced records. */
+  const selection = <Q>(qb: Q): Q =>
+    (qb as unknown as { select: (s: unknown) => Q }).select([
+      ...columns,
+      ...names.map((n) => sql`${n.expression}`.as(n.field)),
+    ]);
+  const calls = { ...DEFAULT_CALLS, ...def.calls };
   const inputKeys = Object.keys(def.input.shape);
   const meta = z.object(versioned ? { id: idField, version: versionField } : { id: idField });
   const access = {
@@ -107,6 +118,7 @@ export function tableRoutes<
     return row;
   }
 
+  /** A live row (not `id`) holding a unique rule's values: 409 naming the field. */
   async function assertUnique(call: TableCall, row: Record<string, unknown>, id?: string) {
     for (const rule of def.unique ?? []) {
       let q = db(call)
@@ -122,7 +134,27 @@ export function tableRoutes<
         );
       if (tenant) q = q.where('tenantId', '=', call.user.tenantId);
       if (id) q = q.where('id', '<>', id);
-      if (await q.executeTakeFirst()) throw badRequest(rule.message);
+      if (await q.executeTakeFirst())
+        throw conflict(`${rule.field ?? rule.columns.at(-1)}:${rule.message}`);
+    }
+  }
+
+  /**
+   * A write that lost a race to a unique index (both passed assertUnique, the other landed
+   * first) is answered as that check answers the loser: 409 at the field, never a 500.
+   */
+  async function uniquely<T>(
+    call: TableCall,
+    row: Record<string, unknown>,
+    id: string | undefined,
+    write: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      await assertUnique(call, row, id);
+      throw err;
     }
   }
 
@@ -192,6 +224,11 @@ export function tableRoutes<
     // The API reference (lib/api-doc): this table's routes documented from the declaration.
     documentTable(app, def);
     const base = `/api/${def.path}`;
+    /** The route of a call: `{id}` in a spec's path is Fastify's `:id`. */
+    const at = (name: CallName) => `${base}/${calls[name].path.replace('{id}', ':id')}`;
+    const route = (name: CallName) => ({ method: calls[name].method, url: at(name) });
+    /** The id of a detail or a remove by id: the path's, else the query's. */
+    const pathId = (request: FastifyRequest) => (request.params as { id?: string }).id;
     const callOf = (request: FastifyRequest): TableCall => ({
       ctx: app.ctx,
       db: app.ctx.db,
@@ -199,73 +236,96 @@ export function tableRoutes<
     });
     const read = { config: { access: access.read } };
 
-    app.get(`${base}/list`, read, async (request) => {
-      const call = callOf(request);
-      const query = queryMap(request);
-      def.beforeList?.(query);
-      const page = await paged(
-        db(call)
-          .selectFrom(table)
-          .where(await visible(call)),
-        (qb) => qb.select(columns),
-        query,
-        def.list,
-        app.ctx.dialect,
-        order,
-      );
-      return ok({ ...page, records: await present(call, page.records) });
+    app.route({
+      ...route('list'),
+      ...read,
+      handler: async (request) => {
+        const call = callOf(request);
+        const query = queryMap(request);
+        def.beforeList?.(query);
+        const page = await paged(
+          db(call)
+            .selectFrom(table)
+            .where(await visible(call)),
+          selection,
+          query,
+          def.list,
+          app.ctx.dialect,
+          order,
+        );
+        return ok({ ...page, records: await present(call, page.records) });
+      },
     });
 
-    app.get(`${base}/detail`, read, async (request) => {
-      const call = callOf(request);
-      const row = await db(call)
-        .selectFrom(table)
-        .select(columns)
-        .where('id', '=', requiredParam(request, 'id'))
-        .where(await visible(call))
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      return ok((await present(call, [row]))[0]);
+    app.route({
+      ...route('detail'),
+      ...read,
+      handler: async (request) => {
+        const call = callOf(request);
+        const row = await selection(db(call).selectFrom(table))
+          .where('id', '=', pathId(request) ?? requiredParam(request, 'id'))
+          .where(await visible(call))
+          .executeTakeFirst();
+        if (!row) throw notFound();
+        return ok((await present(call, [row]))[0]);
+      },
     });
 
     if (def.select) {
-      app.get(`${base}/select`, read, async (request) => {
-        const call = callOf(request);
-        let q = db(call)
-          .selectFrom(table)
-          .select(columns)
-          .where(await visible(call));
-        for (const s of order) q = q.orderBy(sql.ref(s.column), s.direction);
-        return ok(await present(call, await q.execute()));
+      app.route({
+        ...route('select'),
+        ...read,
+        handler: async (request) => {
+          const call = callOf(request);
+          let q = selection(db(call).selectFrom(table)).where(await visible(call));
+          for (const s of order) q = q.orderBy(columnSql(s.column), s.direction);
+          return ok(await present(call, await q.execute()));
+        },
       });
     }
 
     // The route admits add or edit; the handler then asks for the one the request needs.
     const oneRule = JSON.stringify(access.add) === JSON.stringify(access.edit);
     const submit = { config: { access: eitherAccess(access.add, access.edit) } };
-    app.post(`${base}/submit`, submit, async (request) => {
-      const { id, version } = parseBody(meta, request.body) as { id?: string; version?: number };
-      const parsed = parseBody(def.input, request.body) as Record<string, unknown>;
-      // Every declared key present (zod drops absent optional ones): an omitted field is cleared.
-      const input = Object.fromEntries(inputKeys.map((k) => [k, parsed[k]]));
-      const call = callOf(request);
-      if (!oneRule) await assertAccess(call, id ? access.edit : access.add);
-      const row = await rowOf(input, call);
-      await def.beforeSave?.(call, input, id);
-      await assertUnique(call, row, id);
-      if (id) await update(call, id, version, row);
-      return ok({ id: id ?? (await insert(call, row)) }, id ? '修改成功' : '新增成功');
+    app.route({
+      ...route('submit'),
+      ...submit,
+      handler: async (request) => {
+        const { id, version } = parseBody(meta, request.body) as { id?: string; version?: number };
+        const parsed = parseBody(def.input, request.body) as Record<string, unknown>;
+        // Every declared key present (zod drops absent optional ones): an omitted field is cleared.
+        const input = Object.fromEntries(inputKeys.map((k) => [k, parsed[k]]));
+        const call = callOf(request);
+        if (!oneRule) await assertAccess(call, id ? access.edit : access.add);
+        const row = await rowOf(input, call);
+        await def.beforeSave?.(call, input, id);
+        await assertUnique(call, row, id);
+        const saved = await uniquely(call, row, id, async () =>
+          id ? (await update(call, id, version, row), id) : insert(call, row),
+        );
+        return ok({ id: saved }, id ? '修改成功' : '新增成功');
+      },
     });
 
-    app.post(`${base}/remove`, { config: { access: access.remove } }, async (request) => {
-      await remove(callOf(request), [...new Set(idList(request))]);
-      return okStatus('删除成功');
+    const removeRoute = { ...route('remove'), config: { access: access.remove } };
+    app.route({
+      ...removeRoute,
+      handler: async (request) => {
+        const id = pathId(request);
+        await remove(callOf(request), id ? [id] : [...new Set(idList(request))]);
+        return okStatus('删除成功');
+      },
     });
 
-    if (def.export)
-      registerExporter(
-        app,
-        tableExporter(def, { columns, order, dialect: app.ctx.dialect, visible }),
-      );
+    if (def.export) {
+      const exporter = tableExporter(def, {
+        select: selection,
+        order,
+        dialect: app.ctx.dialect,
+        visible,
+      });
+      if (calls.export.path === DEFAULT_CALLS.export.path) registerExporter(app, exporter);
+      else namedExportRoute(app, exporter, `${def.path}/${calls.export.path}`);
+    }
   };
 }

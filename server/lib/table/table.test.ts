@@ -211,8 +211,8 @@ describe('defineTable / tableRoutes', () => {
 
   it('refuses a duplicate of a unique column within the tenant only', async () => {
     const dup = await submit(tenantAdmin, { postCode: 'b1', postName: 'Other' });
-    expect(dup.statusCode).toBe(400);
-    expect(dup.json().msg).toBe('岗位编号已存在');
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().msg).toBe('postCode:岗位编号已存在');
     const b1 = (await list(tenantAdmin, { postCode_equal: 'b1' })).records[0]!;
     expect(
       (await submit(tenantAdmin, { id: b1.id, postCode: 'b1', postName: 'B' })).statusCode,

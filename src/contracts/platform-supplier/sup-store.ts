@@ -1,4 +1,5 @@
 import { SUPPLIER_SERVICE } from '../business-services';
+import { REGION_REFUSALS } from '../regions';
 import { defineContract } from '../resource-contract';
 import { knownMessages } from '../server-messages';
 
@@ -37,7 +38,7 @@ export const STORE_GROUP_SERVICE = `${SUPPLIER_SERVICE}/group`;
 export const STORE_REFUSALS = {
   codeTaken: { zh: '门店编码已存在', en: 'The supplier already has a store with this code' },
   noSupplier: { zh: '所属供应商不存在', en: 'The supplier does not exist' },
-  region: { zh: '所在地区不存在', en: 'The region does not exist' },
+  region: REGION_REFUSALS.missing,
   goods: { zh: '适用商品须为该供应商的商品', en: "The goods must be the supplier's own" },
   groupTaken: { zh: '分组名称已存在', en: 'Another group has this name' },
 } as const;

@@ -83,11 +83,12 @@ describe('blade-resource/oss', () => {
       [setting({ ossCode: 'a1', endpoint: 'javascript:alert(1)' }), 'endpoint:资源地址格式不正确'],
       [setting({ ossCode: 'a1', bucketName: '' }), 'bucketName:请输入空间名'],
       [setting({ ossCode: 'a1', secretKey: '' }), 'secretKey:请输入secretKey'],
-      [setting(), '资源编号已存在'],
+      [setting(), 'ossCode:资源编号已存在'],
     ];
     for (const [body, msg] of cases) {
       const res = await submit(admin, body);
-      expect(res.statusCode).toBe(400);
+      // A taken unique value is a conflict (409), every other refusal a 400.
+      expect(res.statusCode).toBe(msg.includes('已存在') ? 409 : 400);
       expect(res.json().msg).toBe(msg);
     }
     expect(

@@ -110,11 +110,12 @@ describe('blade-resource/sms', () => {
       [setting({ smsCode: '' }), 'smsCode:请输入资源编号'],
       [setting({ smsCode: 'a b' }), 'smsCode:资源编号只能包含字母、数字、_和-'],
       [setting({ smsCode: 'x2', templateId: ' ' }), 'templateId:请输入模板ID'],
-      [setting(), '资源编号已存在'],
+      [setting(), 'smsCode:资源编号已存在'],
     ];
     for (const [body, msg] of cases) {
       const res = await submit(admin, body);
-      expect(res.statusCode).toBe(400);
+      // A taken unique value is a conflict (409), every other refusal a 400.
+      expect(res.statusCode).toBe(msg.includes('已存在') ? 409 : 400);
       expect(res.json().msg).toBe(msg);
     }
     // The same code in another tenant is fine.
@@ -239,7 +240,8 @@ describe('blade-resource/sms', () => {
     const before = (await outbox('000000')).length;
     for (const [query, msg] of cases) {
       const res = await send(admin, query);
-      expect(res.statusCode).toBe(400);
+      // A taken unique value is a conflict (409), every other refusal a 400.
+      expect(res.statusCode).toBe(msg.includes('已存在') ? 409 : 400);
       expect(res.json().msg).toBe(msg);
     }
     expect((await outbox('000000')).length).toBe(before);

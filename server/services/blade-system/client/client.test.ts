@@ -105,7 +105,7 @@ describe('blade-system/client', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ ...fresh, clientId: 'c3', clientSecret: '' }, 'clientSecret:请输入客户端密钥'],
       [{ ...fresh, clientId: 'c3', clientSecret: 'short' }, 'clientSecret:客户端密钥至少8位'],
-      [{ ...fresh, clientId: 'saber' }, '客户端id已存在'],
+      [{ ...fresh, clientId: 'saber' }, 'clientId:客户端id已存在'],
       [{ ...fresh, clientId: 'c 3' }, 'clientId:客户端id只能包含字母、数字、_和-'],
       [
         { ...fresh, clientId: 'c3', authorizedGrantTypes: '' },
@@ -126,7 +126,8 @@ describe('blade-system/client', () => {
     ];
     for (const [body, msg] of cases) {
       const res = await submit(body);
-      expect(res.statusCode).toBe(400);
+      // A taken unique value is a conflict (409), every other refusal a 400.
+      expect(res.statusCode).toBe(msg.includes('已存在') ? 409 : 400);
       expect(res.json().msg).toBe(msg);
     }
     const badGrant = await submit({

@@ -151,7 +151,7 @@ describe('blade-system/data-scope', () => {
       'create_dept',
     );
     expect((await submit(admin, { ...row, scopeName: '本部门' })).json().msg).toBe(
-      '该菜单下已存在同名的数据权限',
+      'scopeName:该菜单下已存在同名的数据权限',
     );
     data(await t.post(`${URL}/remove`, admin, undefined, { ids: `${id},${dept}` }));
     expect((await t.get(`${URL}/detail`, admin, { id })).statusCode).toBe(404);

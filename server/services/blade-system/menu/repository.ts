@@ -3,7 +3,13 @@ import type { AppContext } from '../../../context.js';
 import type { DB } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
-import { filterConditions, sortItems, type ListSpec, type QueryMap } from '../../../lib/query.js';
+import {
+  columnSql,
+  filterConditions,
+  sortItems,
+  type ListSpec,
+  type QueryMap,
+} from '../../../lib/query.js';
 import { assertUpdated, buildTree, type TreeNode } from '../../../lib/records.js';
 import { inChunks } from './input.js';
 
@@ -135,7 +141,7 @@ async function filteredMenus(
   if (options.parentId !== undefined) q = q.where('parentId', '=', options.parentId);
   const sorts = sortItems(query, MENU_LIST);
   for (const s of sorts.length ? sorts : [{ column: 'sort', direction: 'asc' as const }])
-    q = q.orderBy(sql.ref(s.column), s.direction);
+    q = q.orderBy(columnSql(s.column), s.direction);
   return q.orderBy('id').execute();
 }
 

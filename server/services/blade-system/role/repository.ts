@@ -5,6 +5,7 @@ import type { Dialect } from '../../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import {
+  columnSql,
   escapeLike,
   filterConditions,
   likeExpr,
@@ -93,7 +94,7 @@ export async function roleList(
   for (const c of filterConditions(query, ROLE_LIST, ctx.dialect)) q = q.where(c);
   const sorts = sortItems(query, ROLE_LIST);
   for (const s of sorts.length ? sorts : [{ column: 'sort', direction: 'asc' as const }])
-    q = q.orderBy(sql.ref(s.column), s.direction);
+    q = q.orderBy(columnSql(s.column), s.direction);
   const rows = await q.orderBy('id').execute();
   const names = new Map((await tenantRoles(ctx.db, user.tenantId)).map((r) => [r.id, r.roleName]));
   return buildTree(rows.map((r) => ({ ...r, parentName: names.get(r.parentId) ?? '' })));

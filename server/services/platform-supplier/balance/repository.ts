@@ -17,6 +17,7 @@ import {
   type BalanceRecordRow,
 } from '../../../../src/contracts/platform-supplier/all-balance-record.js';
 import {
+  columnSql,
   filterConditions,
   pageParams,
   sortItems,
@@ -129,7 +130,7 @@ export async function listSupBalances(ctx: AppContext, tenantId: string, query: 
   let q = filtered.select([...SUP_BALANCE_COLUMNS]);
   const sorts = sortItems(query, SUP_BALANCE_LIST);
   for (const s of sorts.length ? sorts : SUP_BALANCE_ORDER)
-    q = q.orderBy(sql.ref(s.column), s.direction);
+    q = q.orderBy(columnSql(s.column), s.direction);
   const rows = await q
     .limit(size)
     .offset((current - 1) * size)
@@ -256,7 +257,7 @@ function goodBalanceSorted(ctx: AppContext, tenantId: string, query: QueryMap) {
   let q = goodBalanceQuery(ctx, tenantId, query).select([...GOOD_BALANCE_COLUMNS]);
   const sorts = sortItems(query, GOOD_BALANCE_LIST);
   for (const s of sorts.length ? [...sorts, ...GOOD_BALANCE_ORDER] : GOOD_BALANCE_ORDER)
-    q = q.orderBy(sql.ref(s.column), s.direction);
+    q = q.orderBy(columnSql(s.column), s.direction);
   return q;
 }
 
@@ -534,7 +535,7 @@ async function recordRows(
   after?: RecordCursor,
 ) {
   let q = mergedRows(ctx, tenantId, query, offset + limit, after).select([...RECORD_COLUMNS]);
-  for (const s of RECORD_ORDER) q = q.orderBy(sql.ref(s.column), s.direction);
+  for (const s of RECORD_ORDER) q = q.orderBy(columnSql(s.column), s.direction);
   const rows = await q.limit(limit).offset(offset).execute();
   return rows.map((r) => presentRecord(r as RecordFen));
 }

@@ -16,6 +16,7 @@ import {
 import type { DB } from '../../../db/schema.js';
 import { notFound } from '../../../lib/errors.js';
 import {
+  columnSql,
   filterConditions,
   pageParams,
   paged,
@@ -309,7 +310,7 @@ async function pagedCodes(
   const sorts = sortItems(query, spec);
   let selected = rows.select(codeColumns);
   for (const s of sorts.length ? sorts : newest('c'))
-    selected = selected.orderBy(sql.ref(s.column), s.direction);
+    selected = selected.orderBy(columnSql(s.column), s.direction);
   const records = (await selected
     .limit(size)
     .offset((current - 1) * size)

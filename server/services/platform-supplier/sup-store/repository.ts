@@ -4,6 +4,7 @@ import type { DB } from '../../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { TableCall } from '../../../lib/table/index.js';
 import { chunks } from '../../../lib/chunks.js';
+import { regionNameOf, regionNames } from '../../../lib/regions.js';
 import { supplierNames } from '../names.js';
 
 /**
@@ -14,25 +15,7 @@ import { supplierNames } from '../names.js';
 
 export const DUPLICATE_CODE = `storeCode:${STORE_REFUSALS.codeTaken.zh}`;
 export const NO_SUPPLIER = `supId:${STORE_REFUSALS.noSupplier.zh}`;
-export const BAD_REGION = `provinceCode:${STORE_REFUSALS.region.zh}`;
 export const BAD_GOODS = `goodIds:${STORE_REFUSALS.goods.zh}`;
-
-/** Region names by code. */
-export async function regionNames(
-  db: Kysely<DB>,
-  codes: readonly (string | null)[],
-): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const wanted = [...new Set(codes.filter((c): c is string => !!c))];
-  for (const part of chunks(wanted))
-    for (const r of await db
-      .selectFrom('bladeRegion')
-      .select(['code', 'name'])
-      .where('code', 'in', part)
-      .execute())
-      out.set(r.code, r.name);
-  return out;
-}
 
 interface StoreNames {
   supId: string;
@@ -59,9 +42,7 @@ export async function withNames<R extends StoreNames>(
   return rows.map((r) => ({
     ...r,
     supName: sups.get(r.supId) ?? '',
-    regionName: [r.provinceCode, r.cityCode, r.districtCode]
-      .flatMap((c) => (c && regions.has(c) ? [regions.get(c)!] : []))
-      .join(' / '),
+    regionName: regionNameOf(r, regions),
   }));
 }
 
@@ -75,39 +56,6 @@ export async function assertSupplier(db: Kysely<DB>, tenantId: string, supId: st
     .where('isDeleted', '=', 0)
     .executeTakeFirst();
   if (!found) throw badRequest(NO_SUPPLIER);
-}
-
-export interface RegionCodes {
-  provinceCode?: string | null | undefined;
-  cityCode?: string | null | undefined;
-  districtCode?: string | null | undefined;
-}
-
-/**
- * The region is a path of blade_region: a city only under its province, a district only under
- * its city; a level may be left empty only when the levels below it are. Answers the problem's
- * text, or undefined when the codes hold.
- */
-export async function regionProblem(
-  db: Kysely<DB>,
-  codes: RegionCodes,
-): Promise<string | undefined> {
-  const path = [codes.provinceCode, codes.cityCode, codes.districtCode].map((c) => c || null);
-  if (path.every((c) => c === null)) return undefined;
-  const last = path.findLastIndex((c) => c !== null);
-  if (path.slice(0, last).some((c) => c === null)) return BAD_REGION;
-  const given = path.filter((c): c is string => c !== null);
-  const rows = await db
-    .selectFrom('bladeRegion')
-    .select(['code', 'parentCode'])
-    .where('code', 'in', given)
-    .execute();
-  const parent = new Map(rows.map((r) => [r.code, r.parentCode]));
-  for (let i = 0; i < given.length; i++) {
-    if (!parent.has(given[i]!)) return BAD_REGION;
-    if (i > 0 && parent.get(given[i]!) !== given[i - 1]) return BAD_REGION;
-  }
-  return undefined;
 }
 
 /** `goodIds` (comma-joined): every one a live good of the supplier. */
@@ -177,31 +125,3 @@ export async function visibleStores(call: TableCall, ids: readonly string[]) {
   return rows;
 }
 
-/**
- * The region a store is written with: the three codes as a checked path, or, when only the
- * deepest level is sent (a form's one region picker), that region with its province and city
- * filled in from the regions tree. A region that is not a province, city or district: 400.
- */
-export async function resolveRegion(
-  db: Kysely<DB>,
-  codes: RegionCodes,
-): Promise<{ provinceCode: string | null; cityCode: string | null; districtCode: string | null }> {
-  const path = [codes.provinceCode, codes.cityCode, codes.districtCode].map((c) => c || null);
-  const given = path.filter((c): c is string => c !== null);
-  if (given.length === 1 && path[0] === null) {
-    const region = await db
-      .selectFrom('bladeRegion')
-      .select(['level', 'provinceCode', 'cityCode', 'districtCode'])
-      .where('code', '=', given[0]!)
-      .executeTakeFirst();
-    if (!region || region.level < 1 || region.level > 3) throw badRequest(BAD_REGION);
-    return {
-      provinceCode: region.provinceCode,
-      cityCode: region.level >= 2 ? region.cityCode : null,
-      districtCode: region.level >= 3 ? region.districtCode : null,
-    };
-  }
-  const problem = await regionProblem(db, codes);
-  if (problem) throw badRequest(problem);
-  return { provinceCode: path[0]!, cityCode: path[1]!, districtCode: path[2]! };
-}

@@ -27,7 +27,8 @@ import { EXPORT_CREATED } from '../../../lib/export/engine.js';
 import { DriverError, driverSupplier, supplierDriver } from '../driver/index.js';
 import { insertStores, storeImport, STORE_IMPORT_COLUMNS, type StoreValues } from './import.js';
 import { chunks } from '../../../lib/chunks.js';
-import { resolveRegion, visibleStores, withNames } from './repository.js';
+import { visibleStores, withNames } from './repository.js';
+import { resolveRegion } from '../../../lib/regions.js';
 import storeTable from './table.js';
 
 const { codes } = supStoreContract;

@@ -5,9 +5,9 @@ import {
   assertCodeFree,
   assertGoods,
   assertSupplier,
-  resolveRegion,
   withNames,
 } from './repository.js';
+import { resolveRegion } from '../../../lib/regions.js';
 
 /**
  * blade-quanyi-platform-supplier/sup-store (issue 17 item 3): a tenant's stores. A store belongs
