@@ -7,6 +7,7 @@ import roleRoutes from './services/blade-system/role/routes.js';
 import topmenuRoutes from './services/blade-system/topmenu/routes.js';
 import deptRoutes from './services/blade-system/dept/routes.js';
 import postTable from './services/blade-system/post/table.js';
+import parkLotTable from './services/platform-parking/lot/table.js';
 import tenantRoutes from './services/blade-system/tenant/routes.js';
 import tenantPackageTable from './services/blade-system/tenant-package/table.js';
 import paramTable from './services/blade-system/param/table.js';
@@ -57,6 +58,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     topmenuRoutes,
     deptRoutes,
     tableRoutes(postTable),
+    tableRoutes(parkLotTable),
     tenantRoutes,
     tableRoutes(tenantPackageTable),
     tableRoutes(paramTable),

@@ -33,6 +33,7 @@ import * as m029 from './migrations/029-sup-order-report-remark.js';
 import * as m030 from './migrations/030-coupon-code-expiry.js';
 import * as m032 from './migrations/032-sup-file-ticket.js';
 import * as m033 from './migrations/033-sup-order-code.js';
+import * as m034 from './migrations/034-park-lot.js';
 import * as m025 from './migrations/025-enterprise-register.js';
 import * as m023 from './migrations/023-supplier-goods.js';
 import * as m024 from './migrations/024-supplier-stores.js';
@@ -61,7 +62,11 @@ export interface DatabaseOptions {
 // int8 (counts, epoch seconds) as numbers; every id is text so nothing here exceeds 2^53.
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
-const MIGRATIONS: Record<string, Migration> = {
+/**
+ * Every migration by name. A file in migrations/ that is missing here never runs: the test beside
+ * (migrations.test.ts) fails when the two lists differ.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001-platform': m001,
   '002-data-export': m002,
   '003-table-set': m003,
@@ -93,6 +98,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '030-coupon-code-expiry': m030,
   '032-sup-file-ticket': m032,
   '033-sup-order-code': m033,
+  '034-park-lot': m034,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

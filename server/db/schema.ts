@@ -387,6 +387,7 @@ export interface DB {
   bladeSupGoodSign: SupGoodSignTable;
   bladeSupStore: SupStoreTable;
   bladeSupStoreGroup: SupStoreGroupTable;
+  bladeParkLot: ParkLotTable;
   bladeSupStoreGroupRel: SupStoreGroupRelTable;
   bladeSupStoreRepeat: SupStoreRepeatTable;
   authSocialTicket: SocialTicketTable;
@@ -1205,4 +1206,20 @@ export interface SupFileTicketTable {
   /** Epoch seconds. */
   expiresAt: number;
   usedAt: number | null;
+}
+
+export interface ParkLotTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  lotCode: string;
+  lotName: string;
+  provinceCode: string | null;
+  cityCode: string | null;
+  districtCode: string | null;
+  address: string | null;
+  spaces: number;
+  operator: string;
+  supId: string | null;
+  enabled: number;
+  version: Generated<number>;
 }

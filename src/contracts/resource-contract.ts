@@ -230,21 +230,23 @@ function textInput(spec: FieldSpec): z.ZodType {
 function fieldMessages(spec: FieldSpec): Text[] {
   const declared = [spec.required, spec.pattern?.message, spec.range?.message];
   const { zh, en } = spec.label;
-  const made: Text[] = spec.choices
-    ? [choiceMessage(spec)]
-    : spec.kind === 'switch'
-      ? [switchMessage(spec)]
-      : spec.kind === 'integer'
-        ? [{ zh: `${zh}必须是整数`, en: `${en} must be a whole number` }]
-        : spec.kind === 'money'
-          ? [
-              {
-                zh: `${zh}须为不超过两位小数的非负金额`,
-                en: `${en}: a non-negative amount with at most 2 decimals`,
-              },
-              { zh: amountTooLargeFor(zh), en: `${en} may not exceed ${AMOUNT_MAX_YUAN} yuan` },
-            ]
-          : [];
+  const made: Text[] = spec.ref
+    ? [refMessage(spec)]
+    : spec.choices
+      ? [choiceMessage(spec)]
+      : spec.kind === 'switch'
+        ? [switchMessage(spec)]
+        : spec.kind === 'integer'
+          ? [{ zh: `${zh}必须是整数`, en: `${en} must be a whole number` }]
+          : spec.kind === 'money'
+            ? [
+                {
+                  zh: `${zh}须为不超过两位小数的非负金额`,
+                  en: `${en}: a non-negative amount with at most 2 decimals`,
+                },
+                { zh: amountTooLargeFor(zh), en: `${en} may not exceed ${AMOUNT_MAX_YUAN} yuan` },
+              ]
+            : [];
   return [...declared, spec.unique].filter((m): m is Text => m !== undefined).concat(made);
 }
 
@@ -292,6 +294,12 @@ function choiceMessage(spec: FieldSpec): Text {
     en: `${spec.label.en} must be one of: ${labels.map((c) => c.en).join(', ')}`,
   };
 }
+
+/** The message for an id that names no live record of the reference (the server checks it). */
+export const refMessage = (spec: FieldSpec): Text => ({
+  zh: `${spec.label.zh}不存在`,
+  en: `${spec.label.en} does not exist`,
+});
 
 const switchMessage = (spec: FieldSpec): Text => ({
   zh: `${spec.label.zh}只能是0或1`,

@@ -7,6 +7,7 @@ import { audit, grantAllMenus, seedTenantParams, seedTopMenus } from './system.j
 import { seedDemoSuppliers } from './demo-supplier.js';
 import { seedDemoSupplierGoods } from './demo-supplier-goods.js';
 import { seedDemoSupplierStores } from './demo-supplier-stores.js';
+import { seedDemoParkLots } from './demo-parking.js';
 import { seedDemoMoneyCore } from './demo-money-core.js';
 import { seedDemoEnterpriseRegisters } from './demo-enterprise-register.js';
 
@@ -261,6 +262,7 @@ export async function seedDemo(
     await seedDemoSuppliers(trx, secrets);
     await seedDemoSupplierGoods(trx);
     await seedDemoSupplierStores(trx);
+    await seedDemoParkLots(trx);
     await seedDemoEnterpriseRegisters(trx, secrets);
     await seedDemoMoneyCore(trx, secrets, volume);
   });

@@ -15,6 +15,7 @@ import { supContract } from '../../../src/contracts/platform-supplier/sup.js';
 import { supGoodContract } from '../../../src/contracts/platform-supplier/sup-good.js';
 import { supStoreContract } from '../../../src/contracts/platform-supplier/sup-store.js';
 import { storeGroupContract } from '../../../src/contracts/platform-supplier/store-group.js';
+import { parkLotContract } from '../../../src/contracts/platform-parking/park-lot.js';
 
 /**
  * Seeded menu tree of the console (blade_menu rows, category 1 = menus, 2 = buttons).
@@ -1304,14 +1305,11 @@ export const MENU_TREE: SeedMenu[] = [
               { code: 'car_subscribe_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
             ],
           },
-          {
-            code: 'parking_lot',
+          contractScreen(parkLotContract, {
             zh: '停车场管理',
             en: 'Parking lots',
-            path: '/business/parking/parkinglotManagement',
             icon: 'IconMapPin',
-            buttons: [
-              { code: 'parking_lot_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+            extraButtons: [
               { code: 'parking_lot_import', alias: 'import', zh: '导入', en: 'Import', action: 1 },
               {
                 code: 'parking_lot_load',
@@ -1328,7 +1326,7 @@ export const MENU_TREE: SeedMenu[] = [
                 action: 2,
               },
             ],
-          },
+          }),
         ],
       },
       {

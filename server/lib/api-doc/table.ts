@@ -86,9 +86,17 @@ export function tableDocs(def: TableDef): Record<string, RouteDocInput> {
 export function documentTable(app: FastifyInstance, def: TableDef): void {
   const base = `/api/${def.path}/`;
   const docs = tableDocs(def);
+  // A call the contract names as the spec does (`listParkPage`, `removeById/{id}`) is documented
+  // as the engine's call it is.
+  const byPath = new Map(
+    Object.entries(docs).map(([name, doc]) => {
+      const path = def.calls?.[name as keyof typeof def.calls]?.path ?? name;
+      return [path.replace('{id}', ':id'), doc];
+    }),
+  );
   app.addHook('onRoute', (route) => {
     if (route.config?.doc || !route.url.startsWith(base)) return;
-    const doc = docs[route.url.slice(base.length)];
+    const doc = byPath.get(route.url.slice(base.length));
     if (doc) route.config = { ...route.config, doc };
   });
 }

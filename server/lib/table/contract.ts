@@ -2,6 +2,7 @@ import { contractSheet } from '../export/sheet.js';
 import type { z } from 'zod';
 import {
   fieldEntries,
+  refMessage,
   type InputKey,
   type ResourceContract,
 } from '../../../src/contracts/resource-contract.js';
@@ -21,6 +22,9 @@ import {
 import { integerEquality } from './fields.js';
 import { fenToYuan } from '../../../src/contracts/money.js';
 import { referenceNames, type NameColumn } from './references.js';
+import { REFERENCES } from '../../../src/contracts/references.js';
+import { badRequest } from '../errors.js';
+import type { Kysely } from 'kysely';
 import { resolveRegion, withRegionNames } from '../regions.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a contract of any row and fields */
@@ -167,6 +171,7 @@ export function defineContractTable<
     names,
     unique: [...uniqueRules(contract), ...(rest.unique ?? [])],
     ...(regions ? { toRow: withRegion(rest.toRow) } : {}),
+    beforeSave: withReferencesChecked(contract, rest.beforeSave),
     select: rest.select ?? contract.calls?.select !== undefined,
     list: contractList(contract, list, names),
     input: fieldInputs ? contract.input.extend(fieldInputs as z.ZodRawShape) : contract.input,
@@ -192,6 +197,31 @@ function uniqueRules(contract: AnyContract) {
 }
 
 type ToRow = (input: never, call: TableCall) => object | Promise<object>;
+type BeforeSave = (call: TableCall, input: never, id: string | undefined) => Promise<void>;
+
+/**
+ * The declaration's `beforeSave`, after every reference given names a live record the caller's
+ * tenant can see (else 400 at the field: `supId:权益供应商不存在`).
+ */
+function withReferencesChecked(contract: AnyContract, beforeSave: BeforeSave | undefined) {
+  const refs = fieldEntries(contract).filter(([, f]) => f.ref);
+  if (refs.length === 0) return beforeSave;
+  return async (call: TableCall, input: Record<string, unknown>, id: string | undefined) => {
+    for (const [field, spec] of refs) {
+      const value = input[field];
+      if (value === undefined || value === null || value === '') continue;
+      const ref = REFERENCES[spec.ref!];
+      let q = (call.db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+        .selectFrom(ref.table)
+        .select('id')
+        .where('id', '=', String(value))
+        .where('isDeleted', '=', 0);
+      if (ref.scope === 'tenant') q = q.where('tenantId', '=', call.user.tenantId);
+      if (!(await q.executeTakeFirst())) throw badRequest(`${field}:${refMessage(spec).zh}`);
+    }
+    await beforeSave?.(call, input as never, id);
+  };
+}
 
 /** The declaration's `toRow` (or the input), with the region resolved (lib/regions.ts). */
 function withRegion(toRow: ToRow | undefined) {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.js';
 import type { DB } from '../../../db/schema.js';
 import type { Dialect } from '../../../db/database.js';

@@ -1,5 +1,4 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import {
   CODE_BATCH_BUTTONS,
@@ -8,14 +7,10 @@ import {
   supCouponCodeRecoveryContract,
   supCouponCodeUsedContract,
 } from '../../../../src/contracts/platform-supplier/coupon-code.js';
-import { currentUser, perm } from '../../../auth/index.js';
-import { ok } from '../../../lib/envelope.js';
-import { badRequest } from '../../../lib/errors.js';
-import { EXPORT_CREATED, type ExportCall, type Exporter } from '../../../lib/export/engine.js';
+import { perm } from '../../../auth/index.js';
+import type { ExportCall, Exporter } from '../../../lib/export/engine.js';
 import { contractSheet, sheetColumns } from '../../../lib/export/sheet.js';
-import { registerExporter } from '../../../lib/export/routes.js';
 import type { ExportCell } from '../../../lib/export/xlsx.js';
-import { queryMap } from '../../../lib/params.js';
 import { filterConditions, type ListSpec, type QueryMap } from '../../../lib/query.js';
 import { codeIdsOf, digestsOfCipher, seesPlain, stateLabel, type CodeCall } from './common.js';
 import {
