@@ -231,7 +231,8 @@ export async function paged<QB extends SelectQueryBuilder<any, any, any>, Row>(
   const total = Number((countRow as { total?: number } | undefined)?.total ?? 0);
   const sorts = sortItems(query, spec);
   let q = select(filtered);
-  for (const s of sorts.length ? sorts : defaultSort) q = q.orderBy(columnSql(s.column), s.direction);
+  for (const s of sorts.length ? sorts : defaultSort)
+    q = q.orderBy(columnSql(s.column), s.direction);
   const records = await q
     .limit(size)
     .offset((current - 1) * size)

@@ -124,4 +124,3 @@ export async function visibleStores(call: TableCall, ids: readonly string[]) {
   if (rows.length !== unique.length) throw notFound();
   return rows;
 }
-

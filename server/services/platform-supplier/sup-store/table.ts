@@ -1,12 +1,7 @@
 import { supStoreContract } from '../../../../src/contracts/platform-supplier/sup-store.js';
 import { chunks } from '../../../lib/chunks.js';
 import { defineContractTable } from '../../../lib/table/index.js';
-import {
-  assertCodeFree,
-  assertGoods,
-  assertSupplier,
-  withNames,
-} from './repository.js';
+import { assertCodeFree, assertGoods, assertSupplier, withNames } from './repository.js';
 import { resolveRegion } from '../../../lib/regions.js';
 
 /**
