@@ -62,6 +62,8 @@ export type ContractTableDef<
   | 'beforeRemove'
   | 'select'
   | 'toRow'
+  | 'narrow'
+  | 'own'
 > &
   ('version' extends keyof DB[T] ? { versioned: true } : { versioned?: never }) & {
     /** Its submit fields must be columns of the table (a compile error names the others). */

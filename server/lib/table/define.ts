@@ -103,6 +103,16 @@ export interface BaseDef<
    * (db/unique.ts `liveUniqueIndex`): a write that loses the race is answered the same way.
    */
   unique?: readonly { columns: readonly OwnColumn<T>[]; message: string; field?: string }[];
+  /**
+   * A list condition the server works out from the query (an encrypted code's digests, a keyword
+   * over several columns): applied to the list and its export on top of the allowlisted filters.
+   */
+  narrow?: (call: TableCall, query: QueryMap) => Promise<RowFilter<T> | undefined>;
+  /**
+   * Calls the declaration's own routes serve instead of the engine (a submit that queues a task,
+   * a remove with its own rules): the engine registers the others.
+   */
+  own?: readonly CallName[];
   /** Calls by the spec's names (contract `calls`): path under `path` and method. */
   calls?: Partial<Record<CallName, Call>>;
   /** Names of referenced records answered with each row (lib/table/references.ts). */

@@ -25,6 +25,8 @@ export interface TableParts {
   dialect: Dialect;
   /** Live rows of the caller's tenant, narrowed by the data scope. */
   visible(call: TableCall): Promise<Filter>;
+  /** The declaration's `narrow` for the query (always a condition). */
+  narrowed(call: TableCall, query: QueryMap): Promise<Filter>;
 }
 
 /** The column's name without its table; '' for an expression. */
@@ -104,7 +106,8 @@ export function tableExporter(def: TableDef, parts: TableParts): Exporter {
   async function filtered(call: TableCall, query: QueryMap) {
     let q = db(call)
       .selectFrom(def.table)
-      .where(await parts.visible(call));
+      .where(await parts.visible(call))
+      .where(await parts.narrowed(call, query));
     for (const c of filterConditions(query, def.list, parts.dialect)) q = q.where(c);
     return q;
   }

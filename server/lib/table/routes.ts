@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { perm, currentUser, type Access, assertPermission } from '../../auth/index.js';
@@ -10,7 +10,7 @@ import { namedExportRoute } from '../export/routes.js';
 import { isUniqueViolation } from '../../db/unique.js';
 import { nextId } from '../ids.js';
 import { idList, queryMap, requiredParam } from '../params.js';
-import { columnSql, paged, type SortItem } from '../query.js';
+import { columnSql, paged, type QueryMap, type SortItem } from '../query.js';
 import { DEFAULT_CALLS, type CallName } from '../../../src/contracts/resource-contract.js';
 import { assertUpdated, insertAudit, wire } from '../records.js';
 import { nowText } from '../time.js';
@@ -97,6 +97,12 @@ export function tableRoutes<
         ...(tenant ? [eb('tenantId', '=', call.user.tenantId)] : []),
         ...(scope ? [scope(eb)] : []),
       ]);
+  }
+
+  /** The declaration's `narrow` for this query, or no condition. */
+  async function narrowed(call: TableCall, query: QueryMap): Promise<Filter> {
+    const own = (await def.narrow?.(call, query)) as Filter | undefined;
+    return own ?? ((eb) => eb.and([]));
   }
 
   async function present(call: TableCall, rows: object[]): Promise<object[]> {
@@ -227,6 +233,10 @@ export function tableRoutes<
     /** The route of a call: `{id}` in a spec's path is Fastify's `:id`. */
     const at = (name: CallName) => `${base}/${calls[name].path.replace('{id}', ':id')}`;
     const route = (name: CallName) => ({ method: calls[name].method, url: at(name) });
+    /** Registers a call unless the declaration's own routes serve it (`own`). */
+    const serve = (name: CallName, options: Omit<RouteOptions, 'method' | 'url'>) => {
+      if (!def.own?.includes(name)) app.route({ ...route(name), ...options });
+    };
     /** The id of a detail or a remove by id: the path's, else the query's. */
     const pathId = (request: FastifyRequest) => (request.params as { id?: string }).id;
     const callOf = (request: FastifyRequest): TableCall => ({
@@ -236,8 +246,7 @@ export function tableRoutes<
     });
     const read = { config: { access: access.read } };
 
-    app.route({
-      ...route('list'),
+    serve('list', {
       ...read,
       handler: async (request) => {
         const call = callOf(request);
@@ -257,8 +266,7 @@ export function tableRoutes<
       },
     });
 
-    app.route({
-      ...route('detail'),
+    serve('detail', {
       ...read,
       handler: async (request) => {
         const call = callOf(request);
@@ -272,8 +280,7 @@ export function tableRoutes<
     });
 
     if (def.select) {
-      app.route({
-        ...route('select'),
+      serve('select', {
         ...read,
         handler: async (request) => {
           const call = callOf(request);
@@ -287,8 +294,7 @@ export function tableRoutes<
     // The route admits add or edit; the handler then asks for the one the request needs.
     const oneRule = JSON.stringify(access.add) === JSON.stringify(access.edit);
     const submit = { config: { access: eitherAccess(access.add, access.edit) } };
-    app.route({
-      ...route('submit'),
+    serve('submit', {
       ...submit,
       handler: async (request) => {
         const { id, version } = parseBody(meta, request.body) as { id?: string; version?: number };
@@ -307,9 +313,8 @@ export function tableRoutes<
       },
     });
 
-    const removeRoute = { ...route('remove'), config: { access: access.remove } };
-    app.route({
-      ...removeRoute,
+    serve('remove', {
+      config: { access: access.remove },
       handler: async (request) => {
         const id = pathId(request);
         await remove(callOf(request), id ? [id] : [...new Set(idList(request))]);
@@ -317,12 +322,13 @@ export function tableRoutes<
       },
     });
 
-    if (def.export) {
+    if (def.export && !def.own?.includes('export')) {
       const exporter = tableExporter(def, {
         select: selection,
         order,
         dialect: app.ctx.dialect,
         visible,
+        narrowed,
       });
       if (calls.export.path === DEFAULT_CALLS.export.path) registerExporter(app, exporter);
       else namedExportRoute(app, exporter, `${def.path}/${calls.export.path}`);
