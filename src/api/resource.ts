@@ -1,12 +1,25 @@
 import type { Page } from '../contracts/auth';
 import { api } from './api';
+import type { ApiRequest } from './client';
 
 type Params = Readonly<Record<string, string | number>>;
 type Record_ = Record<string, unknown>;
+type Method = ApiRequest['method'];
 
 /** A call of a resource: BladeX's default name under the service unless the declaration says. */
 const url = (service: string, path: string | undefined, fallback: string) =>
   `${service}/${path ?? fallback}`;
+
+/** The slot of a record's id in a declared path (the spec's `removeById/{id}`). */
+const ID_SLOT = '{id}';
+
+/** Whether a declared path carries the record's id in itself rather than as a parameter. */
+const takesId = (path: string | undefined) => path?.includes(ID_SLOT) === true;
+
+const withId = (path: string, id: string) => path.replaceAll(ID_SLOT, encodeURIComponent(id));
+
+/** The declared method, else the call's default (BladeX's: GET to read, POST to write). */
+const methodOf = (method: Method, fallback: Method) => ({ method: method ?? fallback });
 
 /** The service an endpoint path belongs to ('blade-system/role/tree' -> 'blade-system/role'). */
 export const serviceOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
@@ -61,19 +74,26 @@ export const resourceApi = api.injectEndpoints({
     /** A page, or for tree resources the nodes (with `children`). */
     resourceList: build.query<
       Page<Record_> | Record_[],
-      { service: string; path?: string | undefined; params: Params }
+      { service: string; path?: string | undefined; method?: Method; params: Params }
     >({
-      query: ({ service, path, params }) => ({
+      // The list's parameters are query parameters whatever the method (BladeX's query objects).
+      query: ({ service, path, method, params }) => ({
         url: url(service, path, 'list'),
+        ...methodOf(method, 'GET'),
         params,
         expect: isListAnswer,
       }),
       providesTags: (_result, _error, { service }) => tag(service),
     }),
-    resourceDetail: build.query<Record_ | null, { service: string; id: string }>({
-      query: ({ service, id }) => ({
-        url: `${service}/detail`,
-        params: { id },
+    /** One record: `detail?id=`, or a declared path (`{id}` in it takes the id). */
+    resourceDetail: build.query<
+      Record_ | null,
+      { service: string; id: string; path?: string | undefined; method?: Method }
+    >({
+      query: ({ service, id, path, method }) => ({
+        url: takesId(path) ? `${service}/${withId(path!, id)}` : url(service, path, 'detail'),
+        ...methodOf(method, 'GET'),
+        ...(takesId(path) ? {} : { params: { id } }),
         expect: isDetailAnswer,
       }),
       providesTags: (_result, _error, { service }) => tag(service),
@@ -88,15 +108,16 @@ export const resourceApi = api.injectEndpoints({
       {
         service: string;
         path?: string | undefined;
+        method?: Method;
         body: Record_;
         refreshes?: readonly 'Menu'[] | undefined;
       }
     >({
       // Silent: every caller is a form that shows the refusal, each refused field at its field
       // and the rest as a toast (resources/engine/form-refusal.tsx).
-      query: ({ service, path, body }) => ({
+      query: ({ service, path, method, body }) => ({
         url: url(service, path, 'submit'),
-        method: 'POST',
+        ...methodOf(method, 'POST'),
         body,
         silent: true,
       }),
@@ -107,28 +128,55 @@ export const resourceApi = api.injectEndpoints({
       {
         service: string;
         path?: string | undefined;
+        method?: Method;
         ids: readonly string[];
         refreshes?: readonly 'Menu'[] | undefined;
       }
     >({
-      query: ({ service, path, ids }) => ({
-        url: url(service, path, 'remove'),
-        method: 'POST',
-        params: { ids: ids.join(',') },
-      }),
+      // `?ids=` comma-joined; a path naming `{id}` removes one record per call, so several are
+      // removed one after another, stopping at the first refusal (the list then reloads and
+      // shows what went).
+      queryFn: async ({ service, path, method, ids }, _api, _extra, baseQuery) => {
+        const requests: ApiRequest[] = takesId(path)
+          ? ids.map((id) => ({
+              url: `${service}/${withId(path!, id)}`,
+              ...methodOf(method, 'POST'),
+            }))
+          : [
+              {
+                url: url(service, path, 'remove'),
+                ...methodOf(method, 'POST'),
+                params: { ids: ids.join(',') },
+              },
+            ];
+        let data: unknown = null;
+        for (const request of requests) {
+          const answer = await baseQuery(request);
+          if (answer.error) return { error: answer.error };
+          data = answer.data;
+        }
+        return { data };
+      },
       invalidatesTags: (_result, _error, { service, refreshes }) => written(service, refreshes),
     }),
     /** Starts an export task of the list as filtered (issue 6: written by the server's worker). */
-    resourceExport: build.mutation<unknown, { service: string; excelType: string; params: Params }>(
+    resourceExport: build.mutation<
+      unknown,
       {
-        query: ({ service, excelType, params }) => ({
-          url: `${service}/excel/export/async`,
-          method: 'POST',
-          params: { ...params, excelType },
-        }),
-        invalidatesTags: ['ExportTask'],
-      },
-    ),
+        service: string;
+        path?: string | undefined;
+        method?: Method;
+        excelType: string;
+        params: Params;
+      }
+    >({
+      query: ({ service, path, method, excelType, params }) => ({
+        url: url(service, path, 'excel/export/async'),
+        ...methodOf(method, 'POST'),
+        params: { ...params, excelType },
+      }),
+      invalidatesTags: ['ExportTask'],
+    }),
     /**
      * A declared action's call (POST `path` with query parameters). `silent`: the caller shows
      * the refusal (a dialog with fields, resources/engine/form-refusal.tsx), not the API layer.

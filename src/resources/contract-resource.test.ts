@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postContract } from '../contracts/blade-system/post';
+import { SUPPLIER_SERVICE } from '../contracts/business-services';
+import { regionFields, type RegionRow } from '../contracts/regions';
 import { defineContract } from '../contracts/resource-contract';
 import { defineContractResource } from './contract-resource';
 import post from './blade-system/post';
@@ -133,4 +135,130 @@ describe('defineContractResource', () => {
     expect(screen.columns.find((c) => c.field === 'marketAmount')?.kind).toBe('amount');
     expect(screen.form?.find((f) => f.name === 'marketAmount')?.kind).toBe('money');
   });
+
+  it('derives choices, switches, references, the region picker and the declared calls', () => {
+    const screen = defineContractResource({
+      contract: parkContract,
+      columns: ['parkName', 'parkType', 'enabled', 'supName', 'regionName'],
+      filters: ['parkType', 'enabled', 'supId'],
+      recordLabel: (p) => p.parkName,
+    });
+    expect(screen.paths).toEqual({
+      list: 'listParkPage',
+      detail: 'detail/{id}',
+      remove: 'removeById/{id}',
+      methods: { list: 'POST', detail: 'GET', remove: 'DELETE' },
+    });
+    expect(
+      screen.columns.slice(1).map(({ field, kind, options }) => ({ field, kind, options })),
+    ).toEqual([
+      { field: 'parkType', kind: 'tag', options: PARK_TYPES },
+      { field: 'enabled', kind: 'switch', options: undefined },
+      { field: 'supName', kind: undefined, options: undefined },
+      { field: 'regionName', kind: undefined, options: undefined },
+    ]);
+    expect(screen.filters).toEqual([
+      { name: 'parkType', kind: 'select', label: TYPE, options: PARK_TYPES },
+      { name: 'enabled', kind: 'select', label: ENABLED, options: ON_OFF },
+      { name: 'supId', kind: 'select', label: SUPPLIER, source: SUP_PICKER },
+    ]);
+    expect(screen.form).toEqual([
+      { name: 'parkName', kind: 'text', label: NAME, maxLength: 64 },
+      { name: 'parkType', kind: 'select', label: TYPE, options: PARK_TYPES },
+      { name: 'enabled', kind: 'switch', label: ENABLED, initial: '1' },
+      { name: 'supId', kind: 'select', label: SUPPLIER, source: SUP_PICKER },
+      {
+        name: 'districtCode',
+        kind: 'treeSelect',
+        label: { zh: '所在区域', en: 'Area' },
+        maxLength: 12,
+        source: { path: 'blade-system/region/tree', label: 'title', value: 'value' },
+        valueFrom: ['districtCode', 'cityCode', 'provinceCode'],
+        refusalsFrom: ['cityCode', 'provinceCode'],
+      },
+    ]);
+  });
+
+  it('lets the declaration override a derived path, control or hidden region level', () => {
+    const screen = defineContractResource({
+      contract: parkContract,
+      columns: [{ field: 'parkType', kind: 'status' }],
+      paths: { list: 'page', methods: { list: 'GET' } },
+      form: { parkType: { kind: 'text' }, cityCode: { label: { zh: '城市', en: 'City' } } },
+      formOrder: ['parkName', 'cityCode', 'districtCode', 'parkType', 'enabled', 'supId'],
+      recordLabel: (p) => p.parkName,
+    });
+    expect(screen.paths).toMatchObject({ list: 'page', remove: 'removeById/{id}' });
+    expect(screen.paths?.methods).toMatchObject({ list: 'GET', remove: 'DELETE' });
+    expect(screen.columns[0]?.kind).toBe('status');
+    expect(screen.form?.map((f) => `${f.name}:${f.kind}`)).toEqual([
+      'parkName:text',
+      'cityCode:text',
+      'districtCode:treeSelect',
+      'parkType:text',
+      'enabled:switch',
+      'supId:select',
+    ]);
+  });
+});
+
+const NAME = { zh: '停车场名称', en: 'Name' };
+const TYPE = { zh: '类型', en: 'Type' };
+const ENABLED = { zh: '启用', en: 'Enabled' };
+const SUPPLIER = { zh: '供应商', en: 'Supplier' };
+const PARK_TYPES = [
+  { value: '1', label: { zh: '露天', en: 'Open-air' }, color: 'green' },
+  { value: '2', label: { zh: '地下', en: 'Underground' } },
+];
+const ON_OFF = [
+  { value: '1', label: { zh: '启用', en: 'Enabled' }, color: 'green' },
+  { value: '0', label: { zh: '停用', en: 'Disabled' }, color: 'gray' },
+];
+const SUP_PICKER = {
+  path: `${SUPPLIER_SERVICE}/sup/list-not-page`,
+  label: 'supName',
+  value: 'id',
+};
+
+interface Park extends RegionRow {
+  id: string;
+  parkName: string;
+  parkType: number;
+  enabled: number;
+  supId: string;
+  supName: string;
+}
+
+/** A made-up contract with every newer field declaration and its own calls. */
+const parkContract = defineContract<Park>()({
+  service: 'blade-test/park',
+  route: '/test/park',
+  title: { zh: '停车场', en: 'Parking lot' },
+  menu: 'park',
+  buttons: ['add', 'edit', 'delete'],
+  calls: {
+    list: { path: 'listParkPage', method: 'POST' },
+    detail: 'detail/{id}',
+    remove: { path: 'removeById/{id}', method: 'DELETE' },
+  },
+  fields: {
+    parkName: {
+      label: NAME,
+      maxLength: 64,
+      unique: { zh: '停车场名称已存在', en: 'The name is taken' },
+    },
+    parkType: {
+      label: TYPE,
+      kind: 'integer',
+      choices: {
+        1: { zh: '露天', en: 'Open-air', color: 'green' },
+        2: { zh: '地下', en: 'Underground' },
+      },
+      filter: 'equal',
+    },
+    enabled: { label: ENABLED, kind: 'switch', emptyAs: 1, filter: 'equal' },
+    supId: { label: SUPPLIER, ref: 'sup', filter: 'equal' },
+    supName: { label: SUPPLIER, readOnly: true, nameOf: 'supId' },
+    ...regionFields({ zh: '所在区域', en: 'Area' }),
+  },
 });

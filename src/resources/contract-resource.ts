@@ -5,6 +5,13 @@ import {
   type ResourceContract,
   type RowOf,
 } from '../contracts/resource-contract';
+import {
+  choiceOptions,
+  contractPaths,
+  filterOptions,
+  referenceSource,
+  regionControl,
+} from './contract-fields';
 import type { ColumnDef, FormFieldDef, ResourceDef } from './types';
 
 /* eslint-disable-next-line @typescript-eslint/no-explicit-any -- a contract of any row and fields */
@@ -47,23 +54,28 @@ export type ContractResourceDef<Row extends object, C extends AnyContract> = Omi
   formOrder?: readonly InputKey<FieldsOf<C>>[];
 };
 
-const columnKind = (spec: FieldSpec): ColumnDef<object>['kind'] =>
-  spec.kind === 'dateTime'
+function columnKind(spec: FieldSpec): ColumnDef<object>['kind'] {
+  if (spec.choices) return 'tag';
+  if (spec.kind === 'switch') return 'switch';
+  return spec.kind === 'dateTime'
     ? 'dateTime'
     : spec.kind === 'money'
       ? 'amount'
       : spec.dict
         ? 'status'
         : undefined;
+}
 
 function filterKind(spec: FieldSpec): FilterDef['kind'] {
-  if (spec.dict) return 'select';
+  if (spec.dict || filterOptions(spec) || referenceSource(spec)) return 'select';
   return spec.kind === 'date' || spec.kind === 'dateTime' ? 'dateRange' : 'input';
 }
 
 function formKind(spec: FieldSpec): FormFieldDef['kind'] {
-  if (spec.dict) return 'select';
+  if (spec.dict || spec.choices || referenceSource(spec)) return 'select';
   switch (spec.kind) {
+    case 'switch':
+      return 'switch';
     case 'integer':
       return 'integer';
     case 'money':
@@ -102,8 +114,15 @@ export function defineContractResource<C extends AnyContract, Row extends object
   // NoInfer: the row is the contract's, not whatever a row action's parameter accepts.
   def: ContractResourceDef<NoInfer<Row>, C>,
 ): ResourceDef<Row> {
-  const { contract, columns, filters = [], form = {}, formOrder, ...screen } = def;
+  const { contract, columns, filters = [], form: ownForm = {}, formOrder, ...screen } = def;
   const specs = new Map(fieldEntries(contract));
+  const region = regionControl(fieldEntries(contract));
+  // The region's upper levels are left out unless the declaration shows them itself.
+  const form: Readonly<Record<string, Partial<FormFieldDef> | false | undefined>> = {
+    ...Object.fromEntries((region?.hidden ?? []).map((name) => [name, false])),
+    ...ownForm,
+  };
+  const paths = contractPaths(contract, screen.paths);
   const specOf = (name: string, what: string): FieldSpec => {
     const spec = specs.get(name);
     if (!spec)
@@ -124,12 +143,14 @@ export function defineContractResource<C extends AnyContract, Row extends object
       export: codes.export,
     }),
     ...(contract.export ? { export: { excelType: contract.export.excelType } } : {}),
+    ...(paths ? { paths } : {}),
     columns: columns.map((column) => {
       const own = typeof column === 'string' ? { field: column } : column;
       const spec = specOf(own.field, 'column');
       return drop({
         label: spec.label,
         kind: columnKind(spec),
+        options: choiceOptions(spec),
         dict: spec.dict,
         sortable: spec.sortable,
         ...own,
@@ -142,10 +163,17 @@ export function defineContractResource<C extends AnyContract, Row extends object
       const spec = specOf(own.name, 'filter');
       if (!spec.filter)
         throw new Error(`${contract.service}: ${own.name} is not an allowlisted filter`);
-      return drop({ label: spec.label, kind: filterKind(spec), dict: spec.dict, ...own });
+      return drop({
+        label: spec.label,
+        kind: filterKind(spec),
+        options: filterOptions(spec),
+        source: referenceSource(spec),
+        dict: spec.dict,
+        ...own,
+      });
     }),
     form: formFields(contract, form, formOrder).flatMap((name) => {
-      const own = (form as Record<string, Partial<FormFieldDef> | false>)[name];
+      const own = form[name];
       if (own === false) return [];
       const spec = specOf(name, 'form field');
       return [
@@ -153,9 +181,14 @@ export function defineContractResource<C extends AnyContract, Row extends object
           name,
           label: spec.label,
           kind: formKind(spec),
+          options: choiceOptions(spec),
+          source: referenceSource(spec),
           dict: spec.dict,
           required: spec.required,
           maxLength: spec.maxLength,
+          // A switch starts where an empty submit would land.
+          initial: spec.kind === 'switch' ? String(spec.emptyAs ?? 0) : undefined,
+          ...(name === region?.picker ? region.control : {}),
           ...own,
         }) as FormFieldDef,
       ];

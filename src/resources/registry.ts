@@ -54,6 +54,7 @@ export const RESOURCE_ROUTES: Readonly<Record<string, Loader>> = {
     import('./platform-supplier/coupon-code-recovery'),
   '/supplier/commodity-order/code-exchange-record': () =>
     import('./platform-supplier/code-exchange'),
+  '/business/parking/parkinglotManagement': () => import('./platform-parking/park-lot'),
   '/setting/dictbiz': () =>
     import('./blade-system/dict-biz').then((m) => ({ default: m.settingDictBiz })),
 };

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { FilterDef } from './engine/filters';
 import type { Rule } from '../lib/patterns';
+import type { CallMethod } from '../contracts/resource-contract';
 
 /** A text in both languages; the console shows the current one. */
 export interface Bilingual {
@@ -96,7 +97,9 @@ export type FormFieldKind =
   /** Checkbox tree (check-tree-field.tsx): checked ids plus half-checked parents, comma-joined. */
   | 'checkTree'
   | 'date'
-  | 'password';
+  | 'password'
+  /** A 1/0 flag (enabled) as a Mantine Switch, its value '1' or '0' like every form value. */
+  | 'switch';
 
 /**
  * Options read from an endpoint (GET `path` with `params`, relative to /api): a list or a tree
@@ -137,6 +140,16 @@ export interface FormFieldDef {
   editHint?: Bilingual;
   /** A date of something that has happened (a birthday): no day after today is offered. */
   past?: boolean;
+  /**
+   * The record fields the edited value starts from, the first non-empty one (default the
+   * field's own): one region picker starts at the deepest level the record has.
+   */
+  valueFrom?: readonly string[];
+  /**
+   * Server fields whose refusals this field shows (a region refused as `provinceCode` is shown
+   * at the one picker that holds it), besides its own.
+   */
+  refusalsFrom?: readonly string[];
 }
 
 /** What the dialog of an action receives: the row (row action) or the selected rows (toolbar). */
@@ -180,16 +193,33 @@ export interface ActionDef<Row extends object = Record<string, unknown>> {
   };
 }
 
-/** Where a resource's calls live when they differ from BladeX's defaults under `service`. */
+/** The engine's calls of a resource (`ResourcePaths`, `callOf` in engine/calls.ts). */
+export type ResourceCallName = 'list' | 'detail' | 'submit' | 'update' | 'remove' | 'export';
+
+/**
+ * Where a resource's calls live when they differ from BladeX's defaults under `service` (a
+ * contract's `calls` fill them, contract-resource.ts). `{id}` in a detail or remove path takes
+ * the record's id (`removeById/{id}`: one call per id). Query parameters travel in the query
+ * whatever the method; a submit's record is the JSON body.
+ */
 export interface ResourcePaths {
   /** Default 'list'. */
   list?: string;
+  /** Default 'detail' (`?id=`). */
+  detail?: string;
   /** Default 'submit'. */
   submit?: string;
   /** Updates, when the service has a separate call (blade-user/update); default `submit`. */
   update?: string;
-  /** Default 'remove'. */
+  /** Default 'remove' (`?ids=` comma-joined). */
   remove?: string;
+  /** The asynchronous export; default 'excel/export/async'. */
+  export?: string;
+  /**
+   * Methods other than the defaults (list and detail GET, the rest POST); an update without a
+   * path of its own takes the submit's.
+   */
+  methods?: { readonly [K in ResourceCallName]?: CallMethod };
 }
 
 /**
@@ -227,7 +257,7 @@ export interface ResourceDef<Row extends object = Record<string, unknown>> {
    * just the page), still formatted by sums.ts; the page's rows while the answer has none.
    */
   sumsFromAnswer?: boolean;
-  /** Calls that are not BladeX's list/submit/remove. */
+  /** Calls that are not BladeX's list/detail/submit/remove/export. */
   paths?: ResourcePaths;
   /**
    * A tree list: the list call answers nodes with `children` (no paging). `lazy`: top-level

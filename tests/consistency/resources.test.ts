@@ -4,7 +4,8 @@ import { MENU_TREE, type SeedMenu } from '../../server/db/seed/menu-tree.js';
 import { createTestApp, data, type TestApp } from '../../server/test/support.js';
 import { dictEntries } from '../../src/resources/blade-system/dict-defs';
 import { RESOURCE_ROUTES } from '../../src/resources/registry';
-import type { ActionDef, ResourceDef } from '../../src/resources/types';
+import { callOf } from '../../src/resources/engine/calls';
+import type { ActionDef, ResourceCallName, ResourceDef } from '../../src/resources/types';
 
 /**
  * Every declared console resource against the server it talks to and the menu seed: its route is
@@ -59,8 +60,9 @@ describe('declared resources agree with the server and the menu seed', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST', path: string): RouteEntry => {
-    const found = routes.get(`${method} /api/${path}`);
+  const call = (method: string, path: string): RouteEntry => {
+    // A spec path's `{id}` is the server route's `:id`.
+    const found = routes.get(`${method} /api/${path.replace('{id}', ':id')}`);
     if (!found) throw new Error(`${method} /api/${path} is not a server route`);
     return found;
   };
@@ -111,7 +113,7 @@ describe('declared resources agree with the server and the menu seed', () => {
 
   it('each call is a server route admitting the screen’s code', () => {
     const problems: string[] = [];
-    const check = (route: string, method: 'GET' | 'POST', path: string, code?: string) => {
+    const check = (route: string, method: string, path: string, code?: string) => {
       try {
         const entry = call(method, path);
         if (code && !admits(entry, code) && entry.access.kind !== 'super')
@@ -123,16 +125,25 @@ describe('declared resources agree with the server and the menu seed', () => {
     for (const [route, def] of declared) {
       const p = def.permissions;
       const menuCode = screens.get(route)?.code;
-      const list = def.paths?.list ?? (def.tree?.lazy ? 'lazy-list' : 'list');
-      check(route, 'GET', `${def.service}/${list}`, menuCode);
+      // Each call as the console makes it: the declared path and method (spec-named calls from
+      // the contract), else the engine's defaults.
+      const at = (name: ResourceCallName, path: string, method: string, code?: string) => {
+        const declaredCall = callOf(def.paths, name);
+        check(
+          route,
+          declaredCall.method ?? method,
+          `${def.service}/${declaredCall.path ?? path}`,
+          code,
+        );
+      };
+      at('list', def.tree?.lazy ? 'lazy-list' : 'list', 'GET', menuCode);
+      if (def.paths?.detail) at('detail', 'detail', 'GET', p.view ?? menuCode);
       if (!def.formDialog) {
-        if (p.add) check(route, 'POST', `${def.service}/${def.paths?.submit ?? 'submit'}`, p.add);
-        const update = def.paths?.update ?? def.paths?.submit ?? 'submit';
-        if (p.edit) check(route, 'POST', `${def.service}/${update}`, p.edit);
+        if (p.add) at('submit', 'submit', 'POST', p.add);
+        if (p.edit) at('update', 'submit', 'POST', p.edit);
       }
-      if (p.remove)
-        check(route, 'POST', `${def.service}/${def.paths?.remove ?? 'remove'}`, p.remove);
-      if (def.export) check(route, 'POST', `${def.service}/excel/export/async`, p.export);
+      if (p.remove) at('remove', 'remove', 'POST', p.remove);
+      if (def.export) at('export', 'excel/export/async', 'POST', p.export);
       for (const action of [...(def.rowActions ?? []), ...(def.toolbarActions ?? [])])
         if (action.call) check(route, 'POST', action.call.path, action.permission);
     }
@@ -161,9 +172,10 @@ describe('declared resources agree with the server and the menu seed', () => {
     expect(lists.length).toBeGreaterThan(declared.length);
     for (const [route, def] of lists) {
       const list = def.paths?.list ?? (def.tree?.lazy ? 'lazy-list' : 'list');
-      const entry = routes.get(`GET /api/${def.service}/${list}`);
+      const method = callOf(def.paths, 'list').method ?? 'GET';
+      const entry = routes.get(`${method} /api/${def.service}/${list}`);
       if (!entry) {
-        problems.push(`${route}: GET /api/${def.service}/${list} is not a server route`);
+        problems.push(`${route}: ${method} /api/${def.service}/${list} is not a server route`);
         continue;
       }
       if (!entry.query?.length) {

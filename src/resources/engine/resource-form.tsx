@@ -8,6 +8,7 @@ import {
   PasswordInput,
   Select,
   SimpleGrid,
+  Switch,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -27,15 +28,26 @@ import { showRefusal } from './form-refusal';
 
 type Values = Record<string, string>;
 
-/** Values of a record as form strings (every value travels as a string). */
+const isBlank = (v: unknown) => v === undefined || v === null || v === '';
+
+/**
+ * Values of a record as form strings (every value travels as a string). A field reads the first
+ * non-empty of its `valueFrom` fields; a switch with no value starts at its `initial`, else off.
+ */
 function toValues(fields: readonly FormFieldDef[], record: Record<string, unknown> | undefined) {
   const values: Values = {};
   for (const f of fields) {
-    const v = record ? record[f.name] : f.initial;
-    values[f.name] = v === undefined || v === null ? '' : String(v);
+    const from = f.valueFrom ?? [f.name];
+    let v = record ? from.map((name) => record[name]).find((x) => !isBlank(x)) : f.initial;
+    if (f.kind === 'switch' && isBlank(v)) v = f.initial ?? '0';
+    values[f.name] = isBlank(v) ? '' : String(v);
   }
   return values;
 }
+
+/** Server fields refused under another name -> the form's field that shows them. */
+const refusalNames = (fields: readonly FormFieldDef[]) =>
+  Object.fromEntries(fields.flatMap((f) => (f.refusalsFrom ?? []).map((from) => [from, f.name])));
 
 /** The first problem of one field's value, as text in the current language. */
 export function fieldError(
@@ -160,8 +172,6 @@ interface Props {
    * refused fields go to those fields, anything else is an error toast (`showRefusal`).
    */
   onSubmit(values: Values): Promise<void>;
-  /** A field the server refuses under another name -> the form's field that shows it. */
-  refusedAs?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -173,7 +183,7 @@ interface Props {
  * of them, in the console's language) and only a refusal of no field as a toast. The dialog opens
  * with the focus on its first field.
  */
-export function ResourceForm({ def, record, opened, onClose, onSubmit, refusedAs }: Props) {
+export function ResourceForm({ def, record, opened, onClose, onSubmit }: Props) {
   const t = useT();
   const lang = useLang();
   const fields = (def.form ?? []).filter((f) => !(record && f.createOnly));
@@ -199,7 +209,7 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit, refusedAs
         fields: fields.map((f) => f.name),
         lang,
         fallback: t('errors.submitFailed'),
-        ...(refusedAs ? { rename: refusedAs } : {}),
+        rename: refusalNames(fields),
         focus: (field) => refs.current[field]?.focus(),
       });
     }
@@ -302,6 +312,24 @@ export function ResourceForm({ def, record, opened, onClose, onSubmit, refusedAs
                 );
               case 'password':
                 return <PasswordInput key={key} {...text} />;
+              case 'switch': {
+                // A checkbox input: Space toggles it and its label names it. Never required: off
+                // is a value.
+                const { required: _required, ...named } = common;
+                return (
+                  <Switch
+                    key={key}
+                    {...named}
+                    {...span}
+                    error={input.error}
+                    onFocus={input.onFocus}
+                    onBlur={input.onBlur}
+                    defaultChecked={input.defaultValue === '1'}
+                    onChange={(e) => input.onChange(e.currentTarget.checked ? '1' : '0')}
+                    mt="md"
+                  />
+                );
+              }
               default:
                 return <TextInput key={key} {...text} />;
             }

@@ -4,6 +4,8 @@ import { defineResource, type ActionDialogProps } from '../types';
 import { renderSignedIn, scriptFetch, type Call } from '../../test/signed-in';
 import { giveTableAViewport } from '../../test/table-viewport';
 import { onApiEvent, type ApiEvent } from '../../api/events';
+import { defineContract } from '../../contracts/resource-contract';
+import { defineContractResource } from '../contract-resource';
 import { ResourceScreen, type ResourceScreenProps } from './resource-screen';
 
 beforeAll(() => giveTableAViewport());
@@ -278,6 +280,66 @@ describe('ResourceScreen engine', { timeout: 30_000 }, () => {
     await waitFor(() => expect(window.location.hash).toContain('f.name=Bolt'));
     expect(window.location.pathname).toBe('/system/thing');
     act(() => undefined);
+  });
+});
+
+/** A contract naming its own calls: a POSTed list and a remove by `{id}` in the path. */
+const parks = defineContractResource({
+  contract: defineContract<{ id: string; parkName: string }>()({
+    service: 'demo/park',
+    route: '/test/park',
+    title: { zh: '停车场', en: 'Parking lot' },
+    menu: 'park',
+    buttons: ['delete'],
+    calls: { list: { path: 'listParkPage', method: 'POST' }, remove: 'removeById/{id}' },
+    fields: { parkName: { label: { zh: '名称', en: 'Name' } } },
+  }),
+  paging: 'generic',
+  columns: ['parkName'],
+  recordLabel: (p) => p.parkName,
+});
+
+describe('ResourceScreen over declared calls', { timeout: 30_000 }, () => {
+  it('lists with the declared path and method and removes each record by {id}', async () => {
+    window.history.replaceState(null, '', '/test/park');
+    answer = (call) =>
+      call.url.startsWith('/api/demo/park/listParkPage')
+        ? page([
+            { id: '7', parkName: 'East' },
+            { id: '8', parkName: 'West' },
+          ])
+        : null;
+    renderSignedIn(<ResourceScreen def={parks as unknown as ResourceScreenProps['def']} />, {
+      permissions: ['park_delete'],
+    });
+    await screen.findByText('East', {}, { timeout: 8000 });
+    const listed = calls.find((c) => c.url.startsWith('/api/demo/park/'))!;
+    expect(listed.method).toBe('POST');
+    expect(listed.url).toMatch(/^\/api\/demo\/park\/listParkPage\?.*current=1/);
+
+    fireEvent.click(screen.getByRole('button', { name: '删除 East' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }),
+    );
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/removeById/'))).toBe(true));
+    expect(calls.filter((c) => c.url.includes('/removeById/'))).toEqual([
+      { method: 'POST', url: '/api/demo/park/removeById/7', body: undefined },
+    ]);
+    expect(await screen.findByText('删除成功')).toBeTruthy();
+
+    // Several selected: one call per record.
+    for (const box of screen.getAllByRole('checkbox', { name: '选择' })) fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: '批量删除' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }),
+    );
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.includes('/removeById/')).map((c) => c.url)).toEqual([
+        '/api/demo/park/removeById/7',
+        '/api/demo/park/removeById/7',
+        '/api/demo/park/removeById/8',
+      ]),
+    );
   });
 });
 

@@ -22,6 +22,7 @@ import { Cell, useCellTexts } from './cells';
 import { FilterBar } from './filter-bar';
 import type { FilterDef } from './filters';
 import { useResourceActions } from './resource-actions';
+import { callOf } from './calls';
 import { ResourceForm } from './resource-form';
 import {
   flattenTree,
@@ -132,9 +133,10 @@ export function ResourceScreen({
 
   const lazyTree = def.tree?.lazy === true;
   // Asked for once the layout is known, so a saved page size does not cost a second request.
-  const listPath = def.paths?.list ?? (lazyTree ? 'lazy-list' : undefined);
+  const listCall = callOf(def.paths, 'list');
+  const listPath = listCall.path ?? (lazyTree ? 'lazy-list' : undefined);
   const list = useResourceListQuery(
-    { service: def.service, path: listPath, params: view.query.list },
+    { service: def.service, path: listPath, method: listCall.method, params: view.query.list },
     { skip: !view.query.ready },
   );
   const declared = useResourceActions({
@@ -182,7 +184,7 @@ export function ResourceScreen({
     try {
       await removeRecords({
         service: def.service,
-        path: def.paths?.remove,
+        ...callOf(def.paths, 'remove'),
         ids,
         refreshes: def.refreshes,
       }).unwrap();
@@ -201,6 +203,7 @@ export function ResourceScreen({
     try {
       await startExport({
         service: def.service,
+        ...callOf(def.paths, 'export'),
         excelType: def.export.excelType,
         params: view.query.export,
       }).unwrap();
@@ -217,10 +220,9 @@ export function ResourceScreen({
       body.id = record.id;
       if (record.version !== undefined) body.version = record.version;
     }
-    const path = record ? (def.paths?.update ?? def.paths?.submit) : def.paths?.submit;
     const result = await submitRecord({
       service: def.service,
-      path,
+      ...callOf(def.paths, record ? 'update' : 'submit'),
       body: { ...body, ...fixedParams },
       refreshes: def.refreshes,
     });
@@ -496,6 +498,7 @@ export function ResourceScreen({
               key={id}
               service={def.service}
               path={listPath ?? 'lazy-list'}
+              method={listCall.method}
               parentId={id}
               fixedParams={fixedParams}
               onRows={(parentId, children) =>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useResourceListQuery } from '../../api/resource';
+import type { CallMethod } from '../../contracts/resource-contract';
 import type { Row } from './table-row';
 
 /** Children of a lazy tree's opened nodes, by parent id. */
@@ -55,17 +56,25 @@ const pageOf = (data: unknown): readonly Row[] =>
 export function TreeChildren({
   service,
   path,
+  method,
   parentId,
   fixedParams,
   onRows,
 }: {
   service: string;
   path: string;
+  /** The list call's declared method (the children are asked for like the top level). */
+  method?: CallMethod | undefined;
   parentId: string;
   fixedParams: Readonly<Record<string, string>>;
   onRows(parentId: string, rows: readonly Row[]): void;
 }) {
-  const { data } = useResourceListQuery({ service, path, params: { ...fixedParams, parentId } });
+  const { data } = useResourceListQuery({
+    service,
+    path,
+    method,
+    params: { ...fixedParams, parentId },
+  });
   useEffect(() => {
     if (data !== undefined) onRows(parentId, pageOf(data));
     // onRows is a fresh closure each render; the data is what matters.

@@ -11,23 +11,29 @@ import {
   type SaveCellInput,
 } from '../../../machines/inline-edit-machine';
 import { api } from '../../api/api';
+import type { CallMethod } from '../../contracts/resource-contract';
 import { useAppDispatch } from '../../state/hooks';
 import type { AppDispatch } from '../../state/store';
 import type { ColumnDef, ResourceDef } from '../types';
+import { callOf } from './calls';
 
 type Row = Record<string, unknown>;
 type Column = ColumnDef<Row>;
 
 /**
- * The save of one edited cell: POST under the resource's service, silent (the cell shows why
- * a save failed, so the API layer's toast would say it twice). A save that went through
+ * The save of one edited cell: POST (or the update call's declared method) under the resource's
+ * service, silent (the cell shows why a save failed, so the API layer's toast would say it
+ * twice). A save that went through
  * invalidates the service's lists like any write; the table's reload then waits for that
  * refetch instead of sending a second request.
  */
 const cellSaveApi = api.injectEndpoints({
   endpoints: (build) => ({
-    resourceCellSave: build.mutation<unknown, { service: string; url: string; body: Row }>({
-      query: ({ url, body }) => ({ url, method: 'POST', body, silent: true }),
+    resourceCellSave: build.mutation<
+      unknown,
+      { service: string; url: string; method?: CallMethod | undefined; body: Row }
+    >({
+      query: ({ url, method, body }) => ({ url, method: method ?? 'POST', body, silent: true }),
       // Only a save that went through changes the list (a failed one keeps the edit open).
       invalidatesTags: (_result, error, { service }) =>
         error ? [] : [{ type: 'Resource', id: service }],
@@ -134,11 +140,14 @@ function createSession(
     actors: {
       saveCell: fromPromise<unknown, SaveCellInput>(async ({ input }) => {
         const column = def.columns.find((c) => c.field === input.field) as Column | undefined;
-        const path = column?.edit?.path ?? def.paths?.update ?? def.paths?.submit ?? 'submit';
+        // A column's own save call is POSTed; else the resource's update call as declared.
+        const update = callOf(def.paths, 'update');
+        const own = column?.edit?.path;
         const call = dispatch(
           cellSaveApi.endpoints.resourceCellSave.initiate({
             service: def.service,
-            url: `${def.service}/${path}`,
+            url: `${def.service}/${own ?? update.path ?? 'submit'}`,
+            method: own ? undefined : update.method,
             body: saveBody(column, input),
           }),
         );

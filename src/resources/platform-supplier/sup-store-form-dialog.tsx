@@ -6,25 +6,17 @@ import { ResourceForm } from '../engine/resource-form';
 import type { ActionDialogProps } from '../types';
 import { STORE_FORM_DEF } from './sup-store-form';
 
-/** The region the server refuses by any of its levels is the form's one region picker. */
-const REGION_FIELDS = { provinceCode: 'districtCode', cityCode: 'districtCode' } as const;
-
 /**
  * The stores screen's create and edit dialog: the engine's form over the contract's fields. Its
  * one region picker shows the deepest level the store has (a store placed in a city only shows
- * the city), so saving an untouched region keeps it; the applicable goods are kept as they are
- * (their own dialog edits them).
+ * the city; `valueFrom` in sup-store-form.ts), so saving an untouched region keeps it; the
+ * applicable goods are kept as they are (their own dialog edits them).
  */
 export default function SupStoreFormDialog({ rows, onClose }: ActionDialogProps<SupStore>) {
   const t = useT();
   const row = rows[0];
   const [submit] = useResourceSubmitMutation();
-  const record = row
-    ? ({
-        ...row,
-        districtCode: row.districtCode || row.cityCode || row.provinceCode || '',
-      } as unknown as Record<string, unknown>)
-    : undefined;
+  const record = row as unknown as Record<string, unknown> | undefined;
   const save = async (values: Record<string, string>) => {
     const body: Record<string, unknown> = { ...values };
     if (row) {
@@ -44,7 +36,6 @@ export default function SupStoreFormDialog({ rows, onClose }: ActionDialogProps<
       opened
       onClose={() => onClose(false)}
       onSubmit={save}
-      refusedAs={REGION_FIELDS}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { supStoreContract } from '../../contracts/platform-supplier/sup-store';
+import { REGION_PICKER } from '../contract-fields';
 import { defineContractResource, type ContractResourceDef } from '../contract-resource';
 import type { FormDef } from '../engine/resource-form';
 import { SUPPLIER_SOURCE } from './sup-good-options';
@@ -17,7 +18,10 @@ export const STORE_FORM: NonNullable<Def['form']> = {
   districtCode: {
     kind: 'treeSelect',
     label: { zh: '所在地区', en: 'Region' },
-    source: { path: 'blade-system/region/tree', label: 'title', value: 'value' },
+    source: REGION_PICKER,
+    // The deepest level the store has; a refusal of any level is shown at the picker.
+    valueFrom: ['districtCode', 'cityCode', 'provinceCode'],
+    refusalsFrom: ['provinceCode', 'cityCode'],
   },
   address: { wide: true },
   goodIds: false,
