@@ -77,6 +77,12 @@ export type ContractTableDef<
      * lengths), e.g. `{password: secretField(contract.fields.password.maxLength)}`.
      */
     fieldInputs?: O;
+    /**
+     * Read-only fields of the contract that are columns of the table (a state, a balance, an
+     * audit time): written by the resource's own actions, never by a submit, answered by the
+     * list, the detail and the export.
+     */
+    readColumns?: readonly ReadColumn<T, C>[];
     /** Codes of other screens that read this list (pickers), besides its menu and view codes. */
     readers?: readonly string[];
     /**
@@ -91,6 +97,12 @@ export type ContractTableDef<
      */
     list?: Partial<ListSpec>;
   };
+
+/** A read-only field of the contract that is a column of the table. */
+type ReadColumn<T extends AuditedTable, C extends AnyContract> = Exclude<
+  keyof C['fields'] & OwnColumn<T>,
+  InputOf<C>
+>;
 
 /** A compile error naming the contract's submit fields that are not columns of the table. */
 type SubmitColumns<T extends AuditedTable, C extends AnyContract> =
@@ -138,7 +150,16 @@ export function defineContractTable<
   C extends AnyContract,
   O extends FieldInputs<C> = Record<never, never>,
 >(def: ContractTableDef<T, C, O> & SubmitColumns<T, C>): TableDef<T> {
-  const { contract, readers = [], access = {}, list, beforeList, fieldInputs, ...rest } = def;
+  const {
+    contract,
+    readers = [],
+    access = {},
+    list,
+    beforeList,
+    fieldInputs,
+    readColumns = [],
+    ...rest
+  } = def;
   const { codes } = contract;
   const fields = fieldEntries(contract);
   // Money: fen at rest, yuan on the wire (contracts/money.ts). A yuan filter would need its own
@@ -169,6 +190,7 @@ export function defineContractTable<
       remove: access.remove ?? codes.remove ?? SUPER_ADMIN,
     },
     columns: contract.inputKeys,
+    readColumns,
     calls: contract.resolvedCalls,
     names,
     unique: [...uniqueRules(contract), ...(rest.unique ?? [])],
@@ -235,10 +257,15 @@ function withRegion(toRow: ToRow | undefined) {
 
 type Decorate = (call: TableCall, rows: never[]) => Promise<object[]> | object[];
 
-/** The declaration's `decorate`, then the region's names joined (`regionName`). */
+/**
+ * The declaration's `decorate`, then the region's names joined (`regionName`), unless that
+ * decorate named them itself (the stores read them with their suppliers' names).
+ */
 function withRegions(decorate: Decorate | undefined): Decorate {
   return async (call, rows) => {
     const out = decorate ? await decorate(call, rows) : rows;
+    if (out.every((row) => typeof (row as { regionName?: unknown }).regionName === 'string'))
+      return out;
     return withRegionNames(call.db, out as Record<string, string | null>[]);
   };
 }

@@ -47,6 +47,11 @@ export interface TableCall {
   ctx: AppContext;
   db: Kysely<DB>;
   user: AuthUser;
+  /**
+   * What `decorate` answers for: the list, a detail, the select or an export (a phone masked in
+   * the list and the sheet but whole in the detail). Absent in the write hooks.
+   */
+  use?: 'list' | 'detail' | 'select' | 'export';
 }
 
 /** A condition on the table's rows (a Kysely expression factory). */
@@ -113,6 +118,8 @@ export interface BaseDef<
    * a remove with its own rules): the engine registers the others.
    */
   own?: readonly CallName[];
+  /** Columns the list answers that no submit writes (contract.ts `readColumns`). */
+  readColumns?: readonly OwnColumn<T>[];
   /** Calls by the spec's names (contract `calls`): path under `path` and method. */
   calls?: Partial<Record<CallName, Call>>;
   /** Names of referenced records answered with each row (lib/table/references.ts). */

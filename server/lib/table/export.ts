@@ -177,7 +177,9 @@ export function tableExporter(def: TableDef, parts: TableParts): Exporter {
         let decorated: Row[];
         try {
           batch = (await q.limit(batchSize).execute()) as Row[];
-          decorated = (def.decorate ? await def.decorate(call, batch as never) : batch) as Row[];
+          decorated = (
+            def.decorate ? await def.decorate({ ...call, use: 'export' }, batch as never) : batch
+          ) as Row[];
         } catch (err) {
           throw new ExportFailure('读取数据失败', err);
         }

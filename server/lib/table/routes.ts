@@ -64,6 +64,7 @@ export function tableRoutes<
     'id',
     ...(tenant ? ['tenantId'] : []),
     ...def.columns,
+    ...(def.readColumns ?? []),
     ...AUDIT,
     ...(versioned ? ['version'] : []),
   ];
@@ -105,8 +106,12 @@ export function tableRoutes<
     return own ?? ((eb) => eb.and([]));
   }
 
-  async function present(call: TableCall, rows: object[]): Promise<object[]> {
-    const out = def.decorate ? await def.decorate(call, rows as never) : rows;
+  async function present(
+    call: TableCall,
+    rows: object[],
+    use: NonNullable<TableCall['use']>,
+  ): Promise<object[]> {
+    const out = def.decorate ? await def.decorate({ ...call, use }, rows as never) : rows;
     return out.map(wire);
   }
 
@@ -262,7 +267,7 @@ export function tableRoutes<
           app.ctx.dialect,
           order,
         );
-        return ok({ ...page, records: await present(call, page.records) });
+        return ok({ ...page, records: await present(call, page.records, 'list') });
       },
     });
 
@@ -275,7 +280,7 @@ export function tableRoutes<
           .where(await visible(call))
           .executeTakeFirst();
         if (!row) throw notFound();
-        return ok((await present(call, [row]))[0]);
+        return ok((await present(call, [row], 'detail'))[0]);
       },
     });
 
@@ -286,7 +291,7 @@ export function tableRoutes<
           const call = callOf(request);
           let q = selection(db(call).selectFrom(table)).where(await visible(call));
           for (const s of order) q = q.orderBy(columnSql(s.column), s.direction);
-          return ok(await present(call, await q.execute()));
+          return ok(await present(call, await q.execute(), 'select'));
         },
       });
     }

@@ -1,5 +1,5 @@
 import { SUPPLIER_SERVICE } from '../business-services';
-import { REGION_REFUSALS } from '../regions';
+import { REGION_REFUSALS, regionFields } from '../regions';
 import { defineContract } from '../resource-contract';
 import { knownMessages } from '../server-messages';
 
@@ -51,18 +51,6 @@ export const STORE_CODES = {
   import: 'store_import',
 } as const;
 
-const REGION = /^\d{2,12}$/;
-const regionField = (zh: string, en: string) =>
-  ({
-    label: { zh, en },
-    maxLength: 12,
-    pattern: {
-      regex: REGION,
-      message: { zh: `${zh}须为区划编号`, en: `${en} must be a region code` },
-    },
-    filter: 'equal',
-  }) as const;
-
 export const supStoreContract = defineContract<SupStore>()({
   service: STORE_SERVICE,
   route: '/supplierMerchant/management',
@@ -105,14 +93,7 @@ export const supStoreContract = defineContract<SupStore>()({
       sortable: true,
       export: { width: 28 },
     },
-    provinceCode: regionField('省份', 'Province'),
-    cityCode: regionField('城市', 'City'),
-    districtCode: regionField('区县', 'District'),
-    regionName: {
-      label: { zh: '所在地区', en: 'Region' },
-      readOnly: true,
-      export: { width: 30 },
-    },
+    ...regionFields(),
     address: {
       label: { zh: '详细地址', en: 'Address' },
       maxLength: 255,

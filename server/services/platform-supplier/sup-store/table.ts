@@ -2,7 +2,6 @@ import { supStoreContract } from '../../../../src/contracts/platform-supplier/su
 import { chunks } from '../../../lib/chunks.js';
 import { defineContractTable } from '../../../lib/table/index.js';
 import { assertCodeFree, assertGoods, assertSupplier, withNames } from './repository.js';
-import { resolveRegion } from '../../../lib/regions.js';
 
 /**
  * blade-quanyi-platform-supplier/sup-store (issue 17 item 3): a tenant's stores. A store belongs
@@ -19,12 +18,6 @@ export default defineContractTable({
   readers: ['store_group'],
   defaultOrder: { createTime: 'desc', id: 'desc' },
   list: { filters: { status: { column: 'status', default: 'equal', type: 'int' } } },
-  // The region: a checked path, or the deepest level alone with its parents filled in.
-  toRow: async (input, call) => {
-    const { supId, storeCode, storeName, address, phone, goodIds, remark } = input;
-    const region = await resolveRegion(call.db, input);
-    return { supId, storeCode, storeName, ...region, address, phone, goodIds, remark };
-  },
   beforeSave: async (call, input, id) => {
     const tenantId = call.user.tenantId;
     await assertSupplier(call.db, tenantId, input.supId);
