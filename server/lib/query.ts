@@ -22,6 +22,11 @@ export const columnSql = (column: ColumnRef): Expression<unknown> =>
 export interface FilterDef {
   /** The filtered column. */
   column: ColumnRef;
+  /**
+   * Allowed and documented, but applied by the resource's own code (an encrypted value matched
+   * by its digests: lib/table `narrow`), never as a condition here.
+   */
+  byServer?: true;
   /** What an unsuffixed parameter means: BladeX's LIKE, or equality for ids and flags. */
   default?: 'like' | 'equal';
   /**
@@ -102,7 +107,7 @@ export function filterConditions(
   for (const [name, raw] of Object.entries(query)) {
     const { base, suffix } = splitParam(name);
     const def = spec.filters[base] ?? spec.filters[toCamel(base)];
-    if (!def || suffix === 'ignore') continue;
+    if (!def || def.byServer || suffix === 'ignore') continue;
     const value = scalar(raw, name);
     if (value === undefined) continue;
     const col = columnSql(def.column);

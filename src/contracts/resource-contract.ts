@@ -142,7 +142,16 @@ export interface ContractSpec<Row, F extends FieldMap<Row>> {
    * `modelName` searches `tableName`): allowlisted by the server, offered by the console.
    */
   filterAliases?: {
-    readonly [name: string]: { label: Text; field: keyof Row & string; filter: 'like' | 'equal' };
+    readonly [name: string]: {
+      label: Text;
+      field: keyof Row & string;
+      filter: 'like' | 'equal';
+      /**
+       * The server matches it its own way (an encrypted code by its digests: the table's
+       * `narrow`), not as a condition on `field`.
+       */
+      byServer?: true;
+    };
   };
   /** The calls by the spec's names, when not BladeX's defaults: `{list: 'listParkPage'}`. */
   calls?: { readonly [K in CallName]?: string | Call };

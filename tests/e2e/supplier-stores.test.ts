@@ -1,28 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from './session';
 import { serverAndBrowser } from './suite';
-
-/** The rows of a table body, as their cell texts. */
-function rowTexts(page: Page, table: string): Promise<string[]> {
-  return page
-    .getByRole('table', { name: table })
-    .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => (r.textContent ?? '').trim()));
-}
-
-/** Chooses an option of a searchable select by typing part of its name (keyboard only). */
-async function choose(page: Page, select: ReturnType<Page['getByRole']>, text: string) {
-  await select.focus();
-  await page.keyboard.type(text);
-  await page
-    .getByRole('option', { name: new RegExp(text) })
-    .first()
-    .waitFor();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect.poll(() => select.inputValue()).toContain(text);
-}
+import { rowTexts, choose } from './keyboard-form';
 
 describe('stores and store groups as the supply user, keyboard only', () => {
   const suite = serverAndBrowser();

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, ParkLotTable } from '../schema.js';
 import { nextId } from '../../lib/ids.js';
-import { nowText } from '../../lib/time.js';
+import { audit } from './system.js';
 
 /** Demo parking lots per tenant (the lot screen's first page and a second). */
 export const DEMO_PARK_LOTS = { '000000': 24, '100001': 6 } as const;
@@ -29,7 +29,6 @@ export async function seedDemoParkLots(db: Kysely<DB>): Promise<void> {
     .where('level', '=', 3)
     .orderBy('code')
     .execute();
-  const now = nowText();
   for (const [tenantId, count] of Object.entries(DEMO_PARK_LOTS)) {
     const sup = await db
       .selectFrom('bladeSup')
@@ -55,13 +54,7 @@ export async function seedDemoParkLots(db: Kysely<DB>): Promise<void> {
         operator: i % 3 === 2 ? 'http' : 'sandbox',
         supId: i % 4 === 3 ? null : (sup?.id ?? null),
         enabled: i % 7 === 6 ? 0 : 1,
-        createUser: null,
-        createDept: null,
-        createTime: now,
-        updateUser: null,
-        updateTime: now,
-        status: 1,
-        isDeleted: 0,
+        ...audit(),
       });
     }
     if (lots.length > 0) await db.insertInto('bladeParkLot').values(lots).execute();

@@ -121,7 +121,7 @@ export function contractList(
   const column = (name: string) => names.find((n) => n.field === name)?.expression ?? name;
   const aliases = Object.entries(contract.filterAliases ?? {}) as [
     string,
-    { field: string; filter: 'like' | 'equal' },
+    { field: string; filter: 'like' | 'equal'; byServer?: true },
   ][];
   return {
     filters: {
@@ -131,7 +131,10 @@ export function contractList(
         ),
       ),
       ...Object.fromEntries(
-        aliases.map(([name, a]) => [name, { column: a.field, default: a.filter }]),
+        aliases.map(([name, a]) => [
+          name,
+          { column: a.field, default: a.filter, ...(a.byServer ? { byServer: true } : {}) },
+        ]),
       ),
       ...extra.filters,
     },

@@ -260,7 +260,8 @@ export function tableRoutes<
         const page = await paged(
           db(call)
             .selectFrom(table)
-            .where(await visible(call)),
+            .where(await visible(call))
+            .where(await narrowed(call, query)),
           selection,
           query,
           def.list,
