@@ -39,7 +39,7 @@ import supGoodRoutes from './services/platform-supplier/sup-good/routes.js';
 import enterpriseRegisterRoutes from './services/platform-supplier/enterprise-register/routes.js';
 import goodWarningRoutes from './services/platform-supplier/warning/routes.js';
 import couponCodeRoutes from './services/platform-supplier/coupon-code/routes.js';
-import codeExchangeRoutes from './services/platform-supplier/code-exchange/routes.js';
+import codeExchangeTable from './services/platform-supplier/code-exchange/table.js';
 import balanceRoutes from './services/platform-supplier/balance/routes.js';
 import supRoutes from './services/platform-supplier/sup/routes.js';
 import orderReportRoutes from './services/platform-supplier/order-report/routes.js';
@@ -89,7 +89,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     enterpriseRegisterRoutes,
     goodWarningRoutes,
     couponCodeRoutes,
-    codeExchangeRoutes,
+    tableRoutes(codeExchangeTable),
     balanceRoutes,
     supRoutes,
     orderReportRoutes,

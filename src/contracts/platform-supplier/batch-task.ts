@@ -124,4 +124,5 @@ export const batchTaskContract = defineContract<BatchTask>()({
       sortable: true,
     },
   },
+  calls: { list: 'listPage', detail: 'find', remove: 'removeById/{id}' },
 });

@@ -1,5 +1,5 @@
 import { SUPPLIER_SERVICE } from '../business-services';
-import { defineContract, type Text } from '../resource-contract';
+import { defineContract, type Choice } from '../resource-contract';
 
 /**
  * Code exchange records (issue 18 item 2/3, /supplier/commodity-order/code-exchange-record): the
@@ -11,13 +11,6 @@ import { defineContract, type Text } from '../resource-contract';
  */
 export const EXCHANGE_SERVICE = `${SUPPLIER_SERVICE}/sup-coupon-code-exchange`;
 
-export const CODE_EXCHANGE_CALLS = {
-  /** GET paged; filters supId, goodId, source, cancelled, exchangeTime range, couponCode2. */
-  list: `${EXCHANGE_SERVICE}/list`,
-  /** POST async export with the list's filters. */
-  export: `${EXCHANGE_SERVICE}/export`,
-} as const;
-
 export const CODE_EXCHANGE_BUTTONS = {
   menu: 'code_exchange_record',
   view: 'code_exchange_record_view',
@@ -25,9 +18,9 @@ export const CODE_EXCHANGE_BUTTONS = {
 } as const;
 
 export const EXCHANGE_SOURCES = {
-  supplier: { zh: '供应商上报', en: 'Supplier report' },
-  renew: { zh: '状态刷新', en: 'Status renewal' },
-} as const satisfies Record<string, Text>;
+  supplier: { zh: '供应商上报', en: 'Supplier report', color: 'blue' },
+  renew: { zh: '状态刷新', en: 'Status renewal', color: 'teal' },
+} as const satisfies Record<string, Choice>;
 
 export interface SupCouponCodeExchange {
   id: string;
@@ -58,17 +51,42 @@ export const supCouponCodeExchangeContract = defineContract<SupCouponCodeExchang
   menu: 'code_exchange_record',
   buttons: ['view', 'export'],
   export: { excelType: 'sup-coupon-code-exchange', fileName: '券码兑换记录' },
+  /** GET paged list; POST (or GET) export with the list's filters. */
+  calls: { list: 'list', export: 'export' },
   filterAliases: {
-    couponCode2: { label: { zh: '券码', en: 'Code' }, field: 'couponCode', filter: 'equal' },
+    // RSA-encrypted, matched by the code's digests (the server's `narrow`).
+    couponCode2: {
+      label: { zh: '券码', en: 'Code' },
+      field: 'couponCode',
+      filter: 'equal',
+      byServer: true,
+    },
   },
   fields: {
+    codeId: { label: { zh: '券码编号', en: 'Code id' }, readOnly: true },
     couponCode: { label: { zh: '券码', en: 'Code' }, readOnly: true, export: { width: 30 } },
     codeMask: { label: { zh: '券码', en: 'Code' }, readOnly: true },
-    supId: { label: { zh: '供应商', en: 'Supplier' }, readOnly: true, filter: 'equal' },
-    supName: { label: { zh: '供应商', en: 'Supplier' }, readOnly: true, export: { width: 20 } },
-    goodId: { label: { zh: '商品', en: 'Good' }, readOnly: true, filter: 'equal' },
-    goodName: { label: { zh: '商品名称', en: 'Good' }, readOnly: true, export: { width: 24 } },
-    orderNo: { label: { zh: '订单号', en: 'Order no.' }, readOnly: true, export: { width: 24 } },
+    supId: { label: { zh: '供应商', en: 'Supplier' }, readOnly: true, ref: 'sup', filter: 'equal' },
+    supName: {
+      label: { zh: '供应商', en: 'Supplier' },
+      readOnly: true,
+      nameOf: 'supId',
+      export: { width: 20 },
+    },
+    goodId: { label: { zh: '商品', en: 'Good' }, readOnly: true, ref: 'supGood', filter: 'equal' },
+    goodName: {
+      label: { zh: '商品名称', en: 'Good' },
+      readOnly: true,
+      nameOf: 'goodId',
+      export: { width: 24 },
+    },
+    orderId: { label: { zh: '订单', en: 'Order' }, readOnly: true, ref: 'supOrder' },
+    orderNo: {
+      label: { zh: '订单号', en: 'Order no.' },
+      readOnly: true,
+      nameOf: 'orderId',
+      export: { width: 24 },
+    },
     storeCode: {
       label: { zh: '门店编码', en: 'Store code' },
       readOnly: true,
@@ -88,7 +106,13 @@ export const supCouponCodeExchangeContract = defineContract<SupCouponCodeExchang
       sortable: true,
       export: { width: 20 },
     },
-    source: { label: { zh: '来源', en: 'Source' }, readOnly: true, filter: 'equal' },
+    source: {
+      label: { zh: '来源', en: 'Source' },
+      readOnly: true,
+      choices: EXCHANGE_SOURCES,
+      filter: 'equal',
+    },
+    /** The source's zh label (answered for the clients that read it; the export's column). */
     sourceName: { label: { zh: '来源', en: 'Source' }, readOnly: true, export: { width: 12 } },
     cancelled: {
       label: { zh: '已撤销', en: 'Cancelled' },

@@ -1,20 +1,14 @@
 import { SUPPLIER_SERVICE } from '../business-services';
-import { defineContract, type Text } from '../resource-contract';
+import { defineContract, type Choice, type Text } from '../resource-contract';
 
 /** Where an application stands: waiting for review, became a supplier, or refused. */
 export type EnterpriseRegisterState = 'pending' | 'approved' | 'rejected';
 
-export const ENTERPRISE_REGISTER_STATES: readonly EnterpriseRegisterState[] = [
-  'pending',
-  'approved',
-  'rejected',
-];
-
-/** The state's name in both languages (the server's 409s name it in zh). */
-export const ENTERPRISE_REGISTER_STATE_NAMES: Record<EnterpriseRegisterState, Text> = {
-  pending: { zh: '待审核', en: 'Pending' },
-  approved: { zh: '已通过', en: 'Approved' },
-  rejected: { zh: '已驳回', en: 'Rejected' },
+/** The state's name in both languages and its tag colour (the server's 409s name it in zh). */
+export const ENTERPRISE_REGISTER_STATE_NAMES: Record<EnterpriseRegisterState, Choice> = {
+  pending: { zh: '待审核', en: 'Pending', color: 'orange' },
+  approved: { zh: '已通过', en: 'Approved', color: 'green' },
+  rejected: { zh: '已驳回', en: 'Rejected', color: 'gray' },
 };
 
 /** Supply types (domain.md sup.supplyType): 1 coupon code, 2 direct recharge, 3 interface card. */
@@ -35,7 +29,7 @@ export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 export const EMAIL_ADDRESS_PATTERN =
   /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
-/** One application as the review list answers it. */
+/** One application as the review list answers it (an absent value is '', as every engine row). */
 export interface EnterpriseRegister {
   id: string;
   companyName: string;
@@ -46,14 +40,14 @@ export interface EnterpriseRegister {
   email: string;
   supplyType: number;
   supplyTypeName: string;
-  remark: string | null;
+  remark: string;
   state: EnterpriseRegisterState;
   stateName: string;
-  rejectReason: string | null;
+  rejectReason: string;
   /** The supplier an approved application became, and its code. */
-  supId: string | null;
-  supCode: string | null;
-  auditTime: string | null;
+  supId: string;
+  supCode: string;
+  auditTime: string;
   createTime: string;
   version: number;
 }
@@ -130,11 +124,13 @@ export const enterpriseRegisterContract = defineContract<EnterpriseRegister>()({
     state: {
       label: { zh: '审核状态', en: 'Review state' },
       readOnly: true,
+      choices: ENTERPRISE_REGISTER_STATE_NAMES,
       filter: 'equal',
       sortable: true,
     },
     stateName: { label: { zh: '审核状态', en: 'Review state' }, readOnly: true },
     rejectReason: { label: { zh: '驳回原因', en: 'Reason for rejection' }, readOnly: true },
+    supId: { label: { zh: '供应商', en: 'Supplier' }, readOnly: true },
     supCode: { label: { zh: '供应商编码', en: 'Supplier code' }, readOnly: true },
     auditTime: {
       label: { zh: '审核时间', en: 'Reviewed' },

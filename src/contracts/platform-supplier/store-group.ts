@@ -1,10 +1,11 @@
 import { defineContract } from '../resource-contract';
-import { STORE_GROUP_SERVICE } from './sup-store';
+import { STORE_GROUP_SERVICE, STORE_REFUSALS } from './sup-store';
 
 /**
  * A store group (issue 17 item 3, domain.md "store group"):
  * `blade-quanyi-platform-supplier/group`. Its stores are edited with a transfer list
- * (listLeftStore: not in the group, listRightStore: in it) and saved with saveGroup.
+ * (listLeftStore: not in the group, listRightStore: in it) and saved with saveGroup (the submit:
+ * the group and its stores at once); listAllGroup answers `[{id, groupName}]` by name.
  */
 export interface StoreGroup {
   id: string;
@@ -40,6 +41,7 @@ export const storeGroupContract = defineContract<StoreGroup>()({
       maxLength: 64,
       filter: 'like',
       sortable: true,
+      unique: STORE_REFUSALS.groupTaken,
     },
     storeCount: { label: { zh: '门店数量', en: 'Stores' }, kind: 'integer', readOnly: true },
     remark: { label: { zh: '备注', en: 'Remark' }, maxLength: 500 },
@@ -49,5 +51,11 @@ export const storeGroupContract = defineContract<StoreGroup>()({
       readOnly: true,
       sortable: true,
     },
+  },
+  calls: {
+    list: 'listGroupPage',
+    submit: 'saveGroup',
+    remove: 'removeById/{id}',
+    select: 'listAllGroup',
   },
 });

@@ -52,7 +52,11 @@ const paths = (calls: Call[]) =>
 describe('batch refresh of verification status: declaration', () => {
   it('reads listPage, shows a progress column of its own, and filters by name, state, type, time', () => {
     expect(batchTask.route).toBe(ROUTE);
-    expect(batchTask.paths?.list).toBe('listPage');
+    expect(batchTask.paths).toMatchObject({
+      list: 'listPage',
+      detail: 'find',
+      remove: 'removeById/{id}',
+    });
     expect(batchTask.permissions).toEqual({
       add: 'verify_refresh_task_add',
       remove: 'verify_refresh_task_delete',

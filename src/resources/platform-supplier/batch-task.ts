@@ -13,7 +13,6 @@ export type { BatchTask } from '../../contracts/platform-supplier/batch-task';
 export default defineContractResource({
   contract: batchTaskContract,
   paging: 'generic',
-  paths: { list: 'listPage' },
   columns: [
     { field: 'taskName', width: 180 },
     { field: 'taskType', kind: 'status', options: BATCH_TASK_TYPE_OPTIONS, width: 150 },

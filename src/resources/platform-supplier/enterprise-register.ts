@@ -1,6 +1,4 @@
 import {
-  ENTERPRISE_REGISTER_STATE_NAMES,
-  ENTERPRISE_REGISTER_STATES,
   enterpriseRegisterContract,
   SUPPLY_TYPE_NAMES,
   type EnterpriseRegister,
@@ -11,16 +9,6 @@ import type { ValueOption } from '../types';
 export type { EnterpriseRegister } from '../../contracts/platform-supplier/enterprise-register';
 
 const AUDIT = 'enterprise_register_audit';
-const STATE_COLORS: Record<string, string> = {
-  pending: 'orange',
-  approved: 'green',
-  rejected: 'gray',
-};
-export const STATE_OPTIONS: readonly ValueOption[] = ENTERPRISE_REGISTER_STATES.map((value) => ({
-  value,
-  label: ENTERPRISE_REGISTER_STATE_NAMES[value],
-  color: STATE_COLORS[value],
-}));
 export const SUPPLY_TYPE_OPTIONS: readonly ValueOption[] = Object.entries(SUPPLY_TYPE_NAMES).map(
   ([value, label]) => ({ value, label }),
 );
@@ -45,13 +33,13 @@ export default defineContractResource({
     { field: 'contactPhone', width: 130 },
     { field: 'email', width: 180, hiddenByDefault: true },
     { field: 'supplyType', kind: 'tag', options: SUPPLY_TYPE_OPTIONS, width: 120 },
-    { field: 'state', kind: 'tag', options: STATE_OPTIONS, width: 110 },
+    { field: 'state', width: 110 },
     { field: 'supCode', width: 160 },
     { field: 'rejectReason', width: 200, hiddenByDefault: true },
     { field: 'createTime', width: 170 },
     { field: 'auditTime', width: 170, hiddenByDefault: true },
   ],
-  filters: ['companyName', { name: 'state', kind: 'select', options: STATE_OPTIONS }, 'createTime'],
+  filters: ['companyName', 'state', 'createTime'],
   rowActions: [
     {
       id: 'approve',

@@ -1,11 +1,13 @@
 import { storeGroupContract } from '../../contracts/platform-supplier/store-group';
 import { defineContractResource } from '../contract-resource';
 
-/** Store groups (issue 17 item 3): the editor is a keyboard-usable transfer list of stores. */
+/**
+ * Store groups (issue 17 item 3): the editor is a keyboard-usable transfer list of stores (it
+ * calls saveGroup); the list and remove are the contract's calls (listGroupPage, removeById).
+ */
 export default defineContractResource({
   contract: storeGroupContract,
   paging: 'generic',
-  paths: { list: 'listGroupPage' },
   columns: [
     { field: 'groupName', width: 220 },
     { field: 'storeCount', kind: 'number', width: 110 },

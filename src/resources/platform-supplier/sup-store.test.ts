@@ -48,7 +48,12 @@ describe('stores and store groups declarations', () => {
   });
 
   it('list groups from listGroupPage and edit them in the transfer list dialog', () => {
-    expect(storeGroup.paths?.list).toBe('listGroupPage');
+    // The contract's spec-named calls: removeById takes one id per call.
+    expect(storeGroup.paths).toMatchObject({
+      list: 'listGroupPage',
+      remove: 'removeById/{id}',
+      submit: 'saveGroup',
+    });
     expect(storeGroup.formDialog).toBeTypeOf('function');
     expect(storeGroup.permissions.add).toBe('store_group_add');
   });

@@ -1,16 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { batchTaskContract as contract } from '../../../../src/contracts/platform-supplier/batch-task.js';
 import { currentUser, perm } from '../../../auth/index.js';
 import { listQuery } from '../../../lib/api-doc/index.js';
 import { ok } from '../../../lib/envelope.js';
-import { idList, queryMap, requiredParam } from '../../../lib/params.js';
+import { queryMap, requiredParam } from '../../../lib/params.js';
 import { batchTaskEngine } from './engine.js';
 import { findTask, LIST, listTasks, removeTasks, submitTask } from './repository.js';
 
 /**
  * batch-task (spec section 7, "Orders"; issue 18 item 3): listPage, find, submit, removeById/{id}
- * (plus the engine's `detail` and `remove?ids=` names, which the console's resource engine
- * calls). The worker that runs the tasks starts with the server and stops with it.
+ * (the contract's calls; `detail` too, which the progress cell polls). Hand-written, not the
+ * table engine's: a task's supplier, good and range live in its `params` (JSON), not in columns
+ * of their own. The worker that runs the tasks starts with the server and stops with it.
  */
 export default async function batchTaskRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -31,12 +32,11 @@ export default async function batchTaskRoutes(app: FastifyInstance): Promise<voi
       },
     },
   };
-  const listHandler = async (request: import('fastify').FastifyRequest) =>
-    ok(await listTasks(ctx, currentUser(request), queryMap(request)));
-  app.get(`${base}/listPage`, list, listHandler);
-  app.get(`${base}/list`, list, listHandler);
+  app.get(`${base}/listPage`, list, async (request) =>
+    ok(await listTasks(ctx, currentUser(request), queryMap(request))),
+  );
 
-  const find = async (request: import('fastify').FastifyRequest) =>
+  const find = async (request: FastifyRequest) =>
     ok(await findTask(ctx, currentUser(request), requiredParam(request, 'id')));
   app.get(`${base}/find`, { config: read }, find);
   app.get(`${base}/detail`, { config: read }, find);
@@ -71,8 +71,4 @@ export default async function batchTaskRoutes(app: FastifyInstance): Promise<voi
       return ok({}, '删除成功');
     },
   );
-  app.post(`${base}/remove`, { config: { access: remove } }, async (request) => {
-    await removeTasks(ctx, currentUser(request), idList(request));
-    return ok({}, '删除成功');
-  });
 }

@@ -224,7 +224,26 @@ describe('enterprise-register: the review', () => {
     );
     expect(future.total).toBe(0);
     const detail = data<Record<string, unknown>>(await t.get(`${BASE}/detail`, supply, { id }));
-    expect(detail.contactPhone).toBe('13912345678');
+    // Whole in the detail; an absent value is '' like every engine answer.
+    expect(detail).toMatchObject({
+      id,
+      contactPhone: '13912345678',
+      stateName: '待审核',
+      supplyTypeName: '券码',
+      remark: fields.remark,
+      supId: '',
+      supCode: '',
+      rejectReason: '',
+      auditTime: '',
+      version: 1,
+    });
+  });
+
+  it('removes nothing: the engine serves no remove beside the review', async () => {
+    const { id } = await apply();
+    expect((await t.post(`${BASE}/remove`, supply, undefined, { ids: id })).statusCode).toBe(404);
+    const detail = data<{ state: string }>(await t.get(`${BASE}/detail`, supply, { id }));
+    expect(detail.state).toBe('pending');
   });
 
   it('has the demo applications to review: pending ones and a rejected one', async () => {

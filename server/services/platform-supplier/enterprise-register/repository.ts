@@ -1,117 +1,22 @@
 import { sql } from 'kysely';
 import {
   CREDIT_CODE_PATTERN,
-  ENTERPRISE_REGISTER_STATE_NAMES,
   enterpriseRegisterContract as contract,
   REJECT_REASON_MAX,
   SUP_CODE_MAX,
   SUP_CODE_PATTERN,
-  SUPPLY_TYPE_NAMES,
   type EnterpriseRegisterState,
 } from '../../../../src/contracts/platform-supplier/enterprise-register.js';
 import type { AuthUser } from '../../../auth/index.js';
 import type { AppContext } from '../../../context.js';
 import { ApiError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
-import { paged, type QueryMap } from '../../../lib/query.js';
 import { insertAudit } from '../../../lib/records.js';
-import { contractList } from '../../../lib/table/contract.js';
 import { nowText } from '../../../lib/time.js';
 import { parseBody } from '../../../lib/validation.js';
 import { z } from 'zod';
 import { openContactPhone, sealContactPhone } from '../sup/contact-phone.js';
-
-/** The review list's allowlist: the contract's filters and sorts (name, state, applied range). */
-export const LIST = contractList(contract, {
-  filters: { supplyType: { column: 'supplyType', default: 'equal', type: 'int' } },
-});
-const COLUMNS = [
-  'id',
-  'companyName',
-  'creditCode',
-  'contactName',
-  'contactPhone',
-  'email',
-  'supplyType',
-  'remark',
-  'state',
-  'rejectReason',
-  'supId',
-  'auditTime',
-  'createTime',
-  'version',
-] as const;
-
-type Row = {
-  [K in (typeof COLUMNS)[number]]: K extends 'supplyType' | 'version' ? number : string | null;
-};
-
-const stateName = (state: string) =>
-  ENTERPRISE_REGISTER_STATE_NAMES[state as EnterpriseRegisterState]?.zh ?? state;
-
-/** 13800001234 -> 138****1234 (the list; the detail answers it whole). */
-export const maskPhone = (phone: string | null) =>
-  phone && phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : (phone ?? '');
-
-async function present(ctx: AppContext, tenantId: string, rows: Row[], mask: boolean) {
-  const supIds = [...new Set(rows.map((r) => r.supId).filter((id): id is string => !!id))];
-  const codes = new Map(
-    supIds.length === 0
-      ? []
-      : (
-          await ctx.db
-            .selectFrom('bladeSup')
-            .select(['id', 'supCode'])
-            .where('tenantId', '=', tenantId)
-            .where('id', 'in', supIds)
-            .execute()
-        ).map((s) => [s.id, s.supCode]),
-  );
-  return rows.map((r) => {
-    const phone = openContactPhone(ctx, r.contactPhone);
-    return {
-      ...r,
-      contactPhone: mask ? maskPhone(phone) : phone,
-      supplyTypeName: SUPPLY_TYPE_NAMES[r.supplyType]?.zh ?? '',
-      stateName: stateName(r.state ?? ''),
-      supCode: (r.supId && codes.get(r.supId)) ?? '',
-    };
-  });
-}
-
-export async function listApplications(ctx: AppContext, user: AuthUser, query: QueryMap) {
-  const page = await paged(
-    ctx.db
-      .selectFrom('bladeSupEnterpriseRegister')
-      .where('tenantId', '=', user.tenantId)
-      .where('isDeleted', '=', 0),
-    (qb) => qb.select(COLUMNS),
-    query,
-    LIST,
-    ctx.dialect,
-    [
-      { column: 'createTime', direction: 'desc' },
-      { column: 'id', direction: 'desc' },
-    ],
-  );
-  return { ...page, records: await present(ctx, user.tenantId, page.records as Row[], true) };
-}
-
-async function findApplication(ctx: AppContext, tenantId: string, id: string) {
-  return ctx.db
-    .selectFrom('bladeSupEnterpriseRegister')
-    .select(COLUMNS)
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-}
-
-export async function applicationDetail(ctx: AppContext, user: AuthUser, id: string) {
-  const row = await findApplication(ctx, user.tenantId, id);
-  if (!row) throw notFound();
-  return (await present(ctx, user.tenantId, [row as Row], false))[0];
-}
+import { stateName } from './table.js';
 
 /** The tenant an application is for: an existing, enabled one (like register-guest). */
 async function applicantTenant(ctx: AppContext, tenantId: string | undefined): Promise<string> {

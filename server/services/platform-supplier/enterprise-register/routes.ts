@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { enterpriseRegisterContract as contract } from '../../../../src/contracts/platform-supplier/enterprise-register.js';
 import { currentUser, perm, PUBLIC } from '../../../auth/index.js';
-import { listQuery } from '../../../lib/api-doc/index.js';
 import { ok } from '../../../lib/envelope.js';
-import { param, queryMap, requiredParam } from '../../../lib/params.js';
+import { param } from '../../../lib/params.js';
+import { tableRoutes } from '../../../lib/table/index.js';
 import {
-  applicationDetail,
   approveApplication,
   checkApplicationCaptcha,
-  LIST,
-  listApplications,
   rejectApplication,
   submitApplication,
 } from './repository.js';
+import table from './table.js';
 
 /** Applications a public address may send in an hour (a form a person fills in, not a feed). */
 export const SUBMITS_PER_HOUR = 5;
@@ -22,13 +20,13 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
 /**
  * enterprise-register (issue 17 item 5): `submit` is public (the sign-up page), rate-limited per
  * address and captcha-checked in captcha mode (CAPTCHA, like /login: `Captcha-Key` and
- * `Captcha-Code` headers); the review (list, detail, approve, reject) is the tenant's own, behind
- * the screen's menu or view code and `enterprise_register_audit`.
+ * `Captcha-Code` headers); the review is the tenant's own: list and detail are the engine's
+ * (table.ts, the screen's menu or view code), approve and reject behind `enterprise_register_audit`.
  */
 export default async function enterpriseRegisterRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(tableRoutes(table));
   const ctx = app.ctx;
   const base = `/api/${contract.service}`;
-  const read = { access: perm(contract.codes.menu, contract.codes.view ?? contract.codes.menu) };
   const audit = perm('enterprise_register_audit');
 
   app.post(
@@ -62,24 +60,6 @@ export default async function enterpriseRegisterRoutes(app: FastifyInstance): Pr
       const id = await submitApplication(ctx, param(request, 'tenantId'), request.body);
       return ok({ id }, '提交成功，请等待审核');
     },
-  );
-
-  app.get(
-    `${base}/list`,
-    {
-      config: {
-        ...read,
-        doc: {
-          summary: { zh: '企业注册申请列表', en: 'Enterprise sign-up applications' },
-          query: listQuery(LIST),
-        },
-      },
-    },
-    async (request) => ok(await listApplications(ctx, currentUser(request), queryMap(request))),
-  );
-
-  app.get(`${base}/detail`, { config: read }, async (request) =>
-    ok(await applicationDetail(ctx, currentUser(request), requiredParam(request, 'id'))),
   );
 
   app.post(

@@ -10,7 +10,7 @@ import {
   supStoreContract,
 } from '../../../../src/contracts/platform-supplier/sup-store.js';
 import { assertPermission, currentUser, perm } from '../../../auth/index.js';
-import { listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
+import { isUniqueViolation } from '../../../db/unique.js';
 import { ok } from '../../../lib/envelope.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
@@ -23,7 +23,7 @@ import { nowText } from '../../../lib/time.js';
 import { parseBody } from '../../../lib/validation.js';
 import { chunks } from '../../../lib/chunks.js';
 import { visibleStores, withNames } from '../sup-store/repository.js';
-import groupTable, { assertGroupNameFree, storeCounts } from './table.js';
+import groupTable, { assertGroupNameFree } from './table.js';
 
 const { codes } = storeGroupContract;
 const READ = perm(codes.menu, codes.view!);
@@ -48,9 +48,9 @@ const saveInput = storeGroupContract.input.extend({
 });
 
 /**
- * The spec's group calls: listGroupPage, saveGroup (the group and its stores in one
- * transaction), removeById/{id}, listLeftStore (stores not in the group) and listRightStore (in
- * it) for the transfer list, listStoreByGroupId, listAllGroup.
+ * The spec's group calls: listGroupPage and removeById/{id} are the engine's (table.ts); here
+ * saveGroup (the group and its stores in one transaction), listAllGroup, listLeftStore (stores
+ * not in the group) and listRightStore (in it) for the transfer list, listStoreByGroupId.
  */
 export default async function storeGroupRoutes(app: FastifyInstance): Promise<void> {
   await app.register(tableRoutes(groupTable));
@@ -75,45 +75,7 @@ export default async function storeGroupRoutes(app: FastifyInstance): Promise<vo
     return group;
   }
 
-  const pageDoc: RouteDocInput = {
-    summary: { zh: '门店分组分页列表（含门店数量）', en: 'Paged store groups (with store counts)' },
-    query: listQuery(contractList(storeGroupContract)),
-    response: {
-      zh: '分页：records、total、size、current、pages',
-      en: 'A page: records, total, size, current, pages',
-    },
-  };
-  app.get(
-    `${base}/listGroupPage`,
-    { config: { ...read.config, doc: pageDoc } },
-    async (request) => {
-      const call = callOf(request);
-      const page = await paged(
-        call.db
-          .selectFrom('bladeSupStoreGroup')
-          .where('tenantId', '=', call.user.tenantId)
-          .where('isDeleted', '=', 0),
-        (qb) => qb.selectAll(),
-        queryMap(request),
-        contractList(storeGroupContract),
-        ctx.dialect,
-        [
-          { column: 'createTime', direction: 'desc' },
-          { column: 'id', direction: 'desc' },
-        ],
-      );
-      const counts = await storeCounts(
-        call.db,
-        call.user.tenantId,
-        page.records.map((r) => r.id),
-      );
-      return ok({
-        ...page,
-        records: page.records.map((r) => wire({ ...r, storeCount: counts.get(r.id) ?? 0 })),
-      });
-    },
-  );
-
+  // The contract's select: id and name only, by name (the engine's would answer whole rows).
   app.get(`${base}/listAllGroup`, read, async (request) => {
     const call = callOf(request);
     const rows = await call.db
@@ -134,7 +96,7 @@ export default async function storeGroupRoutes(app: FastifyInstance): Promise<vo
       const input = parseBody(saveInput, request.body);
       await assertPermission(call.db, call.user, input.id ? codes.edit! : codes.add!);
       const storeIds = [...new Set(input.storeIds)];
-      const id = await call.db.transaction().execute(async (trx) => {
+      const save = call.db.transaction().execute(async (trx) => {
         const inTrx = { ...call, db: trx };
         await assertGroupNameFree(trx, call.user.tenantId, input.groupName, input.id);
         if (storeIds.length > 0) await visibleStores(inTrx, storeIds);
@@ -186,31 +148,13 @@ export default async function storeGroupRoutes(app: FastifyInstance): Promise<vo
             .execute();
         return groupId;
       });
-      return ok({ id, storeCount: storeIds.length }, input.id ? '修改成功' : '新增成功');
-    },
-  );
-
-  app.post(
-    `${base}/removeById/:id`,
-    { config: { access: perm(codes.remove!) } },
-    async (request) => {
-      const call = callOf(request);
-      const id = (request.params as { id: string }).id;
-      await call.db.transaction().execute(async (trx) => {
-        await groupOf({ ...call, db: trx }, id);
-        await trx
-          .deleteFrom('bladeSupStoreGroupRel')
-          .where('tenantId', '=', call.user.tenantId)
-          .where('groupId', '=', id)
-          .execute();
-        await trx
-          .updateTable('bladeSupStoreGroup')
-          .set({ isDeleted: 1, updateUser: call.user.userId, updateTime: nowText() })
-          .where('id', '=', id)
-          .where('tenantId', '=', call.user.tenantId)
-          .execute();
+      // A save that lost a race to the live-name index is answered as the check answers it.
+      const id = await save.catch(async (err: unknown) => {
+        if (isUniqueViolation(err))
+          await assertGroupNameFree(call.db, call.user.tenantId, input.groupName, input.id);
+        throw err;
       });
-      return ok({ id }, '删除成功');
+      return ok({ id, storeCount: storeIds.length }, input.id ? '修改成功' : '新增成功');
     },
   );
 

@@ -1,14 +1,16 @@
 import { storeGroupContract } from '../../../../src/contracts/platform-supplier/store-group.js';
-import { STORE_REFUSALS } from '../../../../src/contracts/platform-supplier/sup-store.js';
 import { conflict } from '../../../lib/errors.js';
 import { defineContractTable } from '../../../lib/table/index.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.js';
 import { chunks } from '../../../lib/chunks.js';
 
-export const DUPLICATE_GROUP = `groupName:${STORE_REFUSALS.groupTaken.zh}`;
+export const DUPLICATE_GROUP = `groupName:${storeGroupContract.fields.groupName.unique.zh}`;
 
-/** A group name is unique among the tenant's live groups: 409 naming the field. */
+/**
+ * A group name is unique among the tenant's live groups (the contract's `unique`, backed by the
+ * partial unique index of migration 035): 409 naming the field.
+ */
 export async function assertGroupNameFree(
   db: Kysely<DB>,
   tenantId: string,
@@ -47,17 +49,18 @@ export async function storeCounts(
 }
 
 /**
- * blade-quanyi-platform-supplier/group (issue 17 item 3): the tenant's store groups. Their
- * stores are saved with saveGroup (routes.ts); a removed group lets its stores go.
+ * blade-quanyi-platform-supplier/group (issue 17 item 3): the tenant's store groups at the spec's
+ * calls (listGroupPage, removeById/{id}; detail). saveGroup (the submit: the group and its
+ * stores) and listAllGroup (`[{id, groupName}]` by name, for pickers) are routes.ts's own. A
+ * removed group lets its stores go.
  */
 export default defineContractTable({
   contract: storeGroupContract,
   table: 'bladeSupStoreGroup',
   versioned: true,
   scope: 'tenant',
+  own: ['submit', 'select'],
   defaultOrder: { createTime: 'desc', id: 'desc' },
-  beforeSave: (call, input, id) =>
-    assertGroupNameFree(call.db, call.user.tenantId, input.groupName, id),
   beforeRemove: async (call, ids) => {
     for (const part of chunks(ids))
       await call.db

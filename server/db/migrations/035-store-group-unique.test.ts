@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { Migrator, type Migration } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS, openDatabase, type Database } from '../database.js';
+import { isUniqueViolation } from '../unique.js';
+
+const NAME = '035-store-group-unique';
+
+/** Migration 035 on a database whose live groups share names (written before the index). */
+describe('migration 035-store-group-unique', () => {
+  const url = process.env.TEST_DATABASE_URL;
+  const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  let database: Database | undefined;
+  afterAll(async () => {
+    await database?.close();
+    if (url && schema) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    }
+  });
+
+  const migrateTo = async (migrations: Record<string, Migration>) => {
+    const migrator = new Migrator({
+      db: database!.db,
+      provider: { getMigrations: async () => migrations },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+      allowUnorderedMigrations: true,
+    });
+    const { error } = await migrator.migrateToLatest();
+    expect(error).toBeUndefined();
+  };
+
+  it('renames later live duplicates with a free suffix, then holds names unique', async () => {
+    database = await openDatabase({
+      databaseUrl: url,
+      sqliteFile: ':memory:',
+      ...(schema ? { pgSchema: schema } : {}),
+    });
+    const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([n]) => n !== NAME));
+    await migrateTo(before);
+    const db = database.db;
+    const long = '长'.repeat(64);
+    const groups: [string, string, string, number][] = [
+      // id, tenant, name, is_deleted (created in id order)
+      ['g1', 'T1', '华北', 0],
+      ['g2', 'T1', '华北', 0],
+      ['g3', 'T1', '华北 (2)', 0],
+      ['g4', 'T1', '华北', 0],
+      ['g5', 'T1', '华北', 1],
+      ['g6', 'T2', '华北', 0],
+      ['g7', 'T1', long, 0],
+      ['g8', 'T1', long, 0],
+    ];
+    await db
+      .insertInto('bladeSupStoreGroup')
+      .values(
+        groups.map(([id, tenantId, groupName, isDeleted], i) => ({
+          id,
+          tenantId,
+          groupName,
+          remark: null,
+          createUser: null,
+          createDept: null,
+          createTime: `2026-01-01 00:00:0${i}`,
+          updateUser: null,
+          updateTime: null,
+          status: 1,
+          isDeleted,
+          version: 1,
+        })),
+      )
+      .execute();
+
+    await migrateTo(MIGRATIONS);
+    const rows = await db
+      .selectFrom('bladeSupStoreGroup')
+      .select(['id', 'groupName', 'version'])
+      .orderBy('id')
+      .execute();
+    const named = Object.fromEntries(rows.map((r) => [r.id, r.groupName]));
+    expect(named).toEqual({
+      g1: '华北',
+      g2: '华北 (3)',
+      g3: '华北 (2)',
+      g4: '华北 (4)',
+      g5: '华北',
+      g6: '华北',
+      g7: long,
+      g8: `${'长'.repeat(60)} (2)`,
+    });
+    expect(rows.filter((r) => r.version === 2).map((r) => r.id)).toEqual(['g2', 'g4', 'g8']);
+
+    const again = await db
+      .insertInto('bladeSupStoreGroup')
+      .values({
+        id: 'g9',
+        tenantId: 'T1',
+        groupName: '华北',
+        remark: null,
+        createUser: null,
+        createDept: null,
+        createTime: null,
+        updateUser: null,
+        updateTime: null,
+        status: 1,
+        isDeleted: 0,
+        version: 1,
+      })
+      .execute()
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+    expect(isUniqueViolation(again)).toBe(true);
+  });
+});
