@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   fieldEntries,
   refMessage,
+  type CallName,
   type InputKey,
   type ResourceContract,
 } from '../../../src/contracts/resource-contract.js';
@@ -78,11 +79,11 @@ export type ContractTableDef<
      */
     fieldInputs?: O;
     /**
-     * Read-only fields of the contract that are columns of the table (a state, a balance, an
-     * audit time): written by the resource's own actions, never by a submit, answered by the
-     * list, the detail and the export.
+     * Columns of the table no submit writes (a state, a balance, an audit time; a task's params
+     * that `decorate` unpacks): written by the resource's own actions, read by the list, the
+     * detail and the export.
      */
-    readColumns?: readonly ReadColumn<T, C>[];
+    readColumns?: readonly ReadColumn<T>[];
     /** Codes of other screens that read this list (pickers), besides its menu and view codes. */
     readers?: readonly string[];
     /**
@@ -98,11 +99,8 @@ export type ContractTableDef<
     list?: Partial<ListSpec>;
   };
 
-/** A read-only field of the contract that is a column of the table. */
-type ReadColumn<T extends AuditedTable, C extends AnyContract> = Exclude<
-  keyof C['fields'] & OwnColumn<T>,
-  InputOf<C>
->;
+/** A column of the table the engine reads besides the submit's (a state, a task's params). */
+type ReadColumn<T extends AuditedTable> = OwnColumn<T>;
 
 /** A compile error naming the contract's submit fields that are not columns of the table. */
 type SubmitColumns<T extends AuditedTable, C extends AnyContract> =
@@ -152,7 +150,12 @@ export function defineContractTable<
   T extends AuditedTable,
   C extends AnyContract,
   O extends FieldInputs<C> = Record<never, never>,
->(def: ContractTableDef<T, C, O> & SubmitColumns<T, C>): TableDef<T> {
+  const Own extends readonly CallName[] = readonly [],
+>(
+  def: ContractTableDef<T, C, O> & { own?: Own } & ('submit' extends Own[number]
+      ? unknown // a hand-written submit stores its fields its own way (a task's params)
+      : SubmitColumns<T, C>),
+): TableDef<T> {
   const {
     contract,
     readers = [],
@@ -192,7 +195,8 @@ export function defineContractTable<
       edit: access.edit ?? codes.edit ?? SUPER_ADMIN,
       remove: access.remove ?? codes.remove ?? SUPER_ADMIN,
     },
-    columns: contract.inputKeys,
+    // The engine writes the submit's fields, and reads them back, unless its own route submits.
+    columns: rest.own?.includes('submit') ? [] : contract.inputKeys,
     readColumns,
     calls: contract.resolvedCalls,
     names,

@@ -285,4 +285,10 @@ describe('batch-task: refresh of verification status (issue 18 item 3)', () => {
       .execute();
     expect(moved).toHaveLength(0);
   });
+
+  it('is served at the spec names only (listPage, find; the engine list and detail are not)', async () => {
+    expect((await t.get(`${URL}/listPage`, supply)).statusCode).toBe(200);
+    expect((await t.get(`${URL}/list`, supply)).statusCode).toBe(404);
+    expect((await t.get(`${URL}/detail`, supply, { id: '1' })).statusCode).toBe(404);
+  });
 });

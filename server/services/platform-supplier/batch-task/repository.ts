@@ -3,7 +3,6 @@ import {
   BATCH_TASK_MAX_DAYS,
   BATCH_TASK_STATES,
   BATCH_TASK_TYPES,
-  batchTaskContract as contract,
   type BatchTask,
   type BatchTaskState,
 } from '../../../../src/contracts/platform-supplier/batch-task.js';
@@ -11,16 +10,11 @@ import type { AuthUser } from '../../../auth/index.js';
 import type { AppContext } from '../../../context.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
-import { paged, type QueryMap } from '../../../lib/query.js';
 import { insertAudit } from '../../../lib/records.js';
-import { contractList } from '../../../lib/table/contract.js';
 import { formatDateTime, parseDateTime } from '../../../lib/time.js';
 import { parseBody } from '../../../lib/validation.js';
 import { requiredText } from '../../../../src/contracts/resource-contract.js';
 import type { BatchTaskRow, RefreshParams } from './engine.js';
-
-/** listPage's allowlist: name (contains), type, state, created range. */
-export const LIST = contractList(contract);
 
 export const RUNNING_NOT_REMOVABLE = '任务执行中，不能删除';
 
@@ -86,7 +80,7 @@ function present(
   };
 }
 
-async function presentAll(ctx: AppContext, tenantId: string, rows: BatchTaskRow[]) {
+export async function presentAll(ctx: AppContext, tenantId: string, rows: BatchTaskRow[]) {
   const params = rows.map((r) => JSON.parse(r.params ?? '{}') as Partial<RefreshParams>);
   const supIds = [...new Set(params.flatMap((p) => (p.supId ? [p.supId] : [])))];
   const goodIds = [...new Set(params.flatMap((p) => (p.goodId ? [p.goodId] : [])))];
@@ -117,41 +111,17 @@ async function presentAll(ctx: AppContext, tenantId: string, rows: BatchTaskRow[
   return rows.map((r) => present(r, { sup, good }));
 }
 
-export async function listTasks(ctx: AppContext, user: AuthUser, query: QueryMap) {
-  const page = await paged(
-    ctx.db
-      .selectFrom('bladeSupBatchTask')
-      .where('tenantId', '=', user.tenantId)
-      .where('isDeleted', '=', 0),
-    (qb) => qb.selectAll(),
-    query,
-    LIST,
-    ctx.dialect,
-    [
-      { column: 'createTime', direction: 'desc' },
-      { column: 'id', direction: 'desc' },
-    ],
-  );
-  return {
-    ...page,
-    records: await presentAll(ctx, user.tenantId, page.records as BatchTaskRow[]),
-  };
-}
-
-async function findRow(ctx: AppContext, tenantId: string, id: string) {
+/** A task as listPage and find answer it (the table's decorate and the submit's answer). */
+export async function findTask(ctx: AppContext, user: AuthUser, id: string): Promise<BatchTask> {
   const row = await ctx.db
     .selectFrom('bladeSupBatchTask')
     .selectAll()
-    .where('tenantId', '=', tenantId)
+    .where('tenantId', '=', user.tenantId)
     .where('id', '=', id)
     .where('isDeleted', '=', 0)
     .executeTakeFirst();
   if (!row) throw notFound();
-  return row as BatchTaskRow;
-}
-
-export async function findTask(ctx: AppContext, user: AuthUser, id: string): Promise<BatchTask> {
-  return (await presentAll(ctx, user.tenantId, [await findRow(ctx, user.tenantId, id)]))[0]!;
+  return (await presentAll(ctx, user.tenantId, [row as BatchTaskRow]))[0]!;
 }
 
 /**

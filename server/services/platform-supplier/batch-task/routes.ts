@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { batchTaskContract as contract } from '../../../../src/contracts/platform-supplier/batch-task.js';
 import { currentUser, perm } from '../../../auth/index.js';
-import { listQuery } from '../../../lib/api-doc/index.js';
 import { ok } from '../../../lib/envelope.js';
-import { queryMap, requiredParam } from '../../../lib/params.js';
 import { batchTaskEngine } from './engine.js';
-import { findTask, LIST, listTasks, removeTasks, submitTask } from './repository.js';
+import { removeTasks, submitTask } from './repository.js';
+import table from './table.js';
+import { tableRoutes } from '../../../lib/table/index.js';
 
 /**
  * batch-task (spec section 7, "Orders"; issue 18 item 3): listPage, find, submit, removeById/{id}
@@ -17,29 +17,12 @@ export default async function batchTaskRoutes(app: FastifyInstance): Promise<voi
   const ctx = app.ctx;
   const base = `/api/${contract.service}`;
   const { codes } = contract;
-  const read = { access: perm(codes.menu, codes.view ?? codes.menu) };
   const remove = perm(codes.remove ?? codes.menu);
   const engine = batchTaskEngine(ctx, { logger: app.log });
   app.addHook('onReady', async () => engine.start());
   app.addHook('onClose', async () => engine.stop());
 
-  const list = {
-    config: {
-      ...read,
-      doc: {
-        summary: { zh: '批量任务列表', en: 'Batch tasks' },
-        query: listQuery(LIST),
-      },
-    },
-  };
-  app.get(`${base}/listPage`, list, async (request) =>
-    ok(await listTasks(ctx, currentUser(request), queryMap(request))),
-  );
-
-  const find = async (request: FastifyRequest) =>
-    ok(await findTask(ctx, currentUser(request), requiredParam(request, 'id')));
-  app.get(`${base}/find`, { config: read }, find);
-  app.get(`${base}/detail`, { config: read }, find);
+  await app.register(tableRoutes(table));
 
   app.post(
     `${base}/submit`,
