@@ -1,4 +1,4 @@
-import type { Text } from './resource-contract';
+import type { RegionLevel, Text } from './resource-contract';
 
 /**
  * The region of a record (a store, a parking lot): three codes of blade-system/region (province,
@@ -15,7 +15,7 @@ export interface RegionRow {
   regionName: string;
 }
 
-export type RegionLevel = 'province' | 'city' | 'district';
+export type { RegionLevel };
 
 const REGION_CODE = /^\d{2,12}$/;
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { AMOUNT_MAX_FEN, AMOUNT_MAX_YUAN, amountTooLargeFor, parseYuanOrOver } from './money';
 import type { ReferenceName } from './references';
-import type { RegionLevel } from './regions';
 import { knownMessages } from './server-messages';
 
 /**
@@ -27,6 +26,9 @@ export interface Text {
  * an enabled flag; empty is `emptyAs`, default 0).
  */
 export type FieldKind = 'text' | 'integer' | 'money' | 'decimal' | 'date' | 'dateTime' | 'switch';
+
+/** A level of a record's region (contracts/regions.ts). */
+export type RegionLevel = 'province' | 'city' | 'district';
 
 /** A fixed choice's label, with the tag colour the console shows it in. */
 export interface Choice extends Text {
