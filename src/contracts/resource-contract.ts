@@ -83,6 +83,11 @@ export interface FieldSpec {
   ref?: ReferenceName;
   /** Read-only: the name of the record the field `nameOf` refers to, joined by the engine. */
   nameOf?: string;
+  /**
+   * A switch the `enable` call sets for the selected rows (启用 / 停用 row and toolbar actions
+   * behind the `enable` button), besides the form. One per contract.
+   */
+  toggle?: true;
   /** A level of the record's region, or its joined names (contracts/regions.ts). */
   region?: RegionLevel | 'name';
 }
@@ -93,10 +98,11 @@ export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * The engine's calls of a resource: `list` (paged), `select` (every row, unpaged, for pickers),
  * `detail` (?id=), `submit` (create without id, update with one), `remove` (?ids=), `export`
- * (the asynchronous sheet of the list). Named as the spec names them under the service
+ * (the asynchronous sheet of the list), `enable` (`?ids=&<flag>=1|0`: sets the contract's `toggle`
+ * switch of the rows, behind the `enable` button). Named as the spec names them under the service
  * (`listParkPage`, `list-not-page`, `removeById/{id}`); `{id}` in a path takes the record's id.
  */
-export type CallName = 'list' | 'select' | 'detail' | 'submit' | 'remove' | 'export';
+export type CallName = 'list' | 'select' | 'detail' | 'submit' | 'remove' | 'export' | 'enable';
 
 export interface Call {
   path: string;
@@ -110,10 +116,11 @@ export const DEFAULT_CALLS: Readonly<Record<CallName, Call>> = {
   submit: { path: 'submit', method: 'POST' },
   remove: { path: 'remove', method: 'POST' },
   export: { path: 'excel/export/async', method: 'POST' },
+  enable: { path: 'enable', method: 'POST' },
 };
 
 /** Button aliases of the seed's menu tree: a button's code is `${menu}_${alias}`. */
-export type ButtonAlias = 'add' | 'edit' | 'delete' | 'view' | 'export';
+export type ButtonAlias = 'add' | 'edit' | 'delete' | 'view' | 'export' | 'enable';
 
 /** The permission codes a resource's calls and buttons need, derived from the menu code. */
 export interface ResourceCodes {
@@ -124,6 +131,7 @@ export interface ResourceCodes {
   edit?: string;
   remove?: string;
   export?: string;
+  enable?: string;
 }
 
 export interface ContractSpec<Row, F extends FieldMap<Row>> {
@@ -205,6 +213,7 @@ const CODE_OF: Record<ButtonAlias, keyof ResourceCodes> = {
   delete: 'remove',
   view: 'view',
   export: 'export',
+  enable: 'enable',
 };
 
 /** The zh message for a text longer than `max` (the server's answer, BladeX's wording). */
@@ -391,6 +400,11 @@ export function defineContract<Row>() {
     const shape = Object.fromEntries(
       entries.filter(([, f]) => !f.readOnly).map(([k, f]) => [k, fieldInput(f, k)]),
     ) as InputShape<F>;
+    const toggles = entries.filter(([, f]) => f.toggle);
+    if (toggles.some(([, f]) => f.kind !== 'switch') || toggles.length > 1)
+      throw new Error(`${spec.service}: one switch field may be the toggle`);
+    if (spec.buttons.includes('enable') !== (toggles.length === 1))
+      throw new Error(`${spec.service}: the enable button and a toggle field go together`);
     for (const [name, field] of entries)
       if (field.nameOf && !(spec.fields as Record<string, FieldSpec>)[field.nameOf]?.ref)
         throw new Error(`${spec.service}: ${name} names ${field.nameOf}, which refers to nothing`);

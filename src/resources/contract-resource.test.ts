@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parkLotContract, type ParkLot } from '../contracts/platform-parking/park-lot';
 import { postContract } from '../contracts/blade-system/post';
 import { SUPPLIER_SERVICE } from '../contracts/business-services';
 import { regionFields, type RegionRow } from '../contracts/regions';
@@ -177,6 +178,25 @@ describe('defineContractResource', () => {
         refusalsFrom: ['cityCode', 'provinceCode'],
       },
     ]);
+  });
+
+  it('offers 启用 and 停用 of a toggle behind the enable button, for rows in the other state', () => {
+    const def = defineContractResource({
+      contract: parkLotContract,
+      columns: ['lotName'],
+      recordLabel: (lot) => lot.lotName,
+    });
+    const [enable, disable] = def.rowActions!;
+    expect([enable!.id, disable!.id]).toEqual(['enable', 'disable']);
+    expect(enable!.permission).toBe('parking_lot_enable');
+    const off = { id: '7', enabled: 0 } as unknown as ParkLot;
+    expect([enable!.when!(off), disable!.when!(off)]).toEqual([true, false]);
+    expect(disable!.call!.path).toBe(`${parkLotContract.service}/enable`);
+    expect(disable!.call!.params!([off, { ...off, id: '8' }])).toEqual({
+      ids: '7,8',
+      enabled: '0',
+    });
+    expect(def.toolbarActions!.map((a) => a.id)).toEqual(['enable', 'disable']);
   });
 
   it('lets the declaration override a derived path, control or hidden region level', () => {

@@ -13,6 +13,7 @@ import {
   regionControl,
 } from './contract-fields';
 import type { ColumnDef, FormFieldDef, ResourceDef } from './types';
+import { toggleActions } from './toggle-actions';
 
 /* eslint-disable-next-line @typescript-eslint/no-explicit-any -- a contract of any row and fields */
 type AnyContract = ResourceContract<any, any>;
@@ -123,6 +124,7 @@ export function defineContractResource<C extends AnyContract, Row extends object
     ...ownForm,
   };
   const paths = contractPaths(contract, screen.paths);
+  const toggles = toggleActions<Row>(contract);
   const specOf = (name: string, what: string): FieldSpec => {
     const spec = specs.get(name);
     if (!spec)
@@ -144,6 +146,12 @@ export function defineContractResource<C extends AnyContract, Row extends object
     }),
     ...(contract.export ? { export: { excelType: contract.export.excelType } } : {}),
     ...(paths ? { paths } : {}),
+    ...(toggles.row.length > 0
+      ? {
+          rowActions: [...toggles.row, ...(screen.rowActions ?? [])],
+          toolbarActions: [...toggles.toolbar, ...(screen.toolbarActions ?? [])],
+        }
+      : {}),
     columns: columns.map((column) => {
       const own = typeof column === 'string' ? { field: column } : column;
       const spec = specOf(own.field, 'column');

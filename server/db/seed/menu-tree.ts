@@ -72,6 +72,7 @@ const STANDARD_BUTTONS: Record<ButtonAlias, Omit<SeedButton, 'code' | 'alias'>> 
   delete: { zh: '删除', en: 'Delete', action: 3 },
   view: { zh: '查看', en: 'View', action: 2 },
   export: { zh: '导出', en: 'Export', action: 1 },
+  enable: { zh: '启用/停用', en: 'Enable/Disable', action: 3 },
 };
 
 /**

@@ -68,6 +68,29 @@ export function tableDocs(def: TableDef): Record<string, RouteDocInput> {
       },
       response: { zh: '{id}：新增或修改的记录主键', en: '{id}: the id of the saved record' },
     },
+    enable: {
+      summary: { zh: '启用/停用（全部成功或全部不变）', en: 'Enable or disable (all or nothing)' },
+      query: [
+        {
+          ...IDS_PARAM,
+          description: {
+            zh: '记录主键，逗号分隔；任一不存在则全部不变',
+            en: 'Record ids, comma-joined; if any is missing nothing changes',
+          },
+        },
+        ...(def.toggle
+          ? [
+              {
+                name: def.toggle.column,
+                type: 'integer' as const,
+                required: true,
+                enum: ['0', '1'],
+                description: { zh: '1 启用，0 停用', en: '1 enable, 0 disable' },
+              },
+            ]
+          : []),
+      ],
+    },
     remove: {
       summary: {
         zh: '删除（逻辑删除，全部成功或全部不删）',

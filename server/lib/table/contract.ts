@@ -198,6 +198,7 @@ export function defineContractTable<
     // The engine writes the submit's fields, and reads them back, unless its own route submits.
     columns: rest.own?.includes('submit') ? [] : contract.inputKeys,
     readColumns,
+    ...toggleOf(contract),
     calls: contract.resolvedCalls,
     names,
     unique: [...uniqueRules(contract), ...(rest.unique ?? [])],
@@ -218,6 +219,20 @@ export function defineContractTable<
     },
   } as unknown as TableDef<T>;
   return defineTable(resolved);
+}
+
+/** The switch the contract's `enable` call sets, behind its enable button. */
+function toggleOf(contract: AnyContract) {
+  const found = fieldEntries(contract).find(([, f]) => f.toggle);
+  if (!found || !contract.codes.enable) return {};
+  const [column, spec] = found;
+  return {
+    toggle: {
+      column,
+      access: contract.codes.enable,
+      invalid: `${column}:${spec.label.zh}只能是0或1`,
+    },
+  };
 }
 
 /** The contract's unique fields as the engine's rules (409 `field:message`). */

@@ -120,6 +120,11 @@ export interface BaseDef<
   own?: readonly CallName[];
   /** Columns the list answers that no submit writes (contract.ts `readColumns`). */
   readColumns?: readonly OwnColumn<T>[];
+  /**
+   * The switch column the `enable` call sets (`?ids=&<column>=1|0`, all or nothing), who may, and
+   * the refusal of any other value.
+   */
+  toggle?: { column: OwnColumn<T>; access: AccessRule; invalid: string };
   /** Calls by the spec's names (contract `calls`): path under `path` and method. */
   calls?: Partial<Record<CallName, Call>>;
   /** Names of referenced records answered with each row (lib/table/references.ts). */

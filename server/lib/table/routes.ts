@@ -5,11 +5,11 @@ import { perm, currentUser, type Access, assertPermission } from '../../auth/ind
 import { ok, okStatus } from '../envelope.js';
 import { documentTable } from '../api-doc/table.js';
 import { registerExporter } from '../export/routes.js';
-import { conflict, forbidden, notFound } from '../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { namedExportRoute } from '../export/routes.js';
 import { isUniqueViolation } from '../../db/unique.js';
 import { nextId } from '../ids.js';
-import { idList, queryMap, requiredParam } from '../params.js';
+import { idList, param, queryMap, requiredParam } from '../params.js';
 import { columnSql, paged, type QueryMap, type SortItem } from '../query.js';
 import { DEFAULT_CALLS, type CallName } from '../../../src/contracts/resource-contract.js';
 import { assertUpdated, insertAudit, wire } from '../records.js';
@@ -231,6 +231,25 @@ export function tableRoutes<
     });
   }
 
+  /** Sets the toggle of every id (all visible, or nothing changes: 404). */
+  async function toggle(call: TableCall, ids: string[], value: 0 | 1): Promise<void> {
+    const where = await visible(call);
+    await call.db.transaction().execute(async (trx) => {
+      const changed = await db({ ...call, db: trx })
+        .updateTable(table)
+        .set({
+          [def.toggle!.column]: value,
+          updateUser: call.user.userId,
+          updateTime: nowText(),
+          ...(versioned ? { version: sql<number>`${sql.ref('version')} + 1` } : {}),
+        })
+        .where('id', 'in', ids)
+        .where(where)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== ids.length) throw notFound();
+    });
+  }
+
   return async function routes(app: FastifyInstance): Promise<void> {
     // The API reference (lib/api-doc): this table's routes documented from the declaration.
     documentTable(app, def);
@@ -327,6 +346,18 @@ export function tableRoutes<
         return okStatus('删除成功');
       },
     });
+
+    if (def.toggle)
+      serve('enable', {
+        config: { access: accessOf(def.toggle.access) },
+        handler: async (request) => {
+          const { column, invalid } = def.toggle!;
+          const value = param(request, column);
+          if (value !== '0' && value !== '1') throw badRequest(invalid);
+          await toggle(callOf(request), [...new Set(idList(request))], value === '1' ? 1 : 0);
+          return okStatus(value === '1' ? '启用成功' : '停用成功');
+        },
+      });
 
     if (def.export && !def.own?.includes('export')) {
       const exporter = tableExporter(def, {

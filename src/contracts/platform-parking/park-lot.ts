@@ -26,7 +26,7 @@ export const parkLotContract = defineContract<ParkLot>()({
   route: '/business/parking/parkinglotManagement',
   title: { zh: '停车场', en: 'Parking lot' },
   menu: 'parking_lot',
-  buttons: ['add', 'edit', 'delete', 'view', 'export'],
+  buttons: ['add', 'edit', 'delete', 'view', 'export', 'enable'],
   calls: { list: 'listParkPage' },
   export: { excelType: 'park-lot', fileName: '停车场列表' },
   fields: {
@@ -83,6 +83,7 @@ export const parkLotContract = defineContract<ParkLot>()({
       label: { zh: '启用', en: 'Enabled' },
       kind: 'switch',
       emptyAs: 1,
+      toggle: true,
       filter: 'equal',
       export: { width: 8 },
     },

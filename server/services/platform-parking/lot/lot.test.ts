@@ -166,10 +166,31 @@ describe('parking lots: a list-only screen served by the engine from its contrac
     expect(groups).toEqual([...new Set(ascending)]);
   });
 
+  it('enables and disables lots by the enable call, all or nothing', async () => {
+    const [a, b] = (await list(admin, { enabled: '1' })).records;
+    const ids = `${a!.id},${b!.id}`;
+    const off = await t.post(`${API}/enable`, admin, undefined, { ids, enabled: '0' });
+    expect([off.statusCode, msg(off)]).toEqual([200, '停用成功']);
+    const after = (await list(admin, { enabled: '0' })).records.map((r) => r.id);
+    expect(after).toEqual(expect.arrayContaining([a!.id, b!.id]));
+    const wrong = await t.post(`${API}/enable`, admin, undefined, { ids, enabled: '2' });
+    expect([wrong.statusCode, msg(wrong)]).toEqual([400, 'enabled:启用只能是0或1']);
+    // Another tenant's lot among the ids: 404, and neither of ours changes.
+    const theirs = (await list(tenantAdmin)).records[0]!.id;
+    const mixed = await t.post(`${API}/enable`, admin, undefined, {
+      ids: `${a!.id},${theirs}`,
+      enabled: '1',
+    });
+    expect(mixed.statusCode).toBe(404);
+    expect((await list(admin, { enabled: '0' })).records.map((r) => r.id)).toContain(a!.id);
+  });
+
   it('needs the screen for reading and its buttons for writing', async () => {
     const staff = await t.login('sales', DEMO_PASSWORD, DEMO_TENANT);
     expect((await t.get(`${API}/listParkPage`, staff)).statusCode).toBe(403);
     expect((await submit(staff, lot({ lotCode: 'X' }))).statusCode).toBe(403);
+    const enable = await t.post(`${API}/enable`, staff, undefined, { ids: '1', enabled: '1' });
+    expect(enable.statusCode).toBe(403);
   });
 
   it('documents the spec-named list call as the engine list', async () => {
