@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import {
   fieldEntries,
   refMessage,
-  type CallName,
   type InputKey,
   type ResourceContract,
 } from '../../../src/contracts/resource-contract.js';
@@ -150,10 +149,16 @@ export function defineContractTable<
   T extends AuditedTable,
   C extends AnyContract,
   O extends FieldInputs<C> = Record<never, never>,
-  const Own extends readonly CallName[] = readonly [],
+  const Stored extends boolean = true,
 >(
-  def: ContractTableDef<T, C, O> & { own?: Own } & ('submit' extends Own[number]
-      ? unknown // a hand-written submit stores its fields its own way (a task's params)
+  def: ContractTableDef<T, C, O> & {
+    /**
+     * false: the submit's fields are not columns of the table (a task's range, kept in its
+     * params): the engine neither reads nor writes them, and the declaration's own route submits.
+     */
+    inputColumns?: Stored;
+  } & (Stored extends false
+      ? unknown // the submit's fields live elsewhere (a task's params): its own route writes them
       : SubmitColumns<T, C>),
 ): TableDef<T> {
   const {
@@ -164,9 +169,12 @@ export function defineContractTable<
     beforeList,
     fieldInputs,
     readColumns = [],
+    inputColumns,
     ...rest
   } = def;
   const { codes } = contract;
+  if (inputColumns === false && !rest.own?.includes('submit'))
+    throw new Error(`${contract.service}: fields that are not columns need their own submit`);
   const fields = fieldEntries(contract);
   // Money: fen at rest, yuan on the wire (contracts/money.ts). A yuan filter would need its own
   // conversion: none is declared yet, so one is refused here rather than compared in fen.
@@ -195,8 +203,8 @@ export function defineContractTable<
       edit: access.edit ?? codes.edit ?? SUPER_ADMIN,
       remove: access.remove ?? codes.remove ?? SUPER_ADMIN,
     },
-    // The engine writes the submit's fields, and reads them back, unless its own route submits.
-    columns: rest.own?.includes('submit') ? [] : contract.inputKeys,
+    // The submit's fields are the table's columns, unless the declaration says they are not.
+    columns: inputColumns === false ? [] : contract.inputKeys,
     readColumns,
     ...toggleOf(contract),
     calls: contract.resolvedCalls,

@@ -15,6 +15,8 @@ export default defineContractTable({
   versioned: true,
   defaultOrder: { createTime: 'desc', id: 'desc' },
   own: ['submit', 'remove'],
+  // The range and supplier are the task's params, not columns: listed from readColumns.
+  inputColumns: false,
   readColumns: [
     'taskName',
     'taskType',
