@@ -1,47 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import { Migrator, type Migration } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, openDatabase, type Database } from '../database.js';
+import { MIGRATIONS } from '../database.js';
+import {
+  allBut,
+  migrationDatabase,
+  type MigrationDatabase,
+} from '../../test/migration-database.js';
 import { isUniqueViolation } from '../unique.js';
 
 const NAME = '035-store-group-unique';
 
 /** Migration 035 on a database whose live groups share names (written before the index). */
 describe('migration 035-store-group-unique', () => {
-  const url = process.env.TEST_DATABASE_URL;
-  const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  let database: Database | undefined;
-  afterAll(async () => {
-    await database?.close();
-    if (url && schema) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
-  });
-
-  const migrateTo = async (migrations: Record<string, Migration>) => {
-    const migrator = new Migrator({
-      db: database!.db,
-      provider: { getMigrations: async () => migrations },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-      allowUnorderedMigrations: true,
-    });
-    const { error } = await migrator.migrateToLatest();
-    expect(error).toBeUndefined();
-  };
+  let m: MigrationDatabase | undefined;
+  afterAll(() => m?.close());
 
   it('renames later live duplicates with a free suffix, then holds names unique', async () => {
-    database = await openDatabase({
-      databaseUrl: url,
-      sqliteFile: ':memory:',
-      ...(schema ? { pgSchema: schema } : {}),
-    });
-    const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([n]) => n !== NAME));
-    await migrateTo(before);
-    const db = database.db;
+    m = await migrationDatabase();
+    await m.migrateTo(allBut(NAME));
+    const db = m.database.db;
     const long = '长'.repeat(64);
     const groups: [string, string, string, number][] = [
       // id, tenant, name, is_deleted (created in id order)
@@ -74,7 +50,7 @@ describe('migration 035-store-group-unique', () => {
       )
       .execute();
 
-    await migrateTo(MIGRATIONS);
+    await m.migrateTo(MIGRATIONS);
     const rows = await db
       .selectFrom('bladeSupStoreGroup')
       .select(['id', 'groupName', 'version'])

@@ -1,8 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { Migrator, type Migration } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, openDatabase, type Database } from '../database.js';
+import { MIGRATIONS } from '../database.js';
+import {
+  allBut,
+  migrationDatabase,
+  type MigrationDatabase,
+} from '../../test/migration-database.js';
 import { isUniqueViolation } from '../unique.js';
 
 const NAME = '036-system-unique';
@@ -12,29 +14,8 @@ const NAME = '036-system-unique';
  * table that already holds live duplicates (its rows stay; the engine's check still answers).
  */
 describe('migration 036-system-unique', () => {
-  const url = process.env.TEST_DATABASE_URL;
-  const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  let database: Database | undefined;
-  afterAll(async () => {
-    await database?.close();
-    if (url && schema) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
-  });
-
-  const migrateTo = async (migrations: Record<string, Migration>) => {
-    const migrator = new Migrator({
-      db: database!.db,
-      provider: { getMigrations: async () => migrations },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-      allowUnorderedMigrations: true,
-    });
-    const { error } = await migrator.migrateToLatest();
-    expect(error).toBeUndefined();
-  };
+  let m: MigrationDatabase | undefined;
+  afterAll(() => m?.close());
 
   const audit = { createUser: null, createDept: null, createTime: null, updateUser: null };
   const scope = (id: string, isDeleted = 0) => ({
@@ -75,13 +56,9 @@ describe('migration 036-system-unique', () => {
     );
 
   it('makes a live duplicate a database refusal, except where duplicates already live', async () => {
-    database = await openDatabase({
-      databaseUrl: url,
-      sqliteFile: ':memory:',
-      ...(schema ? { pgSchema: schema } : {}),
-    });
-    await migrateTo(Object.fromEntries(Object.entries(MIGRATIONS).filter(([n]) => n !== NAME)));
-    const db = database.db;
+    m = await migrationDatabase();
+    await m.migrateTo(allBut(NAME));
+    const db = m.database.db;
     // Scope rules already hold a live duplicate; data sources do not.
     await db
       .insertInto('bladeScopeData')
@@ -89,7 +66,7 @@ describe('migration 036-system-unique', () => {
       .execute();
     await db.insertInto('bladeDatasource').values(source('d1')).execute();
 
-    await migrateTo(MIGRATIONS);
+    await m.migrateTo(MIGRATIONS);
     expect(await refused(db.insertInto('bladeDatasource').values(source('d2')).execute())).toBe(
       true,
     );

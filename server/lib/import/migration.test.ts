@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { Migrator, type Migration } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/database.js';
+import { migrationDatabase, type MigrationDatabase } from '../../test/migration-database.js';
 import * as m001 from '../../db/migrations/001-platform.js';
 import * as m002 from '../../db/migrations/002-data-export.js';
 import * as m003 from '../../db/migrations/003-table-set.js';
@@ -11,43 +8,19 @@ import { seedSystem } from '../../db/seed/system.js';
 
 /** Migration 005 on a database seeded before the import button existed. */
 describe('migration 005-imports', () => {
-  const url = process.env.TEST_DATABASE_URL;
-  const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  let database: Database | undefined;
-  afterAll(async () => {
-    await database?.close();
-    if (url && schema) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
-  });
-
-  const migrateTo = async (migrations: Record<string, Migration>) => {
-    const migrator = new Migrator({
-      db: database!.db,
-      provider: { getMigrations: async () => migrations },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
-    const { error } = await migrator.migrateToLatest();
-    expect(error).toBeUndefined();
-  };
+  let m: MigrationDatabase | undefined;
+  afterAll(() => m?.close());
 
   it('adds user_import under the users screen, granted to the roles that may add users', async () => {
-    database = await openDatabase({
-      databaseUrl: url,
-      sqliteFile: ':memory:',
-      ...(schema ? { pgSchema: schema } : {}),
-    });
-    const { db } = database;
+    m = await migrationDatabase();
+    const { db } = m.database;
     const before = { '001-platform': m001, '002-data-export': m002, '003-table-set': m003 };
-    await migrateTo(before);
+    await m.migrateTo(before);
     await seedSystem(db);
     // As the seed was before this issue.
     await db.deleteFrom('bladeMenu').where('code', '=', 'user_import').execute();
 
-    await migrateTo({ ...before, '005-imports': m005 });
+    await m.migrateTo({ ...before, '005-imports': m005 });
     const screen = await db
       .selectFrom('bladeMenu')
       .select('id')
