@@ -2,7 +2,6 @@ import { contractSheet } from '../export/sheet.js';
 import type { z } from 'zod';
 import {
   fieldEntries,
-  refMessage,
   type InputKey,
   type ResourceContract,
 } from '../../../src/contracts/resource-contract.js';
@@ -20,12 +19,15 @@ import {
   type TableDef,
 } from './define.js';
 import { integerEquality } from './fields.js';
-import { fenToYuan } from '../../../src/contracts/money.js';
 import { referenceNames, type NameColumn } from './references.js';
-import { REFERENCES } from '../../../src/contracts/references.js';
-import { badRequest } from '../errors.js';
-import type { Kysely } from 'kysely';
-import { resolveRegion, withRegionNames } from '../regions.js';
+import {
+  toggleOf,
+  uniqueRules,
+  withReferencesChecked,
+  withRegion,
+  withRegions,
+  withYuan,
+} from './contract-hooks.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a contract of any row and fields */
 type AnyContract = ResourceContract<any, any>;
@@ -227,102 +229,6 @@ export function defineContractTable<
     },
   } as unknown as TableDef<T>;
   return defineTable(resolved);
-}
-
-/** The switch the contract's `enable` call sets, behind its enable button. */
-function toggleOf(contract: AnyContract) {
-  const found = fieldEntries(contract).find(([, f]) => f.toggle);
-  if (!found || !contract.codes.enable) return {};
-  const [column, spec] = found;
-  return {
-    toggle: {
-      column,
-      access: contract.codes.enable,
-      invalid: `${column}:${spec.label.zh}只能是0或1`,
-    },
-  };
-}
-
-/** The contract's unique fields as the engine's rules (409 `field:message`). */
-function uniqueRules(contract: AnyContract) {
-  return fieldEntries(contract).flatMap(([field, f]) =>
-    f.unique ? [{ columns: [...(f.uniqueWith ?? []), field], message: f.unique.zh, field }] : [],
-  );
-}
-
-type ToRow = (input: never, call: TableCall) => object | Promise<object>;
-type BeforeSave = (call: TableCall, input: never, id: string | undefined) => Promise<void>;
-
-/**
- * The declaration's `beforeSave`, after every reference given names a live record the caller's
- * tenant can see (else 400 at the field: `supId:权益供应商不存在`).
- */
-function withReferencesChecked(contract: AnyContract, beforeSave: BeforeSave | undefined) {
-  const refs = fieldEntries(contract).filter(([, f]) => f.ref);
-  if (refs.length === 0) return beforeSave;
-  return async (call: TableCall, input: Record<string, unknown>, id: string | undefined) => {
-    for (const [field, spec] of refs) {
-      const value = input[field];
-      if (value === undefined || value === null || value === '') continue;
-      const ref = REFERENCES[spec.ref!];
-      let q = (call.db as unknown as Kysely<Record<string, Record<string, unknown>>>)
-        .selectFrom(ref.table)
-        .select('id')
-        .where('id', '=', String(value))
-        .where('isDeleted', '=', 0);
-      if (ref.scope === 'tenant') q = q.where('tenantId', '=', call.user.tenantId);
-      if (!(await q.executeTakeFirst())) throw badRequest(`${field}:${refMessage(spec).zh}`);
-    }
-    await beforeSave?.(call, input as never, id);
-  };
-}
-
-/** The declaration's `toRow` (or the input), with the region resolved (lib/regions.ts). */
-function withRegion(toRow: ToRow | undefined) {
-  return async (input: Record<string, unknown>, call: TableCall) => {
-    const row = toRow ? await toRow(input as never, call) : input;
-    return { ...row, ...(await resolveRegion(call.db, input)) };
-  };
-}
-
-type Decorate = (call: TableCall, rows: never[]) => Promise<object[]> | object[];
-
-/**
- * The declaration's `decorate`, then the region's names joined (`regionName`), unless that
- * decorate named them itself (the stores read them with their suppliers' names).
- */
-function withRegions(decorate: Decorate | undefined): Decorate {
-  return async (call, rows) => {
-    const out = decorate ? await decorate(call, rows) : rows;
-    if (out.every((row) => typeof (row as { regionName?: unknown }).regionName === 'string'))
-      return out;
-    return withRegionNames(call.db, out as Record<string, string | null>[]);
-  };
-}
-
-/**
- * The declaration's `decorate`, then every money field from fen to a yuan number (lists, details
- * and exports all pass through it).
- */
-function withYuan(
-  money: readonly string[],
-  decorate: ((call: TableCall, rows: never[]) => Promise<object[]> | object[]) | undefined,
-) {
-  if (money.length === 0) return decorate;
-  return async (call: TableCall, rows: never[]): Promise<object[]> => {
-    const out = decorate ? await decorate(call, rows) : rows;
-    return out.map((row) => {
-      const converted: Record<string, unknown> = { ...row };
-      for (const name of money) {
-        const fen = converted[name];
-        if (typeof fen === 'number' || typeof fen === 'bigint' || typeof fen === 'string') {
-          const n = Number(fen);
-          if (fen !== '' && Number.isInteger(n)) converted[name] = fenToYuan(n);
-        }
-      }
-      return converted;
-    });
-  };
 }
 
 /** Names of dictionary `code` (dictKey -> dictValue), read each time so edits show. */
