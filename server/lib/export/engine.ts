@@ -73,8 +73,11 @@ export interface Exporter {
   /** Who may start it. */
   access: Access;
   columns: readonly SheetColumn[];
-  /** Refuses parameters the list would refuse (a 400 when the task is created). */
-  validate?: (query: QueryMap) => void;
+  /**
+   * Refuses parameters the list would refuse (a 400 when the task is created), with the caller
+   * (an encrypted filter is opened with the server's key and matched in the caller's tenant).
+   */
+  validate?: (query: QueryMap, call: ExportCall) => void | Promise<void>;
   /** Rows the export will write (progress). */
   count(call: ExportCall, query: QueryMap): Promise<number>;
   /** The rows in the list's order, a batch at a time, one cell per column. */

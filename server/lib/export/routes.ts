@@ -96,7 +96,7 @@ export function registerExporter(app: FastifyInstance, exporter: Exporter): void
       const access = chosen.access;
       if (access.kind === 'super' && !user.isSuperAdmin) throw forbidden();
       if (access.kind === 'perm') await assertPermission(app.ctx.db, user, ...access.codes);
-      chosen.validate?.(query);
+      await chosen.validate?.(query, { ctx: app.ctx, db: app.ctx.db, user });
       const task = await engine.create(user, chosen, query);
       return ok({ id: task.id, sourceFileName: task.sourceFileName }, EXPORT_CREATED);
     },
@@ -126,7 +126,7 @@ export function namedExportRoute(app: FastifyInstance, exporter: Exporter, path:
         !['current', 'size', 'excelType'].includes(name)
       )
         query[name] = value;
-    chosen.validate?.(query);
+    await chosen.validate?.(query, { ctx: app.ctx, db: app.ctx.db, user });
     const task = await app.exportJobs.create(user, chosen, query);
     return ok({ id: task.id, sourceFileName: task.sourceFileName }, EXPORT_CREATED);
   };

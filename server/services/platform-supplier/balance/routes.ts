@@ -878,7 +878,7 @@ export default async function balanceRoutes(app: FastifyInstance): Promise<void>
         for (const [name, value] of Object.entries(queryMap(request)))
           if (typeof value === 'string' && value !== '' && !['current', 'size'].includes(name))
             query[name] = value;
-        chosen.validate?.(query);
+        await chosen.validate?.(query, { ctx: app.ctx, db: app.ctx.db, user });
         const task = await app.exportJobs.create(user, chosen, query);
         return ok({ id: task.id, sourceFileName: task.sourceFileName }, EXPORT_CREATED);
       },

@@ -1101,9 +1101,8 @@ describe('coupon codes (issue 18 item 2)', () => {
     expect(brows).toHaveLength(2);
     expect(brows[1]![brows[0]!.indexOf('未使用')]).toBe(2);
     expect((await t.post(`${CODES}/export-coupon-code`, staff, {})).statusCode).toBe(403);
-    expect(
-      (await t.post(`${CODES}/export-coupon-code`, supply, { couponCode2: 'bad' })).statusCode,
-    ).toBe(400);
+    for (const path of [`${CODES}/export-coupon-code`, `${EXCHANGES}/export`])
+      expect((await t.post(path, supply, { couponCode2: 'bad' })).statusCode, path).toBe(400);
     for (const path of [
       `${USED}/export-coupon-code-used`,
       `${RECOVERY}/export`,

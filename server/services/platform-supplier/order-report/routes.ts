@@ -276,7 +276,7 @@ export default async function orderReportRoutes(app: FastifyInstance): Promise<v
       async (request) => {
         const user = currentUser(request);
         const query = exportQuery(request);
-        exporter.validate?.(query);
+        await exporter.validate?.(query, { ctx: app.ctx, db: app.ctx.db, user });
         const task = await app.exportJobs.create(user, exporter, query);
         return ok({ id: task.id, sourceFileName: task.sourceFileName }, EXPORT_CREATED);
       },

@@ -395,7 +395,7 @@ export default async function supGoodRoutes(app: FastifyInstance): Promise<void>
       }))
         if (!['current', 'size', 'excelType'].includes(k) && v !== '' && typeof v !== 'object')
           query[k] = String(v);
-      exporter.validate?.(query);
+      await exporter.validate?.(query, { ctx: app.ctx, db: app.ctx.db, user });
       const task = await app.exportJobs.create(user, exporter, query);
       return ok({ id: task.id, sourceFileName: task.sourceFileName }, EXPORT_CREATED);
     },

@@ -300,7 +300,7 @@ export default async function supStoreRoutes(app: FastifyInstance): Promise<void
       const query = queryMap(request);
       delete query.current;
       delete query.size;
-      exporter.validate?.(query);
+      await exporter.validate?.(query, { ctx: app.ctx, db: app.ctx.db, user });
       const task = await app.exportJobs.create(user, exporter, query as Record<string, string>);
       return ok({ id: task.id, sourceFileName: task.sourceFileName }, EXPORT_CREATED);
     },

@@ -269,7 +269,7 @@ export default async function supRoutes(app: FastifyInstance): Promise<void> {
       for (const [name, value] of Object.entries(queryMap(request)))
         if (typeof value === 'string' && value !== '' && !['current', 'size'].includes(name))
           query[name] = value;
-      exporter.validate?.(query);
+      await exporter.validate?.(query, { ctx: app.ctx, db: app.ctx.db, user });
       const task = await app.exportJobs.create(user, exporter, query);
       return ok({ id: task.id, sourceFileName: task.sourceFileName }, EXPORT_CREATED);
     },
