@@ -14,6 +14,8 @@ import { couponCodeLifecycle } from './coupon-code-machine';
 import { supOrderLifecycle } from './sup-order-machine';
 import { errorOrderLifecycle } from './error-order-machine';
 import { refundLifecycle } from './refund-machine';
+import { clientOrderLifecycle } from './client-order-machine';
+import { placeOrderFailLifecycle } from './place-order-fail-machine';
 
 /**
  * Every allowed transition (state, event -> next) of each lifecycle as domain.md states it; every
@@ -60,6 +62,30 @@ const EXPECTED: [Lifecycle<string, string>, Record<string, Record<string, string
       requested: { complete: 'refunded', fail: 'failed' },
       refunded: {},
       failed: {},
+    },
+  ],
+  [
+    clientOrderLifecycle,
+    {
+      created: { pay: 'paid', cancel: 'cancelled' },
+      paid: { fulfil: 'fulfilling', cancel: 'cancelled' },
+      fulfilling: { succeed: 'success', fail: 'failed' },
+      success: { resend: 'success', return: 'returning' },
+      failed: { reissue: 'fulfilling', close: 'closed', resend: 'failed' },
+      closed: {},
+      cancelled: {},
+      returning: { returnAll: 'returned', returnPart: 'partReturned' },
+      partReturned: { resend: 'partReturned', return: 'returning' },
+      returned: { resend: 'returned' },
+    },
+  ],
+  [
+    placeOrderFailLifecycle,
+    {
+      open: { close: 'closed', resend: 'resent', reissue: 'reissued' },
+      closed: {},
+      resent: {},
+      reissued: {},
     },
   ],
 ];
@@ -116,7 +142,14 @@ describe('refusedMessage', () => {
 });
 
 describe('state names (issue 25 item 4)', () => {
-  const ALL = [couponCodeLifecycle, supOrderLifecycle, errorOrderLifecycle, refundLifecycle];
+  const ALL = [
+    couponCodeLifecycle,
+    supOrderLifecycle,
+    errorOrderLifecycle,
+    refundLifecycle,
+    clientOrderLifecycle,
+    placeOrderFailLifecycle,
+  ];
 
   it('label every state in zh and en, and show an unknown one as it is', () => {
     for (const lifecycle of ALL)

@@ -34,6 +34,7 @@ import * as m030 from './migrations/030-coupon-code-expiry.js';
 import * as m032 from './migrations/032-sup-file-ticket.js';
 import * as m033 from './migrations/033-sup-order-code.js';
 import * as m034 from './migrations/034-park-lot.js';
+import * as m037 from './migrations/037-client-core.js';
 import * as m036 from './migrations/036-system-unique.js';
 import * as m035 from './migrations/035-store-group-unique.js';
 import * as m025 from './migrations/025-enterprise-register.js';
@@ -103,6 +104,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '034-park-lot': m034,
   '036-system-unique': m036,
   '035-store-group-unique': m035,
+  '037-client-core': m037,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

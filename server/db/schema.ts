@@ -388,6 +388,21 @@ export interface DB {
   bladeSupStore: SupStoreTable;
   bladeSupStoreGroup: SupStoreGroupTable;
   bladeParkLot: ParkLotTable;
+  bladePsclient: PsclientTable;
+  bladePsclientApp: PsclientAppTable;
+  bladePsclientAppProduct: PsclientAppProductTable;
+  bladePsclientAppPrepay: PsclientAppPrepayTable;
+  bladePrepayRecord: PrepayRecordTable;
+  bladePsclientProduct: PsclientProductTable;
+  bladeProductGoodMap: ProductGoodMapTable;
+  bladeForbiddenSaleDay: ForbiddenSaleDayTable;
+  bladeClientProductOrder: ClientProductOrderTable;
+  bladeClientReturnOrder: ClientReturnOrderTable;
+  bladePlaceOrderFail: PlaceOrderFailTable;
+  bladeOpenApiNonce: OpenApiNonceTable;
+  bladeRateWindow: RateWindowTable;
+  bladeCallbackOutbox: CallbackOutboxTable;
+  bladeCallbackAttempt: CallbackAttemptTable;
   bladeSupStoreGroupRel: SupStoreGroupRelTable;
   bladeSupStoreRepeat: SupStoreRepeatTable;
   authSocialTicket: SocialTicketTable;
@@ -1222,4 +1237,218 @@ export interface ParkLotTable extends AuditColumns {
   supId: string | null;
   enabled: number;
   version: Generated<number>;
+}
+
+// ---- Client service (migration 037, issue 27) ----
+
+export interface PsclientTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  clientCode: string;
+  clientName: string;
+  shortName: string | null;
+  contactName: string | null;
+  contactPhone: string | null;
+  belongTenantId: string | null;
+  enabled: number;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+export interface PsclientAppTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  clientId: string;
+  appName: string;
+  appKey: string;
+  secretSalt: string;
+  secretHint: string | null;
+  secretTime: string | null;
+  callbackUrl: string | null;
+  ipAllowlist: string | null;
+  rateLimit: number;
+  enabled: number;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+export interface PsclientAppProductTable {
+  id: string;
+  tenantId: string;
+  appId: string;
+  productId: string;
+  createUser: string | null;
+  createTime: string | null;
+}
+
+export interface PsclientAppPrepayTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  appId: string;
+  clientId: string;
+  balance: number;
+  creditLimit: number;
+  warningAmount: number | null;
+  prepayType: number;
+  warned: number;
+  version: Generated<number>;
+}
+
+export interface PrepayRecordTable {
+  id: string;
+  tenantId: string;
+  appId: string;
+  clientId: string;
+  changeType: string;
+  amount: number;
+  balanceAfter: number;
+  reason: string | null;
+  sourceId: string | null;
+  sourceNo: string | null;
+  attachId: string | null;
+  fileName: string | null;
+  createUser: string | null;
+  createTime: string;
+}
+
+export interface PsclientProductTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  productCode: string;
+  productName: string;
+  marketAmount: number;
+  salePrice: number;
+  setRule: string;
+  onShelf: number;
+  pictures: string | null;
+  videos: string | null;
+  description: string | null;
+  enabled: number;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+export interface ProductGoodMapTable {
+  id: string;
+  tenantId: string;
+  productId: string;
+  goodId: string;
+  priority: number;
+  weight: number;
+  createUser: string | null;
+  createTime: string | null;
+}
+
+export interface ForbiddenSaleDayTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  productId: string | null;
+  saleDay: string;
+  reason: string | null;
+}
+
+export interface ClientProductOrderTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  orderNo: string;
+  outOrderNo: string;
+  clientId: string;
+  appId: string;
+  productId: string;
+  goodId: string | null;
+  supOrderId: string | null;
+  quantity: number;
+  salePrice: number;
+  amount: number;
+  returnedQuantity: number;
+  returnedAmount: number;
+  phone: string | null;
+  phoneMask: string | null;
+  state: string;
+  source: string;
+  lastError: string | null;
+  finishTime: string | null;
+  enabled: number;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+export interface ClientReturnOrderTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  returnNo: string;
+  orderId: string;
+  orderNo: string;
+  outOrderNo: string;
+  clientId: string;
+  appId: string;
+  productId: string;
+  quantity: number;
+  amount: number;
+  reason: string | null;
+  supReturnId: string | null;
+  state: string;
+  failReason: string | null;
+  finishTime: string | null;
+}
+
+export interface PlaceOrderFailTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  orderId: string;
+  orderNo: string;
+  outOrderNo: string;
+  clientId: string;
+  appId: string;
+  productId: string;
+  quantity: number;
+  amount: number;
+  failReason: string | null;
+  state: string;
+  handleUser: string | null;
+  handleTime: string | null;
+  handleRemark: string | null;
+  version: Generated<number>;
+}
+
+export interface OpenApiNonceTable {
+  appKey: string;
+  nonce: string;
+  seenAt: number;
+}
+
+export interface RateWindowTable {
+  bucket: string;
+  windowStart: number;
+  hits: number;
+}
+
+export interface CallbackOutboxTable {
+  id: string;
+  tenantId: string;
+  eventId: string;
+  appId: string;
+  orderId: string;
+  orderNo: string;
+  outOrderNo: string;
+  eventType: string;
+  payload: string;
+  state: string;
+  attempts: number;
+  nextAttemptAt: number;
+  claimedUntil: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  deliveredTime: string | null;
+  createTime: string;
+}
+
+export interface CallbackAttemptTable {
+  id: string;
+  outboxId: string;
+  attempt: number;
+  httpStatus: number | null;
+  error: string | null;
+  durationMs: number;
+  createTime: string;
 }

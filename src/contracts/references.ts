@@ -1,4 +1,4 @@
-import { SUPPLIER_SERVICE } from './business-services';
+import { CLIENT_SERVICE, SUPPLIER_SERVICE } from './business-services';
 
 /**
  * Records other screens name (a supplier on a code exchange, a good on a quota, ...), declared
@@ -33,6 +33,29 @@ export const REFERENCES = {
   supOrder: { table: 'bladeSupOrder', name: 'orderNo', scope: 'tenant' },
   supStore: { table: 'bladeSupStore', name: 'storeName', scope: 'tenant' },
   user: { table: 'bladeUser', name: 'realName', scope: 'tenant' },
+  psclient: {
+    table: 'bladePsclient',
+    name: 'clientName',
+    scope: 'tenant',
+    picker: { path: `${CLIENT_SERVICE}/psclient/listAllClient`, label: 'clientName', value: 'id' },
+  },
+  psclientApp: {
+    table: 'bladePsclientApp',
+    name: 'appName',
+    scope: 'tenant',
+    picker: { path: `${CLIENT_SERVICE}/psclient-app/list-all`, label: 'appName', value: 'id' },
+  },
+  psclientProduct: {
+    table: 'bladePsclientProduct',
+    name: 'productName',
+    scope: 'tenant',
+    picker: {
+      path: `${CLIENT_SERVICE}/psclient-product/list-all`,
+      label: 'productName',
+      value: 'id',
+    },
+  },
+  clientOrder: { table: 'bladeClientProductOrder', name: 'orderNo', scope: 'tenant' },
 } as const satisfies Record<string, Reference>;
 
 export type ReferenceName = keyof typeof REFERENCES;

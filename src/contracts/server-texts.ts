@@ -27,6 +27,14 @@ export const LEDGER_REASONS = {
   prepaidTopUp: { zh: '预付充值', en: 'Prepayment top-up' },
   quotaTopUp: { zh: '额度充值', en: 'Quota top-up' },
   monthlySettlement: { zh: '月结付款', en: 'Monthly settlement payment' },
+  // The client service's prepay ledger (issue 27).
+  clientOrder: { zh: '下单扣款', en: 'Order charge' },
+  clientReissue: { zh: '补发扣款', en: 'Reissue charge' },
+  clientOrderFailed: { zh: '下单失败退回', en: 'Failed order returned' },
+  clientReturn: { zh: '退货退款', en: 'Order return' },
+  clientCancel: { zh: '取消订单退款', en: 'Cancelled order returned' },
+  prepayOpening: { zh: '期初预存', en: 'Opening prepay' },
+  prepayTopUp: { zh: '预存充值', en: 'Prepay top-up' },
 } as const satisfies Record<string, MessagePair>;
 
 /** Why a supplier order failed: the supplier interface's and fulfilment's own texts. */
@@ -60,6 +68,14 @@ export const FAILURE_REASONS = {
     zh: '商品额度未设置，请先设置商品额度',
     en: 'The good has no quota yet; set its quota first',
   },
+  noGoodMapped: {
+    zh: '产品未映射可用商品',
+    en: 'The product is mapped to no available good',
+  },
+  fulfilInterrupted: {
+    zh: '订单处理中断，已退回预存',
+    en: 'The order was interrupted; the prepay was returned',
+  },
   taskInterrupted: {
     zh: '任务进程中断',
     en: 'The process running the task stopped; start the task again',
@@ -82,6 +98,10 @@ export const TEXT_SHAPES = {
   insufficientBalance: {
     zh: '余额不足：当前余额{balance}元，透支额度{limit}元，本次扣减{amount}元',
     en: 'Balance too low: balance {balance} yuan, overdraft limit {limit} yuan, this charge {amount} yuan',
+  },
+  insufficientPrepay: {
+    zh: '预存余额不足：当前余额{balance}元，授信额度{limit}元，本次扣减{amount}元',
+    en: 'Prepay too low: balance {balance} yuan, credit line {limit} yuan, this charge {amount} yuan',
   },
   supplierFailed: {
     zh: '供应商返回失败：{detail}',
