@@ -13,7 +13,7 @@ import { PollingWorker } from '../../../lib/polling-worker.js';
 import { formatDateTime } from '../../../lib/time.js';
 import { openCode } from '../coupon-code/code-crypto.js';
 import { DriverError, driverSupplier, supplierDriver } from '../driver/index.js';
-import { transitionOrConflict } from '../lifecycle-guard.js';
+import { transitionOrConflict } from '../../../lib/lifecycle-guard.js';
 
 /**
  * The batch-task job (issue 18 item 3, domain.md "Bulk work is a job"): `submit` queues a task

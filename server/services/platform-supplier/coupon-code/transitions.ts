@@ -18,7 +18,7 @@ import { nextId } from '../../../lib/ids.js';
 import { insertAudit } from '../../../lib/records.js';
 import { nowText } from '../../../lib/time.js';
 import { driverSupplier, supplierDriver, type DriverCodeState } from '../driver/index.js';
-import { transitionOrConflict } from '../lifecycle-guard.js';
+import { transitionOrConflict } from '../../../lib/lifecycle-guard.js';
 import { codeDigest, codeDigests, codeKey, openCode } from './code-crypto.js';
 import { chunks } from '../../../lib/chunks.js';
 import { type CodeCall } from './common.js';

@@ -21,7 +21,7 @@ import { nextId } from '../../../lib/ids.js';
 import { requiredParam } from '../../../lib/params.js';
 import { nowText } from '../../../lib/time.js';
 import { optionalText, parseBody } from '../../../lib/validation.js';
-import { transitionOrConflict } from '../lifecycle-guard.js';
+import { transitionOrConflict } from '../../../lib/lifecycle-guard.js';
 import { reissueOrder } from '../order/fulfil.js';
 import { auditErrorOrder, cancelErrorOrder } from '../order/error-order-moves.js';
 import { listRoutes, namesOf, yuanAndState } from '../order/list-kit.js';

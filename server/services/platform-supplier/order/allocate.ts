@@ -3,7 +3,7 @@ import type { Dialect } from '../../../db/database.js';
 import type { DB } from '../../../db/schema.js';
 import { couponCodeLifecycle } from '../../../../machines/lifecycles/coupon-code-machine.js';
 import { chunks } from '../../../lib/chunks.js';
-import { transitionOrConflict } from '../lifecycle-guard.js';
+import { transitionOrConflict } from '../../../lib/lifecycle-guard.js';
 
 /** unused -> issued, asked of the code's machine once. */
 const ISSUED = transitionOrConflict(couponCodeLifecycle, 'unused', 'issue');

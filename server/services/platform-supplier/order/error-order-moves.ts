@@ -6,7 +6,7 @@ import type { DB } from '../../../db/schema.js';
 import { conflict, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
-import { moveRecord, transitionOrConflict } from '../lifecycle-guard.js';
+import { moveRecord, transitionOrConflict } from '../../../lib/lifecycle-guard.js';
 import { orderRow, writeOrderMove } from './order-row.js';
 
 /**

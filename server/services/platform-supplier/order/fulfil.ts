@@ -9,7 +9,7 @@ import { changeBalance, chargedBalance } from '../balance/ledger.js';
 import { codeDigests, openCode, sealedCode } from '../coupon-code/code-crypto.js';
 import { DriverError, driverSupplier, supplierDriver, type DriverCard } from '../driver/index.js';
 import { closeErrorOrder, recordFailure, type ErrorOrderCloser } from './error-order-moves.js';
-import { moveRecord, transitionOrConflict } from '../lifecycle-guard.js';
+import { moveRecord, transitionOrConflict } from '../../../lib/lifecycle-guard.js';
 import { cardBatchNoOf, orderNoOf } from '../numbers.js';
 import { allocateCodes, holdCodes } from './allocate.js';
 import { orderRow, writeOrderMove, type SupOrderRow } from './order-row.js';
@@ -38,6 +38,20 @@ export interface FulfilRequest {
   /** What the client paid for the whole order, fen. */
   actualAmount: number;
   userId?: string | null;
+  /**
+   * Work that commits with the outcome (the client order's own move, issue 27): `succeeded`
+   * inside the transaction that writes the order as `success`, `failed` inside the one that
+   * writes it as `failed` with its error order. A throw rolls that transaction back.
+   */
+  within?: {
+    succeeded?: (trx: Kysely<DB>, order: SupOrderRow, now: string) => Promise<void>;
+    failed?: (
+      trx: Kysely<DB>,
+      order: { id: string; orderNo: string },
+      error: string,
+      now: string,
+    ) => Promise<void>;
+  };
 }
 
 /** A code handed to the order, in plain text (for the caller: the client API gives it to the app). */
@@ -395,10 +409,11 @@ export async function fulfil(ctx: FulfilContext, req: FulfilRequest): Promise<Fu
     userId,
     changeType: 'order',
     succeed: async (trx, now, good, amounts) => {
-      const written = row(now, good, SUCCESS, amounts.costAmount, null);
+      const written = { ...row(now, good, SUCCESS, amounts.costAmount, null), version: 1 };
       await trx.insertInto('bladeSupOrder').values(written).execute();
+      await req.within?.succeeded?.(trx, written, now);
       // As stored (version starts at 1): no need to read it back.
-      return { ...written, version: 1 };
+      return written;
     },
   });
   if ('codes' in result) return { order: result.order, codes: result.codes };
@@ -412,6 +427,7 @@ export async function fulfil(ctx: FulfilContext, req: FulfilRequest): Promise<Fu
         .insertInto('bladeSupOrder')
         .values(row(now, result.good, FAILED, 0, result.error))
         .execute();
+      await req.within?.failed?.(trx, { id, orderNo }, result.error, now);
       return true;
     },
   );
@@ -427,7 +443,14 @@ export async function fulfil(ctx: FulfilContext, req: FulfilRequest): Promise<Fu
  */
 export async function reissueOrder(
   ctx: FulfilContext,
-  a: { tenantId: string; orderId: string; userId: string | null; by?: ErrorOrderCloser },
+  a: {
+    tenantId: string;
+    orderId: string;
+    userId: string | null;
+    by?: ErrorOrderCloser;
+    /** As `fulfil`'s: work that commits with the success or with the failure. */
+    within?: FulfilRequest['within'];
+  },
 ): Promise<FulfilOutcome> {
   const { tenantId, userId } = a;
   const order = await orderRow(ctx.db, tenantId, a.orderId);
@@ -474,8 +497,11 @@ export async function reissueOrder(
             .execute();
           return undefined;
         },
-        finish: (trx, now) =>
-          closeErrorOrder(trx, { tenantId, orderId: order.id, userId, now }, a.by),
+        finish: async (trx, now) => {
+          await closeErrorOrder(trx, { tenantId, orderId: order.id, userId, now }, a.by);
+          if (a.within?.succeeded)
+            await a.within.succeeded(trx, (await orderRow(trx, tenantId, order.id))!, now);
+        },
       })
     : { error: GOOD_MISSING };
   if ('codes' in result) return { order: result.order, codes: result.codes };
@@ -495,7 +521,9 @@ export async function reissueOrder(
       .where('id', '=', order.id)
       .where('state', '=', FAILED)
       .executeTakeFirst();
-    return Number(written.numUpdatedRows) === 1;
+    if (Number(written.numUpdatedRows) !== 1) return false;
+    await a.within?.failed?.(trx, order, error, now);
+    return true;
   });
   return { order: (await orderRow(ctx.db, tenantId, order.id))!, codes: [], error };
 }

@@ -9,7 +9,7 @@ import { badRequest, conflict } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
 import { changeBalance, type BalanceOwner } from '../balance/ledger.js';
-import { moveRecord, transitionOrConflict } from '../lifecycle-guard.js';
+import { moveRecord, transitionOrConflict } from '../../../lib/lifecycle-guard.js';
 import { returnNoOf } from '../numbers.js';
 import type { FulfilContext } from './fulfil.js';
 import { orderRow, writeOrderMove } from './order-row.js';
@@ -59,6 +59,15 @@ export async function refundOrder(
     quantity?: number | undefined;
     reason: string;
     userId: string | null;
+    /**
+     * Work that commits with the refund (the client order's return, issue 27): called in the
+     * refund's transaction once the codes are back and the order moved; a throw rolls it back.
+     */
+    within?: (
+      trx: Kysely<DB>,
+      refund: { id: string; returnNo: string; quantity: number; last: boolean },
+      now: string,
+    ) => Promise<void>;
   },
 ): Promise<ReturnOrderRow> {
   const { tenantId, userId } = a;
@@ -240,6 +249,7 @@ export async function refundOrder(
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1)
       throw conflict(refusedMessage(supOrderLifecycle, refunding));
+    await a.within?.(trx, { id: returnId, returnNo, quantity, last }, now);
     return returnId;
   });
   return (await ctx.db

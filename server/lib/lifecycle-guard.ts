@@ -2,8 +2,8 @@ import {
   nextState,
   refusedMessage,
   type Lifecycle,
-} from '../../../machines/lifecycles/lifecycle.js';
-import { conflict, notFound } from '../../lib/errors.js';
+} from '../../machines/lifecycles/lifecycle.js';
+import { conflict, notFound } from './errors.js';
 
 /**
  * The state `event` leads a record to, or a 409 naming its current state (domain.md
