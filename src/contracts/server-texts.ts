@@ -69,8 +69,8 @@ export const FAILURE_REASONS = {
     en: 'The good has no quota yet; set its quota first',
   },
   noGoodMapped: {
-    zh: '产品未映射可用商品',
-    en: 'The product is mapped to no available good',
+    zh: '产品无可售商品或库存不足',
+    en: 'No good of the product is on sale with enough stock',
   },
   fulfilInterrupted: {
     zh: '订单处理中断，已退回预存',
