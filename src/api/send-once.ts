@@ -27,15 +27,17 @@ export interface IdempotentPost {
   idempotencyKey: string;
   /** Resource services whose lists the change reloads (their `Resource` cache tags). */
   services: readonly string[];
+  /** POST unless the spec names another (place-order-fail closeFailOrder is a PUT). */
+  method?: 'POST' | 'PUT';
 }
 
 export const sendOnceApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** A JSON POST with its Idempotency-Key; refusals are shown by the caller (silent). */
     idempotentPost: build.mutation<unknown, IdempotentPost>({
-      query: ({ path, body, idempotencyKey }) => ({
+      query: ({ path, body, idempotencyKey, method = 'POST' }) => ({
         url: path,
-        method: 'POST',
+        method,
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
         silent: true,

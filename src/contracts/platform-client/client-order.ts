@@ -35,6 +35,8 @@ export interface ClientOrder {
   enabled: number;
   createTime: string;
   finishTime: string | null;
+  /** The open place-order-fail of a failed order (what 关闭/重发/补发 act on); null otherwise. */
+  failId: string | null;
   version: number;
 }
 
@@ -176,6 +178,7 @@ export const CLIENT_ORDER_FIELDS = {
     sortable: true,
     export: { width: 20 },
   },
+  failId: { label: { zh: '下单失败记录', en: 'Failed place-order' }, readOnly: true },
 } as const;
 
 /** 接入方订单 (/product/order/product-order). */

@@ -40,6 +40,9 @@ export interface SendOnceDialogProps {
   /** A remark field sent as `remark` (audit, cancel). */
   remark?: boolean;
   confirmColor?: string;
+  /** The lists the change reloads (default: the supplier order screens'). */
+  services?: readonly string[];
+  method?: 'POST' | 'PUT';
   onClose(changed?: boolean): void;
 }
 
@@ -57,6 +60,8 @@ export function SendOnceDialog({
   done,
   remark = false,
   confirmColor,
+  services = ORDER_WRITE_SERVICES,
+  method,
   onClose,
 }: SendOnceDialogProps) {
   const t = useT();
@@ -64,7 +69,7 @@ export function SendOnceDialog({
   const [failure, setFailure] = useState<string>();
   const [post] = useIdempotentPostMutation();
   const send = useSendOnce((payload: Record<string, unknown>, idempotencyKey: string) =>
-    post({ path, body: payload, idempotencyKey, services: ORDER_WRITE_SERVICES }).unwrap(),
+    post({ path, body: payload, idempotencyKey, services, ...(method ? { method } : {}) }).unwrap(),
   );
   const submit = async (event: FormEvent) => {
     event.preventDefault();

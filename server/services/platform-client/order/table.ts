@@ -6,7 +6,9 @@ import {
   clientReturnContract,
   userReturnContract,
 } from '../../../../src/contracts/platform-client/client-return.js';
-import { defineContractTable } from '../../../lib/table/index.js';
+import { chunks } from '../../../lib/chunks.js';
+import { defineContractTable, type TableCall } from '../../../lib/table/index.js';
+import { OPEN_FAIL_STATES } from './fail-order.js';
 
 /**
  * The client order lists (issue 27 item 5), declared: orders are written only by the place-order
@@ -33,6 +35,23 @@ const ORDER_COLUMNS = [
   'finishTime',
 ] as const;
 
+/** Each failed order's open place-order-fail: what the user order screen's handling acts on. */
+async function withFailIds(call: TableCall, rows: { id: string; state: string }[]) {
+  const failed = rows.filter((r) => r.state === 'failed').map((r) => r.id);
+  const open = new Map<string, string>();
+  for (const part of chunks(failed))
+    for (const f of await call.db
+      .selectFrom('bladePlaceOrderFail')
+      .select(['id', 'orderId'])
+      .where('tenantId', '=', call.user.tenantId)
+      .where('orderId', 'in', part)
+      .where('state', 'in', OPEN_FAIL_STATES)
+      .where('isDeleted', '=', 0)
+      .execute())
+      open.set(f.orderId, f.id);
+  return rows.map((r) => ({ ...r, failId: open.get(r.id) ?? null }));
+}
+
 const orders = {
   table: 'bladeClientProductOrder',
   scope: 'tenant',
@@ -40,6 +59,7 @@ const orders = {
   defaultOrder: { createTime: 'desc', id: 'desc' },
   readColumns: ORDER_COLUMNS,
   own: ['submit', 'remove'],
+  decorate: withFailIds,
 } as const;
 
 export const clientOrderTable = defineContractTable({ contract: clientOrderContract, ...orders });
