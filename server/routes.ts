@@ -8,6 +8,7 @@ import topmenuRoutes from './services/blade-system/topmenu/routes.js';
 import deptRoutes from './services/blade-system/dept/routes.js';
 import postTable from './services/blade-system/post/table.js';
 import parkLotTable from './services/platform-parking/lot/table.js';
+import clientOrderRoutes from './services/platform-client/order/routes.js';
 import tenantRoutes from './services/blade-system/tenant/routes.js';
 import tenantPackageTable from './services/blade-system/tenant-package/table.js';
 import paramTable from './services/blade-system/param/table.js';
@@ -47,6 +48,10 @@ import batchTaskRoutes from './services/platform-supplier/batch-task/routes.js';
 import supOrderRoutes from './services/platform-supplier/order/routes.js';
 import supReturnOrderRoutes from './services/platform-supplier/return-order/routes.js';
 import supErrorOrderRoutes from './services/platform-supplier/error-order/routes.js';
+import psclientRoutes from './services/platform-client/psclient/routes.js';
+import psclientAppRoutes from './services/platform-client/app/routes.js';
+import clientPrepayRoutes from './services/platform-client/prepay/routes.js';
+import clientProductRoutes from './services/platform-client/product/routes.js';
 
 /** Every service's routes; folders under services/ repeat the URL. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -97,6 +102,11 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     supOrderRoutes,
     supReturnOrderRoutes,
     supErrorOrderRoutes,
+    psclientRoutes,
+    psclientAppRoutes,
+    clientPrepayRoutes,
+    clientProductRoutes,
+    clientOrderRoutes,
   ]) {
     await app.register(routes);
   }

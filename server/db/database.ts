@@ -35,6 +35,9 @@ import * as m032 from './migrations/032-sup-file-ticket.js';
 import * as m033 from './migrations/033-sup-order-code.js';
 import * as m034 from './migrations/034-park-lot.js';
 import * as m037 from './migrations/037-client-core.js';
+import * as m038 from './migrations/038-client-parties.js';
+import * as m040 from './migrations/040-client-prepay.js';
+import * as m039 from './migrations/039-client-products.js';
 import * as m036 from './migrations/036-system-unique.js';
 import * as m035 from './migrations/035-store-group-unique.js';
 import * as m025 from './migrations/025-enterprise-register.js';
@@ -105,6 +108,9 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '036-system-unique': m036,
   '035-store-group-unique': m035,
   '037-client-core': m037,
+  '038-client-parties': m038,
+  '040-client-prepay': m040,
+  '039-client-products': m039,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

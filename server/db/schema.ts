@@ -390,6 +390,7 @@ export interface DB {
   bladeParkLot: ParkLotTable;
   bladePsclient: PsclientTable;
   bladePsclientApp: PsclientAppTable;
+  bladePsclientFile: PsclientFileTable;
   bladePsclientAppProduct: PsclientAppProductTable;
   bladePsclientAppPrepay: PsclientAppPrepayTable;
   bladePrepayRecord: PrepayRecordTable;
@@ -403,6 +404,8 @@ export interface DB {
   bladeRateWindow: RateWindowTable;
   bladeCallbackOutbox: CallbackOutboxTable;
   bladeCallbackAttempt: CallbackAttemptTable;
+  bladePrepayRecordView: PrepayRecordViewTable;
+  bladeClientProductWarning: ClientProductWarningTable;
   bladeSupStoreGroupRel: SupStoreGroupRelTable;
   bladeSupStoreRepeat: SupStoreRepeatTable;
   authSocialTicket: SocialTicketTable;
@@ -1451,4 +1454,35 @@ export interface CallbackAttemptTable {
   error: string | null;
   durationMs: number;
   createTime: string;
+}
+
+/** A client product's stock threshold, or with productId '0' the tenant's default (migration 039). */
+export interface ClientProductWarningTable {
+  id: string;
+  tenantId: string;
+  productId: string;
+  stockWarn: number | null;
+  updateUser: string | null;
+  updateTime: string | null;
+}
+
+/**
+ * The prepay ledger as the resource engine reads it (migration 040, a read-only view): the
+ * ledger's columns with the engine's audit columns as constants.
+ */
+export type PrepayRecordViewTable = AuditColumns &
+  Omit<PrepayRecordTable, 'createUser' | 'createTime'>;
+
+/** An access party's qualification (kind 1) or agreement (kind 2) file (migration 038). */
+export interface PsclientFileTable {
+  id: string;
+  tenantId: string;
+  clientId: string;
+  kind: number;
+  attachId: string;
+  fileName: string;
+  fileUrl: string;
+  createUser: string | null;
+  createTime: string | null;
+  isDeleted: number;
 }

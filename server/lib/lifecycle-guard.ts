@@ -1,8 +1,4 @@
-import {
-  nextState,
-  refusedMessage,
-  type Lifecycle,
-} from '../../machines/lifecycles/lifecycle.js';
+import { nextState, refusedMessage, type Lifecycle } from '../../machines/lifecycles/lifecycle.js';
 import { conflict, notFound } from './errors.js';
 
 /**

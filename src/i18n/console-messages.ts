@@ -33,6 +33,11 @@ import { supplierReports } from './messages/supplier-reports';
 import { supplierQuota } from './messages/supplier-quota';
 import { supplierOrders } from './messages/supplier-orders';
 import { couponCode } from './messages/coupon-code';
+import { clientProduct } from './messages/client-product';
+import { clientAccess } from './messages/client-access';
+import { appPrepay } from './messages/app-prepay';
+import { clientOrders } from './messages/client-orders';
+import { openApiDoc } from './messages/open-api-doc';
 
 /** The console's texts beyond the login path; imported by components/mantine-root.tsx. */
 registerMessages(
@@ -70,4 +75,9 @@ registerMessages(
   supplierQuota,
   supplierOrders,
   couponCode,
+  clientAccess,
+  appPrepay,
+  clientProduct,
+  clientOrders,
+  openApiDoc,
 );

@@ -55,6 +55,22 @@ export const RESOURCE_ROUTES: Readonly<Record<string, Loader>> = {
   '/supplier/commodity-order/code-exchange-record': () =>
     import('./platform-supplier/code-exchange'),
   '/business/parking/parkinglotManagement': () => import('./platform-parking/park-lot'),
+  '/access/archives': () => import('./platform-client/psclient'),
+  '/access/openplatform/app': () => import('./platform-client/psclient-app'),
+  '/product/product-files': () => import('./platform-client/psclient-product'),
+  '/access/advance': () => import('./platform-client/app-prepay'),
+  '/access/openplatform-app/advance': () => import('./platform-client/app-prepay-setting'),
+  '/access/advance-order-change': () =>
+    import('./platform-client/prepay-orders').then((m) => ({ default: m.changeOrders })),
+  '/access/advance-user-order': () =>
+    import('./platform-client/prepay-orders').then((m) => ({ default: m.useOrders })),
+  '/access/advance-refund-order': () =>
+    import('./platform-client/prepay-orders').then((m) => ({ default: m.refundOrders })),
+  '/product/order/product-order': () => import('./platform-client/client-order'),
+  '/product/order/user-order': () => import('./platform-client/user-order'),
+  '/product/order/access-refundorder': () => import('./platform-client/client-return'),
+  '/product/order/user-refundorder': () =>
+    import('./platform-client/client-return').then((m) => ({ default: m.userReturns })),
   '/setting/dictbiz': () =>
     import('./blade-system/dict-biz').then((m) => ({ default: m.settingDictBiz })),
 };

@@ -16,6 +16,26 @@ import { supGoodContract } from '../../../src/contracts/platform-supplier/sup-go
 import { supStoreContract } from '../../../src/contracts/platform-supplier/sup-store.js';
 import { storeGroupContract } from '../../../src/contracts/platform-supplier/store-group.js';
 import { parkLotContract } from '../../../src/contracts/platform-parking/park-lot.js';
+import {
+  clientOrderContract,
+  userOrderContract,
+} from '../../../src/contracts/platform-client/client-order.js';
+import {
+  clientReturnContract,
+  userReturnContract,
+} from '../../../src/contracts/platform-client/client-return.js';
+import { psclientContract } from '../../../src/contracts/platform-client/psclient.js';
+import { psclientAppContract } from '../../../src/contracts/platform-client/psclient-app.js';
+import {
+  appPrepayContract,
+  appPrepaySettingContract,
+} from '../../../src/contracts/platform-client/app-prepay.js';
+import {
+  prepayChangeContract,
+  prepayRefundContract,
+  prepayUseContract,
+} from '../../../src/contracts/platform-client/prepay-order.js';
+import { psclientProductContract } from '../../../src/contracts/platform-client/psclient-product.js';
 
 /**
  * Seeded menu tree of the console (blade_menu rows, category 1 = menus, 2 = buttons).
@@ -692,23 +712,17 @@ export const MENU_TREE: SeedMenu[] = [
     path: '/product',
     icon: 'IconPackages',
     children: [
-      {
-        code: 'product',
+      contractScreen(psclientProductContract, {
         zh: '产品档案',
         en: 'Products',
-        path: '/product/product-files',
         icon: 'IconPackages',
-        buttons: [
-          { code: 'product_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'product_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'product_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'product_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+        extraButtons: [
           {
             code: 'product_shelf',
             alias: 'shelf',
             zh: '上架配置',
             en: 'Shelf settings',
-            action: 2,
+            action: 3,
           },
           {
             code: 'product_good_map',
@@ -722,11 +736,10 @@ export const MENU_TREE: SeedMenu[] = [
             alias: 'warn_setting',
             zh: '预警设置',
             en: 'Warning settings',
-            action: 2,
+            action: 3,
           },
-          { code: 'product_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
         ],
-      },
+      }),
       {
         code: 'product_order_manage',
         zh: '订单管理',
@@ -734,21 +747,11 @@ export const MENU_TREE: SeedMenu[] = [
         path: '/product/order',
         icon: 'IconShoppingCart',
         children: [
-          {
-            code: 'client_order',
+          contractScreen(clientOrderContract, {
             zh: '接入方订单',
             en: 'Client orders',
-            path: '/product/order/product-order',
             icon: 'IconReceipt',
-            buttons: [
-              { code: 'client_order_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-              {
-                code: 'client_order_enable',
-                alias: 'enable',
-                zh: '启用/停用',
-                en: 'Enable/Disable',
-                action: 2,
-              },
+            extraButtons: [
               {
                 code: 'client_order_refund',
                 alias: 'refund',
@@ -756,40 +759,18 @@ export const MENU_TREE: SeedMenu[] = [
                 en: 'Return/refund',
                 action: 2,
               },
-              { code: 'client_order_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
             ],
-          },
-          {
-            code: 'client_refund_order',
+          }),
+          contractScreen(clientReturnContract, {
             zh: '接入方退款订单',
             en: 'Client refunds',
-            path: '/product/order/access-refundorder',
             icon: 'IconReceiptRefund',
-            buttons: [
-              {
-                code: 'client_refund_order_view',
-                alias: 'view',
-                zh: '查看',
-                en: 'View',
-                action: 2,
-              },
-              {
-                code: 'client_refund_order_export',
-                alias: 'export',
-                zh: '导出',
-                en: 'Export',
-                action: 1,
-              },
-            ],
-          },
-          {
-            code: 'user_order',
+          }),
+          contractScreen(userOrderContract, {
             zh: '用户订单',
             en: 'User orders',
-            path: '/product/order/user-order',
             icon: 'IconShoppingBag',
-            buttons: [
-              { code: 'user_order_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+            extraButtons: [
               {
                 code: 'user_order_refund',
                 alias: 'refund',
@@ -825,26 +806,13 @@ export const MENU_TREE: SeedMenu[] = [
                 en: 'Reissue failed',
                 action: 2,
               },
-              { code: 'user_order_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
             ],
-          },
-          {
-            code: 'user_refund_order',
+          }),
+          contractScreen(userReturnContract, {
             zh: '用户退款订单',
             en: 'User refunds',
-            path: '/product/order/user-refundorder',
             icon: 'IconReceiptRefund',
-            buttons: [
-              { code: 'user_refund_order_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-              {
-                code: 'user_refund_order_export',
-                alias: 'export',
-                zh: '导出',
-                en: 'Export',
-                action: 1,
-              },
-            ],
-          },
+          }),
           {
             code: 'bulk_order',
             zh: '批量下单',
@@ -969,28 +937,16 @@ export const MENU_TREE: SeedMenu[] = [
     path: '/access',
     icon: 'IconApps',
     children: [
-      {
-        code: 'client',
+      contractScreen(psclientContract, {
         zh: '接入方档案',
         en: 'Clients',
-        path: '/access/archives',
         icon: 'IconAddressBook',
-        buttons: [
-          { code: 'client_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'client_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'client_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'client_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-          { code: 'client_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
-        ],
-      },
-      {
-        code: 'app_prepay',
+      }),
+      contractScreen(appPrepayContract, {
         zh: '应用预存',
         en: 'App prepay',
-        path: '/access/advance',
         icon: 'IconPigMoney',
-        buttons: [
-          { code: 'app_prepay_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+        extraButtons: [
           {
             code: 'app_prepay_recharge',
             alias: 'recharge',
@@ -998,43 +954,26 @@ export const MENU_TREE: SeedMenu[] = [
             en: 'Top up',
             action: 2,
           },
-          { code: 'app_prepay_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
         ],
-      },
-      {
-        code: 'prepay_change',
+      }),
+      contractScreen(prepayChangeContract, {
         zh: '预存变动记录',
         en: 'Prepay changes',
-        path: '/access/advance-order-change',
         icon: 'IconArrowsExchange',
-        buttons: [
-          { code: 'prepay_change_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+        extraButtons: [
           { code: 'prepay_change_file', alias: 'file', zh: '附件', en: 'Files', action: 2 },
-          { code: 'prepay_change_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
         ],
-      },
-      {
-        code: 'prepay_refund',
+      }),
+      contractScreen(prepayRefundContract, {
         zh: '预存退款记录',
         en: 'Prepay refunds',
-        path: '/access/advance-refund-order',
         icon: 'IconReceiptRefund',
-        buttons: [
-          { code: 'prepay_refund_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-          { code: 'prepay_refund_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
-        ],
-      },
-      {
-        code: 'prepay_use',
+      }),
+      contractScreen(prepayUseContract, {
         zh: '预存消费记录',
         en: 'Prepay usage',
-        path: '/access/advance-user-order',
         icon: 'IconReceipt2',
-        buttons: [
-          { code: 'prepay_use_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-          { code: 'prepay_use_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
-        ],
-      },
+      }),
       {
         code: 'openplatform',
         zh: '开放平台',
@@ -1042,24 +981,11 @@ export const MENU_TREE: SeedMenu[] = [
         path: '/access/openplatform',
         icon: 'IconWorld',
         children: [
-          {
-            code: 'client_app',
+          contractScreen(psclientAppContract, {
             zh: '接入应用',
             en: 'Client apps',
-            path: '/access/openplatform/app',
             icon: 'IconAppWindow',
-            buttons: [
-              { code: 'client_app_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-              { code: 'client_app_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-              { code: 'client_app_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-              { code: 'client_app_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-              {
-                code: 'client_app_enable',
-                alias: 'enable',
-                zh: '启用/停用',
-                en: 'Enable/Disable',
-                action: 2,
-              },
+            extraButtons: [
               {
                 code: 'client_app_auth',
                 alias: 'auth',
@@ -1068,17 +994,13 @@ export const MENU_TREE: SeedMenu[] = [
                 action: 2,
               },
               { code: 'client_app_ip', alias: 'ip', zh: 'IP白名单', en: 'IP addresses', action: 2 },
-              { code: 'client_app_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
             ],
-          },
-          {
-            code: 'app_prepay_setting',
+          }),
+          contractScreen(appPrepaySettingContract, {
             zh: '应用预存设置',
             en: 'App prepay settings',
-            path: '/access/openplatform-app/advance',
             icon: 'IconAdjustments',
-            buttons: [
-              { code: 'app_prepay_setting_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+            extraButtons: [
               {
                 code: 'app_prepay_setting_warn_setting',
                 alias: 'warn_setting',
@@ -1094,7 +1016,7 @@ export const MENU_TREE: SeedMenu[] = [
                 action: 2,
               },
             ],
-          },
+          }),
           {
             code: 'open_api_doc',
             zh: '开放接口文档',

@@ -386,6 +386,10 @@ export const OPEN_ROUTES: readonly OpenRoute[] = [
 /** The callback an app receives for each final outcome (POST JSON to its callback URL). */
 export const CALLBACK_DOC = {
   headers: ['X-Event-Id', 'X-Timestamp', 'X-Signature'] as const,
+  /** Attempts before an event is given up (an operator may resend it). */
+  maxAttempts: 10,
+  /** Waits before attempt 2, 3, ... (ms): the last repeats. */
+  backoffMs: [10_000, 30_000, 60_000, 300_000, 900_000, 1_800_000, 3_600_000],
   /** HMAC-SHA256(app secret, timestamp + '\n' + raw body), lowercase hex. */
   events: {
     'order.success': { zh: '订单成功', en: 'Order succeeded' },

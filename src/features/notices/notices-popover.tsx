@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { GOODS_ROUTE } from '../../contracts/platform-supplier/good-warning';
 import { SAMPLE_NOTICES } from './sample-notices';
 import { useGoodWarnings } from './use-good-warnings';
+import { PrepayWarningsSection } from './prepay-warnings-section';
 
 /**
  * The bell of the top bar with a popover of sample notices (spec screen 1: sample data only)
@@ -60,6 +61,7 @@ export function NoticesPopover() {
             </Stack>
           </Stack>
         )}
+        <PrepayWarningsSection />
         <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {SAMPLE_NOTICES.map((n) => (
             <li key={n.id}>

@@ -35,6 +35,11 @@ import type { supplierReports } from './supplier-reports';
 import type { supplierQuota } from './supplier-quota';
 import type { supplierOrders } from './supplier-orders';
 import type { couponCode } from './coupon-code';
+import type { clientProduct } from './client-product';
+import type { clientAccess } from './client-access';
+import type { appPrepay } from './app-prepay';
+import type { clientOrders } from './client-orders';
+import type { openApiDoc } from './open-api-doc';
 
 /**
  * The type of every message module, merged. A feature adds its own file ({zh, en} with the
@@ -81,6 +86,11 @@ type Modules = [
   typeof supplierQuota,
   typeof supplierOrders,
   typeof couponCode,
+  typeof clientAccess,
+  typeof appPrepay,
+  typeof clientProduct,
+  typeof clientOrders,
+  typeof openApiDoc,
 ];
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOutboundAllowlist } from '../../../lib/outbound.js';
-import { createTestApp, type TestApp } from '../../../test/support.js';
+import { createTestApp, data, type TestApp } from '../../../test/support.js';
 import {
   insertBalance,
   insertCodes,
@@ -123,6 +123,24 @@ describe('order callbacks', () => {
     expect(seen).toHaveLength(5);
     expect(seen[4]!.eventId).toBe(seen[0]!.eventId);
     expect(accepted.size).toBe(1);
+  });
+
+  it("lists an app's deliveries with each attempt and resends one from the console", async () => {
+    const admin = await t.adminToken();
+    const API = '/api/blade-quanyi-platform-client/psclient-app';
+    const res = await t.get(`${API}/listCallback`, admin, { appId: app.id });
+    expect(res.statusCode).toBe(200);
+    const [latest] = data<{ id: string; state: string; tries: { httpStatus: number }[] }[]>(res);
+    expect(latest!.state).toBe('delivered');
+    expect(latest!.tries.map((a) => a.httpStatus)).toEqual([503, 503, 503, 200, 200]);
+    expect((await t.post(`${API}/resendCallback`, admin, { id: latest!.id })).statusCode).toBe(200);
+    const again = data<{ state: string }[]>(
+      await t.get(`${API}/listCallback`, admin, { appId: app.id }),
+    );
+    expect(again[0]!.state).toBe('pending');
+    expect((await t.post(`${API}/resendCallback`, admin, { id: 'nope' })).statusCode).toBe(404);
+    expect((await t.get(`${API}/listCallback`, undefined, { appId: app.id })).statusCode).toBe(401);
+    await new CallbackWorker(t.app.ctx).drain();
   });
 
   it('refuses a callback address on a private network unless allowlisted', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CALLBACK_DOC } from '../../../../src/contracts/platform-client/open-api.js';
 import type { AppContext } from '../../../context.js';
 import { nextId } from '../../../lib/ids.js';
 import {
@@ -22,8 +23,8 @@ import { signWith } from '../open-api/signing.js';
  */
 
 /** Waits before attempt 2, 3, ... (ms): 10 s, 30 s, 1 min, 5 min, 15 min, 30 min, then 1 h. */
-export const BACKOFF_MS = [10_000, 30_000, 60_000, 300_000, 900_000, 1_800_000, 3_600_000];
-export const MAX_ATTEMPTS = 10;
+export const BACKOFF_MS = CALLBACK_DOC.backoffMs;
+export const MAX_ATTEMPTS = CALLBACK_DOC.maxAttempts;
 const LEASE_MS = 60_000;
 const TIMEOUT_MS = 10_000;
 
@@ -198,10 +199,20 @@ export async function resendCallback(
     .limit(1)
     .executeTakeFirst();
   if (!latest) return false;
-  await ctx.db
+  return requeueCallback(ctx, tenantId, latest.id);
+}
+
+/** Makes one event of the tenant due again now (its id kept); false when there is none. */
+export async function requeueCallback(
+  ctx: Pick<AppContext, 'db'>,
+  tenantId: string,
+  outboxId: string,
+): Promise<boolean> {
+  const moved = await ctx.db
     .updateTable('bladeCallbackOutbox')
     .set({ state: 'pending', nextAttemptAt: Date.now(), claimedUntil: 0, deliveredTime: null })
-    .where('id', '=', latest.id)
-    .execute();
-  return true;
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', outboxId)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
 }

@@ -10,6 +10,7 @@ import { currentUser, perm } from '../../../auth/index.js';
 import { ok } from '../../../lib/envelope.js';
 import { tableRoutes } from '../../../lib/table/index.js';
 import { parseBody } from '../../../lib/validation.js';
+import callbackRoutes from '../callback/routes.js';
 import { callbackWorker } from '../callback/worker.js';
 import openApiRoutes from '../open-api/routes.js';
 import {
@@ -51,6 +52,7 @@ export default async function clientOrderRoutes(app: FastifyInstance): Promise<v
   await app.register(tableRoutes(clientReturnTable));
   await app.register(tableRoutes(userReturnTable));
   await app.register(openApiRoutes);
+  await app.register(callbackRoutes);
 
   const callbacks = callbackWorker(ctx, { logger: app.log });
   const recovery = new ClientOrderRecovery(ctx, { logger: app.log });

@@ -167,7 +167,7 @@ function isUniqueClash(error: unknown): boolean {
  */
 const ticketHash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
-async function makeTicket(
+export async function makeTicket(
   ctx: AppContext,
   tenantId: string,
   userId: string,
