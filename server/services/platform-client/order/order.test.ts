@@ -235,6 +235,10 @@ describe('client orders in the console', () => {
       (await t.post(`${API}/place-order-fail/resendFailOrder/${resend.id}`, admin)).statusCode,
     ).toBe(200);
     expect((await failOf('RESEND-1')).state).toBe('resent');
+    const listed = await t.get(`${API}/place-order-fail/list`, admin, { outOrderNo: 'RESEND-1' });
+    expect(data<{ records: Record<string, unknown>[] }>(listed).records).toMatchObject([
+      { outOrderNo: 'RESEND-1', state: 'resent', amount: 30, handleUserName: '管理员' },
+    ]);
     const late = await t.post(`${API}/place-order-fail/reissueFailOrder/${close.id}`, admin);
     expect(late.statusCode).toBe(409);
     expect(late.json().msg).toContain('已关闭');

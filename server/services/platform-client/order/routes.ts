@@ -21,7 +21,13 @@ import {
 } from './fail-moves.js';
 import { ClientOrderRecovery } from './recovery.js';
 import { returnClientOrder } from './return-order.js';
-import { clientOrderTable, clientReturnTable, userOrderTable, userReturnTable } from './table.js';
+import {
+  clientOrderTable,
+  clientReturnTable,
+  placeOrderFailTable,
+  userOrderTable,
+  userReturnTable,
+} from './table.js';
 
 const returnBody = z.object({
   id: z.string({ error: 'id:请选择订单' }).trim().min(1, '请选择订单'),
@@ -51,6 +57,7 @@ export default async function clientOrderRoutes(app: FastifyInstance): Promise<v
   await app.register(tableRoutes(userOrderTable));
   await app.register(tableRoutes(clientReturnTable));
   await app.register(tableRoutes(userReturnTable));
+  await app.register(tableRoutes(placeOrderFailTable));
   await app.register(openApiRoutes);
   await app.register(callbackRoutes);
 

@@ -6,6 +6,7 @@ import {
   clientReturnContract,
   userReturnContract,
 } from '../../../../src/contracts/platform-client/client-return.js';
+import { placeOrderFailContract } from '../../../../src/contracts/platform-client/place-order-fail.js';
 import { chunks } from '../../../lib/chunks.js';
 import { defineContractTable, type TableCall } from '../../../lib/table/index.js';
 import { OPEN_FAIL_STATES } from './fail-order.js';
@@ -90,3 +91,28 @@ export const clientReturnTable = defineContractTable({
   ...returns,
 });
 export const userReturnTable = defineContractTable({ contract: userReturnContract, ...returns });
+
+/** place-order-fail list and export (the spec's); handled through fail-moves.ts. */
+export const placeOrderFailTable = defineContractTable({
+  contract: placeOrderFailContract,
+  table: 'bladePlaceOrderFail',
+  scope: 'tenant',
+  versioned: true,
+  defaultOrder: { createTime: 'desc', id: 'desc' },
+  readColumns: [
+    'orderId',
+    'orderNo',
+    'outOrderNo',
+    'clientId',
+    'appId',
+    'productId',
+    'quantity',
+    'amount',
+    'failReason',
+    'state',
+    'handleUser',
+    'handleTime',
+    'handleRemark',
+  ],
+  own: ['submit', 'remove'],
+});
