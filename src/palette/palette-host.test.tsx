@@ -236,15 +236,18 @@ describe('plain text searches the look-ups too (issue 25 item 13)', () => {
     );
     expect(lookups(calls)).toEqual([
       'blade-quanyi-platform-supplier/sup-order/list?clientOrderId_likeright=CO2026',
+      'blade-quanyi-platform-client/client-product-order/list?orderNo_likeright=CO2026',
     ]);
     fireEvent.change(input, { target: { value: 'yhgl' } });
     await new Promise((r) => setTimeout(r, 400));
-    expect(calls).toHaveLength(1);
+    expect(calls).toHaveLength(2);
     fireEvent.change(input, { target: { value: 'o:co2026' } });
     await waitFor(() => expect(options()).toHaveLength(1));
-    expect(lookups(calls).slice(1)).toEqual([
+    expect(lookups(calls).slice(2)).toEqual([
       'blade-quanyi-platform-supplier/sup-order/list?orderNo_likeright=co2026',
       'blade-quanyi-platform-supplier/sup-order/list?clientOrderId_likeright=co2026',
+      'blade-quanyi-platform-client/client-product-order/list?orderNo_likeright=co2026',
+      'blade-quanyi-platform-client/client-product-order/list?outOrderNo_likeright=co2026',
     ]);
   });
 });

@@ -22,6 +22,8 @@ export const clientOrders = {
     'clientOrders.reissue.confirm': '将重新扣减应用预存 {amount} 元并发放券码。确定补发吗？',
     'clientOrders.reissue.done': '补发已处理，结果见订单状态',
     'clientOrders.failed': '操作失败',
+    'clientOrders.lookup.access': '接入方与应用',
+    'clientOrders.lookup.products': '产品',
   },
   en: {
     'clientOrders.return.title': 'Return: {orderNo}',
@@ -48,5 +50,7 @@ export const clientOrders = {
       'The app prepay is charged {amount} yuan again and codes are issued. Reissue?',
     'clientOrders.reissue.done': 'Reissue handled; see the order state',
     'clientOrders.failed': 'The operation failed',
+    'clientOrders.lookup.access': 'Access parties and apps',
+    'clientOrders.lookup.products': 'Products',
   },
 } as const;

@@ -93,7 +93,7 @@ export const supplierOrders = {
     'supplierOrders.warning.save': '保存',
     'supplierOrders.warning.banner': '未处理的异常订单已达 {count} 笔，超过预警阈值 {threshold} 笔',
 
-    'supplierOrders.lookup.orders': '供应商订单',
+    'supplierOrders.lookup.orders': '订单',
     'supplierOrders.lookup.showInList': '在订单列表中查看',
   },
   en: {
@@ -191,7 +191,7 @@ export const supplierOrders = {
     'supplierOrders.warning.banner':
       '{count} error orders are open, over the warning threshold of {threshold}',
 
-    'supplierOrders.lookup.orders': 'Supplier orders',
+    'supplierOrders.lookup.orders': 'Orders',
     'supplierOrders.lookup.showInList': 'Show in the order list',
   },
 } as const;

@@ -4,6 +4,7 @@ import { supplierLookup } from './suppliers';
 import { goodLookup } from './goods';
 import { supplierOrderLookup } from './supplier-orders';
 import { couponCodeLookup } from './coupon-codes';
+import { accessLookup, productLookup } from './client-records';
 
 /**
  * Every record look-up of the command palette, in the order the palette lists their scopes.
@@ -20,4 +21,6 @@ export const RECORD_LOOKUPS: readonly RecordLookup[] = [
   goodLookup,
   supplierOrderLookup,
   couponCodeLookup,
+  accessLookup,
+  productLookup,
 ];

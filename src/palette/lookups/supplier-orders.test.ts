@@ -11,6 +11,7 @@ import { RECORD_LOOKUPS } from './index';
 import { orderListUrl, supplierOrderLookup } from './supplier-orders';
 
 const URL = 'blade-quanyi-platform-supplier/sup-order';
+const C = 'blade-quanyi-platform-client/client-product-order';
 
 const row = (id: string, orderNo: string, clientOrderId: string | null = null) => ({
   id,
@@ -27,6 +28,8 @@ function fakeRequest(byField: Partial<Record<'orderNo' | 'clientOrderId', object
   const calls: ApiRequest[] = [];
   const request = <T>(args: ApiRequest): Promise<T> => {
     calls.push(args);
+    // The client order list (o: asks it too) has none of these.
+    if (!args.url.startsWith(URL)) return Promise.resolve({ records: [], total: 0 } as T);
     const field = (['orderNo', 'clientOrderId'] as const).find(
       (f) => args.params?.[`${f}_likeright`] !== undefined,
     );
@@ -41,7 +44,11 @@ const PART_REFUNDED = { zh: '中杯券 · 星巴克 · 部分退款', en: '中�
 describe('the o: supplier order look-up', () => {
   it('is registered once, for holders of the order list only', () => {
     expect(RECORD_LOOKUPS).toContain(supplierOrderLookup);
-    expect(supplierOrderLookup).toMatchObject({ scope: 'o', permission: 'supplier_order' });
+    expect(supplierOrderLookup).toMatchObject({
+      scope: 'o',
+      permission: 'supplier_order',
+      alsoFor: ['client_order'],
+    });
     expect(RECORD_LOOKUPS.filter((l) => l.scope === 'o')).toHaveLength(1);
   });
 
@@ -73,9 +80,11 @@ describe('the o: supplier order look-up', () => {
     expect(calls.map((c) => [c.url, c.params])).toEqual([
       [`${URL}/list`, { current: 1, size: 20, orderNo_likeright: 'so20261126000' }],
       [`${URL}/list`, { current: 1, size: 20, clientOrderId_likeright: 'so20261126000' }],
+      [`${C}/list`, { current: 1, size: 10, orderNo_likeright: 'so20261126000' }],
+      [`${C}/list`, { current: 1, size: 10, outOrderNo_likeright: 'so20261126000' }],
     ]);
     expect(await supplierOrderLookup.search('  ', { request })).toEqual([]);
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(4);
   });
 
   it('finds orders by the client order number too, naming it; each order once (issue 25 item 13)', async () => {
@@ -97,7 +106,7 @@ describe('the o: supplier order look-up', () => {
     ]);
   });
 
-  it('plain text asks it for what looks like an order number, with one request', async () => {
+  it('plain text asks it for what looks like an order number: a supplier number once, another also as a client order', async () => {
     const plain = supplierOrderLookup.plain!;
     for (const term of ['SO2026', 'co20261126', 'A-1234'])
       expect(plain.accepts(term), term).toBe(true);
@@ -109,9 +118,10 @@ describe('the o: supplier order look-up', () => {
     });
     expect((await plain.search!('SO2026', { request })).map((h) => h.id)).toEqual(['1']);
     expect((await plain.search!('CO2026', { request })).map((h) => h.id)).toEqual(['2']);
-    expect(calls.map((c) => c.params)).toEqual([
-      { current: 1, size: 20, orderNo_likeright: 'SO2026' },
-      { current: 1, size: 20, clientOrderId_likeright: 'CO2026' },
+    expect(calls.map((c) => [c.url, c.params])).toEqual([
+      [`${URL}/list`, { current: 1, size: 20, orderNo_likeright: 'SO2026' }],
+      [`${URL}/list`, { current: 1, size: 20, clientOrderId_likeright: 'CO2026' }],
+      [`${C}/list`, { current: 1, size: 10, orderNo_likeright: 'CO2026' }],
     ]);
   });
 

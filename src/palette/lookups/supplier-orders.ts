@@ -9,6 +9,8 @@ import {
 import { SUP_RETURN_ORDER_CODES } from '../../contracts/platform-supplier/sup-return-order';
 import { openOrderRefund } from '../../resources/platform-supplier/sup-order-refund-store';
 import type { LookupContext, RecordHit, RecordLookup } from '../record-lookup';
+import { clientOrderContract } from '../../contracts/platform-client/client-order';
+import { openClientHit, searchClientOrders } from './client-records';
 
 /** An order hit keeps its number for "show in the order list" and its state for 退款. */
 export interface OrderHit extends RecordHit {
@@ -90,7 +92,7 @@ async function ordersBy(
  * Supplier orders whose number or client order number starts with the term: one request each
  * (a BladeX gateway has no "any of"), orders by their own number first, each order once.
  */
-async function searchOrders(
+async function searchSupplierOrders(
   term: string,
   context: Pick<LookupContext, 'request'>,
 ): Promise<OrderHit[]> {
@@ -99,7 +101,7 @@ async function searchOrders(
   const [byNo, byClient] = await Promise.all([
     ordersBy('orderNo', q, context),
     ordersBy('clientOrderId', q, context),
-  ]);
+  ]).catch(() => [[], []] as Row[][]);
   const seen = new Set<string>();
   const hits: OrderHit[] = [];
   for (const [rows, via] of [
@@ -116,8 +118,28 @@ async function searchOrders(
   return hits.slice(0, MAX_HITS);
 }
 
+/**
+ * `o:` finds supplier orders and client orders (issue 27 item 10): each list answers for those
+ * who hold it (a refused list is no hits), supplier orders first.
+ */
+async function searchOrders(
+  term: string,
+  context: Pick<LookupContext, 'request'>,
+): Promise<RecordHit[]> {
+  const [supplier, client] = await Promise.all([
+    searchSupplierOrders(term, context),
+    searchClientOrders(term, context),
+  ]);
+  return [...supplier, ...client];
+}
+
+/** A client order hit carries the screen it opens on (client-records.ts). */
+const isClientHit = (hit: RecordHit) => 'route' in hit;
+
 /** The platform's own order numbers: 'SO' + date + id (server platform-supplier/numbers.ts). */
 const OWN_NUMBER = /^so\d/i;
+/** Client orders: 'CO' + date + id (server platform-client/numbers.ts). */
+const CLIENT_NUMBER = /^co\d/i;
 
 /**
  * Plain text that could be (the start of) an order number: one word of at least 4 letters,
@@ -133,10 +155,18 @@ export const looksLikeOrderNumber = (term: string) =>
 async function plainSearch(
   term: string,
   context: Pick<LookupContext, 'request'>,
-): Promise<OrderHit[]> {
+): Promise<RecordHit[]> {
   const q = term.trim();
   const via: NumberField = OWN_NUMBER.test(q) ? 'orderNo' : 'clientOrderId';
-  return (await ordersBy(via, q, context)).slice(0, MAX_HITS).map((row) => toHit(row, via));
+  // Not the platform's supplier number: also a client order, by its own number ('CO' + digit)
+  // or by the app's.
+  const [own, client] = await Promise.all([
+    ordersBy(via, q, context).catch(() => [] as Row[]),
+    via === 'orderNo'
+      ? []
+      : searchClientOrders(q, context, [CLIENT_NUMBER.test(q) ? 'orderNo' : 'outOrderNo']),
+  ]);
+  return [...own.slice(0, MAX_HITS).map((row) => toHit(row, via)), ...client];
 }
 
 /**
@@ -151,14 +181,18 @@ export const supplierOrderLookup: RecordLookup = {
   scope: 'o',
   label: 'supplierOrders.lookup.orders',
   permission: supOrderContract.menu,
+  alsoFor: [clientOrderContract.menu],
   search: searchOrders,
-  open: (hit, context) => context.navigate(orderListUrl(numberOf(hit), hit.id)),
+  open: (hit, context) =>
+    isClientHit(hit)
+      ? openClientHit(hit, context)
+      : context.navigate(orderListUrl(numberOf(hit), hit.id)),
   actions: [
     {
       id: 'orders.refund',
       label: 'supplierOrders.refund.open',
       permission: SUP_RETURN_ORDER_CODES.refund,
-      when: (hit) => allows(supOrderLifecycle, stateOf(hit), 'refund'),
+      when: (hit) => !isClientHit(hit) && allows(supOrderLifecycle, stateOf(hit), 'refund'),
       // The dialog confirms (quantity, reason) and gives focus back where the palette had it.
       run: (hit, context) =>
         openOrderRefund(
@@ -169,7 +203,10 @@ export const supplierOrderLookup: RecordLookup = {
     {
       id: 'orders.showInList',
       label: 'supplierOrders.lookup.showInList',
-      run: (hit, context) => context.navigate(orderListUrl(numberOf(hit))),
+      run: (hit, context) =>
+        isClientHit(hit)
+          ? openClientHit(hit, context)
+          : context.navigate(orderListUrl(numberOf(hit))),
     },
   ],
   plain: { accepts: looksLikeOrderNumber, search: plainSearch },

@@ -280,7 +280,8 @@ export async function fulfilClientOrder(
       tenantId,
       goodId: good.goodId,
       quantity: order.quantity,
-      clientOrderId: order.id,
+      // The supplier order's 客户订单号 is this order's number (what an operator searches by).
+      clientOrderId: order.orderNo,
       clientId: order.clientId,
       appId: order.appId,
       actualAmount: order.amount,
