@@ -10,6 +10,10 @@ import { migrate, openDatabase, type Database } from './db/database.js';
 import { seedSystem } from './db/seed/system.js';
 import { seedDemo } from './db/seed/demo.js';
 import { ExportEngine, type ExportWorkerOptions } from './lib/export/index.js';
+import { seedDemoClient } from './db/seed/demo-client.js';
+
+/** Demo client orders placed before the server answers; more are placed in the background. */
+const DEMO_INLINE_ORDERS = 300;
 import { FileRetention, type FileRetentionOptions } from './lib/file-retention.js';
 import { randomCaptchaText } from './lib/captcha.js';
 import { RsaTransport } from './lib/rsa.js';
@@ -114,7 +118,23 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   app.decorate('fileRetention', fileRetention);
   if (options.fileRetention !== false) app.addHook('onReady', async () => fileRetention.start());
+  // The client side's demo orders go through the open API's service path (demo-client.ts): a
+  // few hundred before the server answers, a real volume in the background once it is ready,
+  // so `npm start` is not held up (they appear over the first minutes).
+  const demoStop = { requested: false };
+  let demoClient: Promise<void> | undefined;
+  if (config.demoData) {
+    const seed = () =>
+      seedDemoClient(ctx, { orders: config.demoClientOrders, logger: app.log, stop: demoStop });
+    if (config.demoClientOrders <= DEMO_INLINE_ORDERS) await seed();
+    else
+      app.addHook('onReady', async () => {
+        demoClient = seed().catch((err: unknown) => app.log.error({ err }, 'demo client orders'));
+      });
+  }
   app.addHook('onClose', async () => {
+    demoStop.requested = true;
+    await demoClient;
     await fileRetention.stop();
     await exportJobs.stop();
     if (!options.database) await database.close();

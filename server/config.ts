@@ -23,6 +23,8 @@ export interface ServerConfig {
   demoData: boolean;
   /** DEMO_ORDERS: supplier orders the demo seeds over the last 90 days (times DEMO_SCALE). */
   demoOrders: number;
+  /** DEMO_CLIENT_ORDERS: client orders the demo places through the open API path (default DEMO_ORDERS). */
+  demoClientOrders: number;
   /** Built console to serve; absent or missing folder means API only. */
   staticDir: string | undefined;
   logLevel: string;
@@ -183,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captcha: flag(env.CAPTCHA, true),
     demoData: flag(env.DEMO_DATA, true),
     demoOrders: wholeNumber(env.DEMO_ORDERS) ?? 20_000,
+    demoClientOrders: wholeNumber(env.DEMO_CLIENT_ORDERS) ?? wholeNumber(env.DEMO_ORDERS) ?? 20_000,
     staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : path.resolve('dist/client'),
     logLevel: env.LOG_LEVEL || 'info',
     tokenRateLimit: int(env.TOKEN_RATE_LIMIT, 30),

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /** BladeX wire format for dates: 'yyyy-MM-dd HH:mm:ss' in server local time. */
 export function formatDateTime(date: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
@@ -7,8 +9,19 @@ export function formatDateTime(date: Date): string {
   );
 }
 
+/**
+ * The demo data's clock (issue 27 item 11): demo orders are placed through the live service
+ * path at the times they pretend to have happened, so every `nowText()` on that path (the
+ * order, the supplier order, the ledgers) reads the simulated time. Nothing else sets it.
+ */
+const simulated = new AsyncLocalStorage<Date>();
+
+/** Runs `work` with `nowText()` answering `at` (demo seeding only). */
+export const atSimulatedTime = <T>(at: Date, work: () => Promise<T>): Promise<T> =>
+  simulated.run(at, work);
+
 export function nowText(): string {
-  return formatDateTime(new Date());
+  return formatDateTime(simulated.getStore() ?? new Date());
 }
 
 export function epochSeconds(): number {

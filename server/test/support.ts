@@ -104,6 +104,8 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
       demoData: options.demo ?? true,
       // The money core's demo orders: enough for the lists to have rows, quick to seed per test app.
       demoOrders: 200,
+      // Client orders go through the live order path (slower per order): a handful.
+      demoClientOrders: 40,
       staticDir: options.staticDir,
       adminPassword: options.adminPassword,
       dataDir: mkdtempSync(path.join(tmpdir(), 'quanyi-test-')),
