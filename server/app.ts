@@ -124,12 +124,17 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const demoStop = { requested: false };
   let demoClient: Promise<void> | undefined;
   if (config.demoData) {
+    // A failure of the demo (another process seeding the same database) never stops the server.
     const seed = () =>
-      seedDemoClient(ctx, { orders: config.demoClientOrders, logger: app.log, stop: demoStop });
+      seedDemoClient(ctx, {
+        orders: config.demoClientOrders,
+        logger: app.log,
+        stop: demoStop,
+      }).catch((err: unknown) => app.log.warn({ err }, 'demo client orders not placed'));
     if (config.demoClientOrders <= DEMO_INLINE_ORDERS) await seed();
     else
       app.addHook('onReady', async () => {
-        demoClient = seed().catch((err: unknown) => app.log.error({ err }, 'demo client orders'));
+        demoClient = seed();
       });
   }
   app.addHook('onClose', async () => {

@@ -9,6 +9,7 @@ import deptRoutes from './services/blade-system/dept/routes.js';
 import postTable from './services/blade-system/post/table.js';
 import parkLotTable from './services/platform-parking/lot/table.js';
 import clientOrderRoutes from './services/platform-client/order/routes.js';
+import pricePlanRoutes from './services/platform-client/price-plan/routes.js';
 import tenantRoutes from './services/blade-system/tenant/routes.js';
 import tenantPackageTable from './services/blade-system/tenant-package/table.js';
 import paramTable from './services/blade-system/param/table.js';
@@ -52,6 +53,10 @@ import psclientRoutes from './services/platform-client/psclient/routes.js';
 import psclientAppRoutes from './services/platform-client/app/routes.js';
 import clientPrepayRoutes from './services/platform-client/prepay/routes.js';
 import clientProductRoutes from './services/platform-client/product/routes.js';
+import clientContentRoutes from './services/platform-client/content/routes.js';
+import bulkOrderRoutes from './services/platform-client/bulk-order/routes.js';
+import appStockRoutes from './services/platform-client/stock/routes.js';
+import statementRoutes from './services/platform-client/statement/routes.js';
 
 /** Every service's routes; folders under services/ repeat the URL. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -106,7 +111,12 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     psclientAppRoutes,
     clientPrepayRoutes,
     clientProductRoutes,
+    clientContentRoutes,
     clientOrderRoutes,
+    bulkOrderRoutes,
+    pricePlanRoutes,
+    appStockRoutes,
+    statementRoutes,
   ]) {
     await app.register(routes);
   }

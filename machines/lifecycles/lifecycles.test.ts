@@ -16,12 +16,32 @@ import { errorOrderLifecycle } from './error-order-machine';
 import { refundLifecycle } from './refund-machine';
 import { clientOrderLifecycle } from './client-order-machine';
 import { placeOrderFailLifecycle } from './place-order-fail-machine';
+import { clientDraftLifecycle } from './client-draft-machine';
+import { pricePlanLifecycle } from './price-plan-machine';
+import { bulkOrderBatchLifecycle } from './bulk-order-batch-machine';
 
 /**
  * Every allowed transition (state, event -> next) of each lifecycle as domain.md states it; every
  * other (state, event) pair must be refused. Written out by hand so a changed machine fails here.
  */
 const EXPECTED: [Lifecycle<string, string>, Record<string, Record<string, string>>][] = [
+  [
+    clientDraftLifecycle,
+    {
+      draft: { edit: 'draft', commit: 'submitted' },
+      submitted: { publish: 'published', reject: 'rejected' },
+      published: {},
+      rejected: { edit: 'rejected', commit: 'submitted' },
+    },
+  ],
+  [
+    pricePlanLifecycle,
+    {
+      pending: { apply: 'applied', void: 'void' },
+      applied: {},
+      void: {},
+    },
+  ],
   [
     couponCodeLifecycle,
     {
@@ -88,6 +108,16 @@ const EXPECTED: [Lifecycle<string, string>, Record<string, Record<string, string
       reissued: {},
     },
   ],
+  [
+    bulkOrderBatchLifecycle,
+    {
+      waiting: { start: 'running', cancel: 'cancelled' },
+      running: { finish: 'done', fail: 'failed', release: 'waiting' },
+      done: {},
+      failed: {},
+      cancelled: {},
+    },
+  ],
 ];
 
 describe.each(EXPECTED.map(([l, t]) => [l.name.en, l, t] as const))(
@@ -143,12 +173,15 @@ describe('refusedMessage', () => {
 
 describe('state names (issue 25 item 4)', () => {
   const ALL = [
+    clientDraftLifecycle,
+    pricePlanLifecycle,
     couponCodeLifecycle,
     supOrderLifecycle,
     errorOrderLifecycle,
     refundLifecycle,
     clientOrderLifecycle,
     placeOrderFailLifecycle,
+    bulkOrderBatchLifecycle,
   ];
 
   it('label every state in zh and en, and show an unknown one as it is', () => {

@@ -37,7 +37,11 @@ import * as m034 from './migrations/034-park-lot.js';
 import * as m037 from './migrations/037-client-core.js';
 import * as m038 from './migrations/038-client-parties.js';
 import * as m040 from './migrations/040-client-prepay.js';
+import * as m043 from './migrations/043-client-content.js';
+import * as m041 from './migrations/041-price-plans.js';
 import * as m039 from './migrations/039-client-products.js';
+import * as m044 from './migrations/044-bulk-orders.js';
+import * as m042 from './migrations/042-client-stock-statements.js';
 import * as m036 from './migrations/036-system-unique.js';
 import * as m035 from './migrations/035-store-group-unique.js';
 import * as m025 from './migrations/025-enterprise-register.js';
@@ -110,7 +114,11 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '037-client-core': m037,
   '038-client-parties': m038,
   '040-client-prepay': m040,
+  '043-client-content': m043,
+  '041-price-plans': m041,
   '039-client-products': m039,
+  '044-bulk-orders': m044,
+  '042-client-stock-statements': m042,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

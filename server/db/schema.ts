@@ -400,12 +400,20 @@ export interface DB {
   bladeClientProductOrder: ClientProductOrderTable;
   bladeClientReturnOrder: ClientReturnOrderTable;
   bladePlaceOrderFail: PlaceOrderFailTable;
+  bladePricePlan: PricePlanTable;
   bladeOpenApiNonce: OpenApiNonceTable;
   bladeRateWindow: RateWindowTable;
   bladeCallbackOutbox: CallbackOutboxTable;
   bladeCallbackAttempt: CallbackAttemptTable;
   bladePrepayRecordView: PrepayRecordViewTable;
   bladeClientProductWarning: ClientProductWarningTable;
+  bladeClientContent: ClientContentTable;
+  bladeClientDraft: ClientDraftTable;
+  bladeClientDraftThumbnail: ClientDraftThumbnailTable;
+  bladeClientOrderImportBatch: ClientOrderImportBatchTable;
+  bladeClientAppStock: ClientAppStockTable;
+  bladeClientAppStockRecord: ClientAppStockRecordTable;
+  bladeClientAppStockRecordView: ClientAppStockRecordViewTable;
   bladeSupStoreGroupRel: SupStoreGroupRelTable;
   bladeSupStoreRepeat: SupStoreRepeatTable;
   authSocialTicket: SocialTicketTable;
@@ -1485,4 +1493,127 @@ export interface PsclientFileTable {
   createUser: string | null;
   createTime: string | null;
   isDeleted: number;
+}
+
+/** What an operator reserved for an app of one product (migration 042; stock/ledger.ts). */
+export interface ClientAppStockTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  appId: string;
+  clientId: string;
+  productId: string;
+  /** Remaining reserved quantity, never below 0. */
+  quantity: number;
+  /** Below this the row is marked; null: no threshold. */
+  warnQuantity: number | null;
+  version: Generated<number>;
+}
+
+/** The app stock ledger (migration 042): each change signed, with the quantity after it. */
+export interface ClientAppStockRecordTable {
+  id: string;
+  tenantId: string;
+  appId: string;
+  clientId: string;
+  productId: string;
+  /** 'add' | 'deduct' | 'order' | 'return' | 'fail' */
+  changeType: string;
+  quantity: number;
+  quantityAfter: number;
+  reason: string | null;
+  sourceId: string | null;
+  sourceNo: string | null;
+  /** The order an 'order' row took for, or a return/failure gave back for. */
+  orderId: string | null;
+  createUser: string | null;
+  createTime: string;
+}
+
+/** The app stock ledger as the resource engine reads it (migration 042, a read-only view). */
+export type ClientAppStockRecordViewTable = AuditColumns &
+  Omit<ClientAppStockRecordTable, 'createUser' | 'createTime'>;
+
+/** A bulk client order batch: one uploaded xlsx for one app, placed by a job (migration 044). */
+export interface ClientOrderImportBatchTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  batchNo: string;
+  clientId: string;
+  appId: string;
+  fileName: string;
+  /** Object keys (lib/storage) of the upload and the result file; cleared when removed. */
+  uploadKey: string | null;
+  resultKey: string | null;
+  total: number;
+  processed: number;
+  succeeded: number;
+  failed: number;
+  /** bulkOrderBatchLifecycle state. */
+  state: string;
+  error: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** The running worker's lease (epoch seconds). */
+  claimedAt: number | null;
+  version: Generated<number>;
+}
+
+/** A client product's price change at a set time (migration 041); prices in fen. */
+export interface PricePlanTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  productId: string;
+  oldPrice: number;
+  newPrice: number;
+  effectiveTime: string;
+  /** pricePlanLifecycle state. */
+  state: string;
+  appliedTime: string | null;
+  appliedPrice: number | null;
+  voidUser: string | null;
+  voidTime: string | null;
+  voidReason: string | null;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+/** The columns a client content and a draft share (migration 043). */
+interface ArticleColumns extends AuditColumns {
+  id: string;
+  tenantId: string;
+  title: string;
+  summary: string | null;
+  body: string | null;
+  linkType: string;
+  linkUrl: string | null;
+  clientId: string | null;
+  productId: string | null;
+  sort: number;
+  pinned: number;
+  version: number;
+}
+
+/** An access party's content (migration 043); `thumbnails` a JSON array of picture ids. */
+export interface ClientContentTable extends ArticleColumns {
+  thumbnails: string | null;
+  state: string;
+}
+
+/** A manuscript draft (migration 043); `state` by machines/lifecycles/client-draft-machine.ts. */
+export interface ClientDraftTable extends ArticleColumns {
+  state: Generated<string>;
+  source: Generated<string>;
+  commitUser: string | null;
+  commitTime: string | null;
+}
+
+/** A draft's thumbnail: a media-stock picture in its place (migration 043). */
+export interface ClientDraftThumbnailTable {
+  id: string;
+  tenantId: string;
+  draftId: string;
+  picId: string;
+  sort: number;
+  createUser: string | null;
+  createTime: string;
 }

@@ -12,8 +12,9 @@ import { apiRequest } from './client';
 export interface ImportEndpoints {
   /** POST multipart `file` (+ `isCovered`). */
   upload: string;
-  /** GET the template workbook. */
+  /** GET the template workbook (or `templateMethod`, where the spec names a POST). */
   template: string;
+  templateMethod?: 'GET' | 'POST';
   /** GET `?id=` the result workbook of a failed import. */
   result: string;
 }
@@ -94,7 +95,12 @@ export function uploadImport(dispatch: AppDispatch, upload: ImportUpload): Promi
 }
 
 export function downloadImportTemplate(endpoints: ImportEndpoints): Promise<Blob> {
-  return apiRequest<Blob>({ url: endpoints.template, kind: 'blob', silent: true });
+  return apiRequest<Blob>({
+    url: endpoints.template,
+    ...(endpoints.templateMethod ? { method: endpoints.templateMethod } : {}),
+    kind: 'blob',
+    silent: true,
+  });
 }
 
 export function downloadImportResult(endpoints: ImportEndpoints, id: string): Promise<Blob> {

@@ -15,6 +15,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, () => Promise<{ default: Co
   '/system/export-centre': () => import('../features/export-centre/export-centre-page'),
   '/test/index': () => import('../features/component-gallery/component-gallery-page'),
   '/access/openplatform/apidoc': () => import('../features/open-api-doc/open-api-doc-page'),
+  '/access/statements': () => import('../features/statements/statement-page'),
   '/finance/project-reportList': () => import('../features/finance-reports/project-report-page'),
   '/supplier/code-batch/management': () => import('../resources/platform-supplier/code-batch-page'),
   '/supplier/code-batch/source-management': () =>

@@ -34,10 +34,14 @@ import { supplierQuota } from './messages/supplier-quota';
 import { supplierOrders } from './messages/supplier-orders';
 import { couponCode } from './messages/coupon-code';
 import { clientProduct } from './messages/client-product';
+import { clientContent } from './messages/client-content';
 import { clientAccess } from './messages/client-access';
 import { appPrepay } from './messages/app-prepay';
+import { clientStock } from './messages/client-stock';
 import { clientOrders } from './messages/client-orders';
+import { bulkOrders } from './messages/bulk-orders';
 import { openApiDoc } from './messages/open-api-doc';
+import { pricePlan } from './messages/price-plan';
 
 /** The console's texts beyond the login path; imported by components/mantine-root.tsx. */
 registerMessages(
@@ -77,7 +81,11 @@ registerMessages(
   couponCode,
   clientAccess,
   appPrepay,
+  clientStock,
   clientProduct,
+  clientContent,
   clientOrders,
+  bulkOrders,
   openApiDoc,
+  pricePlan,
 );

@@ -14,6 +14,8 @@
  * `--code-import`: an import of 100,000 coupon codes (time, server RSS growth; code-import.ts).
  * `--code-list`: the coupon code list at 1,000,000 codes with the encrypted exact couponCode2
  *   filter (p95 target 50 ms; code-list.ts).
+ * `--open-api`: the signed open API's place-order with 50 clients (orders/s, p95, RSS over the
+ *   run; targets >= 500/s, p95 <= 100 ms) and the client order list at 1M orders (open-api.ts).
  * `--navigation`: moving around the console in Chromium: switching to an open tab, opening a
  *   list screen, reloading to rows, /system/menu to rows (navigation.ts).
  */
@@ -26,6 +28,7 @@ import { benchImport } from './import';
 import { benchSupplierGoods } from './supplier-goods';
 import { benchOrderReport } from './order-report';
 import { benchFulfil } from './fulfil';
+import { benchOpenApi } from './open-api';
 import { benchStoreImport } from './store-import';
 import { benchCodeImport } from './code-import';
 import { benchCodeList } from './code-list';
@@ -72,6 +75,11 @@ async function main(): Promise<void> {
   if (process.argv.includes('--supplier-goods')) {
     // `npm run bench -- --supplier-goods`: the goods list at 100,000 goods (server in this process).
     await benchSupplierGoods();
+    return;
+  }
+  if (process.argv.includes('--open-api')) {
+    // `npm run bench -- --open-api`: signed place-order and the client order list (open-api.ts).
+    await benchOpenApi();
     return;
   }
   if (process.argv.includes('--fulfil')) {

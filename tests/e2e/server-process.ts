@@ -35,6 +35,8 @@ export async function startServer(
       DATABASE_URL: '',
       // A tenth of the demo's supplier orders: every list has pages of rows, each start stays quick.
       DEMO_ORDERS: '2000',
+      // Client orders go through the live order path: placed before the server answers, at 300.
+      DEMO_CLIENT_ORDERS: '300',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,10 +12,12 @@ import {
 import { placeOrder, PlaceOrderRefusal } from '../../services/platform-client/order/place-order.js';
 import { returnClientOrder } from '../../services/platform-client/order/return-order.js';
 import { changePrepay } from '../../services/platform-client/prepay/ledger.js';
+import { sealContactPhone } from '../../services/platform-supplier/sup/contact-phone.js';
 import { changeBalance } from '../../services/platform-supplier/balance/ledger.js';
 import { sealedCode } from '../../services/platform-supplier/coupon-code/code-crypto.js';
 import type { FulfilContext } from '../../services/platform-supplier/order/fulfil.js';
 import { batchNoOf } from '../../services/platform-supplier/numbers.js';
+import { seedDemoClientContent } from './demo-client-content.js';
 
 /**
  * The client side's demo (issue 27 item 11), in tenant 000000 beside the demo suppliers: 5
@@ -88,6 +90,96 @@ interface DemoApp {
   weight: number;
 }
 
+/**
+ * The goods the client side sells: copies of the demo's coupon-code and interface-card goods
+ * under two suppliers of their own (权益聚合 for interface cards, 卡券汇 for codes). The supplier
+ * money core's demo suppliers keep ledgers built in time order (each row's balance after is the
+ * balance at its time); orders placed afterwards at earlier simulated times would break that
+ * chain, so the client side's supplier orders charge suppliers whose ledgers they alone write.
+ */
+async function clientSideGoods(ctx: FulfilContext, start: string) {
+  const { db } = ctx;
+  const source = await db
+    .selectFrom('bladeSupGood as g')
+    .innerJoin('bladeSup as s', 's.id', 'g.supId')
+    .select(['g.goodCode', 'g.goodName', 'g.goodType', 'g.marketAmount', 'g.costPrice'])
+    .where('g.tenantId', '=', T)
+    .where('g.isDeleted', '=', 0)
+    .where('g.goodType', 'in', [1, 3])
+    // The first copy of each demo supplier (DEMO_SCALE adds SUP-<code>-2, ...).
+    .where('s.supCode', 'not like', 'SUP-%-%')
+    .orderBy('g.goodCode')
+    .execute();
+  const suppliers = new Map<number, string>();
+  for (const [type, code, name, short, contact, phone] of [
+    [3, 'SUP-QYJH', '权益聚合平台（接口卡密）', '权益聚合', '何青', '13911110001'],
+    [1, 'SUP-KQH', '卡券汇（券码）', '卡券汇', '许晴', '13911110002'],
+  ] as const) {
+    const id = nextId();
+    suppliers.set(type, id);
+    await db
+      .insertInto('bladeSup')
+      .values({
+        id,
+        tenantId: T,
+        supCode: code,
+        supName: name,
+        shortName: short,
+        contactName: contact,
+        contactPhone: sealContactPhone(ctx, phone),
+        settlementType: 1,
+        supplyType: type,
+        driver: 'sandbox',
+        interfaceEndpoint: null,
+        interfaceKey: null,
+        interfaceSecret: null,
+        remark: null,
+        ...audit(start),
+      })
+      .execute();
+    await db
+      .insertInto('bladeSupBalanceTotal')
+      .values({
+        id: nextId(),
+        tenantId: T,
+        supId: id,
+        balance: 0,
+        overdraftLimit: 0,
+        warningAmount: null,
+        balanceType: 1,
+        ...audit(start),
+      })
+      .execute();
+  }
+  const goods = [];
+  for (const g of source) {
+    const id = nextId();
+    const supId = suppliers.get(Number(g.goodType))!;
+    const row = {
+      id,
+      tenantId: T,
+      supId,
+      goodCode: `QY-${g.goodCode}`,
+      goodName: g.goodName,
+      goodType: Number(g.goodType),
+      marketAmount: Number(g.marketAmount),
+      costPrice: Number(g.costPrice),
+      validDays: null,
+      validEnd: null,
+      onShelf: 1,
+      stockWarn: null,
+      validTimeWarn: null,
+      interfaceGoodCode: Number(g.goodType) === 3 ? `EXT-QY-${g.goodCode}` : null,
+      signMethod: null,
+      remark: null,
+      ...audit(start),
+    };
+    await db.insertInto('bladeSupGood').values(row).execute();
+    goods.push(row);
+  }
+  return goods;
+}
+
 /** The parties, apps, prepay accounts and products, once; answers the apps and their products. */
 async function seedSetup(ctx: FulfilContext, start: string, next: () => number) {
   const { db } = ctx;
@@ -112,17 +204,7 @@ async function seedSetup(ctx: FulfilContext, start: string, next: () => number) 
       weight: 1 + (i % 4),
     }));
   }
-  const goods = await db
-    .selectFrom('bladeSupGood as g')
-    .innerJoin('bladeSup as s', 's.id', 'g.supId')
-    .select(['g.id', 'g.supId', 'g.goodName', 'g.goodType', 'g.marketAmount', 'g.costPrice'])
-    .where('g.tenantId', '=', T)
-    .where('g.isDeleted', '=', 0)
-    .where('g.goodType', 'in', [1, 3])
-    // The first copy of each demo supplier (DEMO_SCALE adds SUP-<code>-2, ...).
-    .where('s.supCode', 'not like', 'SUP-%-%')
-    .orderBy('g.goodCode')
-    .execute();
+  const goods = await clientSideGoods(ctx, start);
   if (goods.length === 0) return [];
   const clientIds = new Map<string, string>();
   for (const [code, name, short, contact] of PARTIES) {
@@ -153,9 +235,9 @@ async function seedSetup(ctx: FulfilContext, start: string, next: () => number) 
     const id = nextId();
     const code = `P${String(i + 1).padStart(3, '0')}`;
     const face = Number(good.marketAmount);
-    // Sold between cost and face value.
+    // Sold between cost and face value, above the cost of either good it may be fulfilled from.
     const salePrice = Math.max(
-      Number(good.costPrice) + 10,
+      Math.max(Number(good.costPrice), Number(second?.costPrice ?? 0)) + 10,
       Math.round(face * (0.96 + next() * 0.03)),
     );
     await db
@@ -349,7 +431,13 @@ export async function seedDemoClient(
   const next = random(20261128);
   const now = Date.now();
   const start = formatDateTime(new Date(now - 91 * DAY));
-  const apps = await seedSetup(ctx, start, next);
+  // One transaction: of two processes starting on one empty database, one writes the set-up
+  // (SQLite: BEGIN IMMEDIATE serialises them; PostgreSQL: the unique codes refuse the second).
+  const apps = await ctx.db.transaction().execute(async (trx) => {
+    const set = await seedSetup({ ...ctx, db: trx }, start, next);
+    await seedDemoClientContent(trx);
+    return set;
+  });
   if (apps.length === 0 || options.orders <= 0) return;
   const steps = plan(apps, options.orders, now, next);
   // Resumable: the orders already placed (by their outOrderNo) are not placed again.
@@ -372,6 +460,7 @@ export async function seedDemoClient(
     await atSimulatedTime(new Date(step.at), async () => {
       if (step.kind === 'order') {
         await topUpIfLow(ctx.db, step.app.id);
+        await topUpSuppliersIfLow(ctx.db);
         try {
           await placeOrder(ctx, {
             tenantId: T,
@@ -396,12 +485,12 @@ export async function seedDemoClient(
   );
 }
 
-/** The coupon-code goods the products sell get stock; the suppliers get money for the costs. */
+/** The coupon-code goods the products sell get stock (a supplier's import). */
 async function stockUp(ctx: FulfilContext, orders: number, time: string) {
   const mapped = await ctx.db
     .selectFrom('bladeProductGoodMap as m')
     .innerJoin('bladeSupGood as g', 'g.id', 'm.goodId')
-    .select(['g.id', 'g.supId', 'g.goodCode', 'g.goodType', 'g.costPrice'])
+    .select(['g.id', 'g.supId', 'g.goodCode', 'g.goodType'])
     .where('m.tenantId', '=', T)
     .distinct()
     .orderBy('g.goodCode')
@@ -417,17 +506,26 @@ async function stockUp(ctx: FulfilContext, orders: number, time: string) {
         : Math.ceil((orders * 1.6) / mapped.length) + 20,
       time,
     );
-  const suppliers = [...new Set(mapped.map((g) => g.supId))];
-  await atSimulatedTime(new Date(Date.now() - 91 * DAY), async () => {
-    for (const supId of suppliers)
-      await changeBalance(ctx.db, {
-        tenantId: T,
-        owner: { kind: 'supplier', supId },
-        amount: Math.ceil((orders * 6_000) / suppliers.length / 1_000_000 + 1) * 1_000_000,
-        changeType: 'add',
-        reason: LEDGER_REASONS.prepaidTopUp.zh,
-      }).catch(() => undefined);
-  });
+}
+
+/** The client side's suppliers (clientSideGoods) are paid ahead when they run low, at that time. */
+async function topUpSuppliersIfLow(db: Kysely<DB>) {
+  const low = await db
+    .selectFrom('bladeSupBalanceTotal as b')
+    .innerJoin('bladeSup as s', 's.id', 'b.supId')
+    .select(['b.supId'])
+    .where('b.tenantId', '=', T)
+    .where('s.supCode', 'in', ['SUP-QYJH', 'SUP-KQH'])
+    .where('b.balance', '<', 10_000_000)
+    .execute();
+  for (const { supId } of low)
+    await changeBalance(db, {
+      tenantId: T,
+      owner: { kind: 'supplier', supId },
+      amount: 100_000_000,
+      changeType: 'add',
+      reason: LEDGER_REASONS.prepaidTopUp.zh,
+    });
 }
 
 /** An app below its warning gets a top-up (a round sum), as its operator would send. */
@@ -459,7 +557,7 @@ async function returnDemoOrder(ctx: FulfilContext, appId: string, out: string) {
   await returnClientOrder(ctx, {
     tenantId: T,
     orderId: order.id,
-    reason: '用户申请退货',
+    reason: LEDGER_REASONS.clientReturn.zh,
     userId: null,
   }).catch(() => undefined);
 }

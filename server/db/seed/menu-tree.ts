@@ -36,6 +36,13 @@ import {
   prepayUseContract,
 } from '../../../src/contracts/platform-client/prepay-order.js';
 import { psclientProductContract } from '../../../src/contracts/platform-client/psclient-product.js';
+import { bulkOrderContract } from '../../../src/contracts/platform-client/bulk-order.js';
+import { pricePlanContract } from '../../../src/contracts/platform-client/price-plan.js';
+import { appStockContract } from '../../../src/contracts/platform-client/app-stock.js';
+import { appStockRecordContract } from '../../../src/contracts/platform-client/app-stock-record.js';
+import { statementContract } from '../../../src/contracts/platform-client/statement.js';
+import { clientContentContract } from '../../../src/contracts/platform-client/client-content.js';
+import { clientDraftContract } from '../../../src/contracts/platform-client/client-draft.js';
 
 /**
  * Seeded menu tree of the console (blade_menu rows, category 1 = menus, 2 = buttons).
@@ -813,14 +820,11 @@ export const MENU_TREE: SeedMenu[] = [
             en: 'User refunds',
             icon: 'IconReceiptRefund',
           }),
-          {
-            code: 'bulk_order',
+          contractScreen(bulkOrderContract, {
             zh: '批量下单',
             en: 'Bulk orders',
-            path: '/product/order/user-bulkProductOrder',
             icon: 'IconFileImport',
-            buttons: [
-              { code: 'bulk_order_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+            extraButtons: [
               { code: 'bulk_order_import', alias: 'import', zh: '导入', en: 'Import', action: 1 },
               {
                 code: 'bulk_order_template',
@@ -836,9 +840,8 @@ export const MENU_TREE: SeedMenu[] = [
                 en: 'Operate',
                 action: 2,
               },
-              { code: 'bulk_order_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
             ],
-          },
+          }),
           {
             code: 'product_stock',
             zh: '库存管理',
@@ -846,14 +849,11 @@ export const MENU_TREE: SeedMenu[] = [
             path: '/product/order/stock',
             icon: 'IconStack2',
             children: [
-              {
-                code: 'app_stock',
+              contractScreen(appStockContract, {
                 zh: '当前库存',
                 en: 'App stock',
-                path: '/product/order/stock/curr-total',
                 icon: 'IconStack2',
-                buttons: [
-                  { code: 'app_stock_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+                extraButtons: [
                   {
                     code: 'app_stock_warn_setting',
                     alias: 'warn_setting',
@@ -861,38 +861,21 @@ export const MENU_TREE: SeedMenu[] = [
                     en: 'Warning settings',
                     action: 2,
                   },
+                  { code: 'app_stock_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
                   {
-                    code: 'app_stock_export',
-                    alias: 'export',
-                    zh: '导出',
-                    en: 'Export',
-                    action: 1,
-                  },
-                ],
-              },
-              {
-                code: 'app_stock_record',
-                zh: '库存记录',
-                en: 'Stock records',
-                path: '/product/order/stock/curr-record',
-                icon: 'IconHistory',
-                buttons: [
-                  {
-                    code: 'app_stock_record_view',
-                    alias: 'view',
-                    zh: '查看',
-                    en: 'View',
+                    code: 'app_stock_change',
+                    alias: 'change',
+                    zh: '库存增减',
+                    en: 'Add/deduct',
                     action: 2,
                   },
-                  {
-                    code: 'app_stock_record_export',
-                    alias: 'export',
-                    zh: '导出',
-                    en: 'Export',
-                    action: 1,
-                  },
                 ],
-              },
+              }),
+              contractScreen(appStockRecordContract, {
+                zh: '库存记录',
+                en: 'Stock records',
+                icon: 'IconHistory',
+              }),
             ],
           },
         ],
@@ -974,6 +957,37 @@ export const MENU_TREE: SeedMenu[] = [
         en: 'Prepay usage',
         icon: 'IconReceipt2',
       }),
+      contractScreen(clientContentContract, {
+        zh: '内容管理',
+        en: 'Content',
+        icon: 'IconFileText',
+        extraButtons: [
+          { code: 'client_content_import', alias: 'import', zh: '导入', en: 'Import', action: 1 },
+          {
+            code: 'client_content_template',
+            alias: 'template',
+            zh: '下载模板',
+            en: 'Download template',
+            action: 1,
+          },
+        ],
+      }),
+      contractScreen(clientDraftContract, {
+        zh: '稿件草稿',
+        en: 'Content drafts',
+        icon: 'IconTemplate',
+        extraButtons: [
+          {
+            code: 'client_draft_import',
+            alias: 'import',
+            zh: '链接导入',
+            en: 'From a link',
+            action: 1,
+          },
+          { code: 'client_draft_commit', alias: 'commit', zh: '提交', en: 'Commit', action: 2 },
+          { code: 'client_draft_top', alias: 'top', zh: '置顶', en: 'Pin', action: 2 },
+        ],
+      }),
       {
         code: 'openplatform',
         zh: '开放平台',
@@ -1026,17 +1040,11 @@ export const MENU_TREE: SeedMenu[] = [
           },
         ],
       },
-      {
-        code: 'statement',
+      contractScreen(statementContract, {
         zh: '对账单',
         en: 'Statements',
-        path: '/access/statements',
         icon: 'IconFileInvoice',
-        buttons: [
-          { code: 'statement_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-          { code: 'statement_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
-        ],
-      },
+      }),
     ],
   },
   {
@@ -1315,14 +1323,11 @@ export const MENU_TREE: SeedMenu[] = [
           { code: 'pay_order_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
         ],
       },
-      {
-        code: 'price_manage',
+      contractScreen(pricePlanContract, {
         zh: '价格管理',
         en: 'Price management',
-        path: '/finance/price-manage',
         icon: 'IconCurrencyYuan',
-        buttons: [
-          { code: 'price_manage_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+        extraButtons: [
           {
             code: 'price_manage_timing',
             alias: 'timing',
@@ -1339,7 +1344,7 @@ export const MENU_TREE: SeedMenu[] = [
           },
           { code: 'price_manage_void', alias: 'void', zh: '作废计划', en: 'Void plan', action: 2 },
         ],
-      },
+      }),
     ],
   },
   {

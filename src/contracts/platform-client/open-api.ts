@@ -89,6 +89,11 @@ export const OPEN_ERRORS = {
     zh: '预存余额不足',
     en: 'The prepay balance is too low',
   },
+  STOCK_INSUFFICIENT: {
+    status: 409,
+    zh: '应用库存不足',
+    en: 'The app has too little stock of this product',
+  },
   OUT_ORDER_NO_CONFLICT: {
     status: 409,
     zh: 'outOrderNo 已用于另一笔不同的订单',
@@ -291,6 +296,7 @@ export const OPEN_ROUTES: readonly OpenRoute[] = [
       'PRODUCT_UNAVAILABLE',
       'FORBIDDEN_SALE_DAY',
       'PREPAY_INSUFFICIENT',
+      'STOCK_INSUFFICIENT',
       'OUT_ORDER_NO_CONFLICT',
     ],
   },

@@ -117,13 +117,16 @@ describe('ShortcutCheatSheet', () => {
       .slice(1)
       .map((r) => [r.querySelector('kbd')?.textContent, r.textContent]);
     // The look-ups' scopes come from the registry: the supplier ones arrived with issues 17 and
-    // 18 (s:, g:, o:, c:), greyed here for a user without their lists.
+    // 18 (s:, g:, o:, c:), the client ones with issue 27 (a:, p:; o: finds client orders too),
+    // greyed here for a user without their lists.
     expect(rows).toEqual([
       ['u:', 'u:搜索用户'],
       ['s:', 's:搜索供应商需要权限 supplier'],
       ['g:', 'g:搜索供应商商品需要权限 supplier_goods'],
-      ['o:', 'o:搜索供应商订单需要权限 supplier_order'],
+      ['o:', 'o:搜索订单需要权限 supplier_order'],
       ['c:', 'c:搜索券码需要权限 code_source'],
+      ['a:', 'a:搜索接入方与应用需要权限 client'],
+      ['p:', 'p:搜索产品需要权限 product'],
       ['>', '>只搜索命令'],
       ['t:', 't:搜索已打开的标签页'],
     ]);

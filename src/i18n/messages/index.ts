@@ -36,10 +36,14 @@ import type { supplierQuota } from './supplier-quota';
 import type { supplierOrders } from './supplier-orders';
 import type { couponCode } from './coupon-code';
 import type { clientProduct } from './client-product';
+import type { clientContent } from './client-content';
 import type { clientAccess } from './client-access';
 import type { appPrepay } from './app-prepay';
+import type { clientStock } from './client-stock';
 import type { clientOrders } from './client-orders';
+import type { bulkOrders } from './bulk-orders';
 import type { openApiDoc } from './open-api-doc';
+import type { pricePlan } from './price-plan';
 
 /**
  * The type of every message module, merged. A feature adds its own file ({zh, en} with the
@@ -88,9 +92,13 @@ type Modules = [
   typeof couponCode,
   typeof clientAccess,
   typeof appPrepay,
+  typeof clientStock,
   typeof clientProduct,
+  typeof clientContent,
   typeof clientOrders,
+  typeof bulkOrders,
   typeof openApiDoc,
+  typeof pricePlan,
 ];
 
 type Merge<T extends readonly { zh: object }[]> = T extends readonly [

@@ -4,6 +4,7 @@ import { api } from '../../api/api';
 import { useResourceDetailQuery } from '../../api/resource';
 import {
   BATCH_TASK,
+  batchTaskContract,
   type BatchTask,
   type BatchTaskResult,
 } from '../../contracts/platform-supplier/batch-task';
@@ -27,7 +28,8 @@ export function BatchTaskProgress({ row }: { row: BatchTask }) {
   const visible = usePageVisible();
   const live = unfinished(row.state);
   const { data } = useResourceDetailQuery(
-    { service: BATCH_TASK, id: row.id },
+    // The contract's detail call (`find`): the engine serves no other.
+    { service: BATCH_TASK, id: row.id, path: batchTaskContract.resolvedCalls.detail.path },
     { skip: !live, pollingInterval: visible ? TASK_POLL_MS : 0, skipPollingIfUnfocused: true },
   );
   const polled = live ? (data as BatchTask | null | undefined) : undefined;

@@ -90,7 +90,7 @@ describe('batch task progress', () => {
     let polls = 0;
     const calls = scriptFetch((call) => {
       if (call.url.startsWith('/api/blade-system/table-set')) return null;
-      if (call.url.startsWith(`${API}/detail`)) {
+      if (call.url.startsWith(`${API}/find`)) {
         polls += 1;
         return polls === 1
           ? task({ processed: 120, progress: 60 })

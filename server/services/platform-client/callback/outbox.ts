@@ -16,6 +16,8 @@ export async function enqueueCallback(
   order: ClientOrderRow,
   eventType: CallbackEvent,
   now: string,
+  /** The order's product code when the caller has it (saves a read). */
+  knownProductCode?: string,
 ): Promise<string | undefined> {
   const app = await trx
     .selectFrom('bladePsclientApp')
@@ -23,14 +25,18 @@ export async function enqueueCallback(
     .where('id', '=', order.appId)
     .executeTakeFirst();
   if (!app?.callbackUrl) return undefined;
-  const product = await trx
-    .selectFrom('bladePsclientProduct')
-    .select('productCode')
-    .where('id', '=', order.productId)
-    .executeTakeFirst();
+  const productCode =
+    knownProductCode ??
+    (
+      await trx
+        .selectFrom('bladePsclientProduct')
+        .select('productCode')
+        .where('id', '=', order.productId)
+        .executeTakeFirst()
+    )?.productCode;
   const id = nextId();
   const eventId = `evt_${id}`;
-  const { codes: _codes, ...data } = openOrder(order, product?.productCode ?? '', []);
+  const { codes: _codes, ...data } = openOrder(order, productCode ?? '', []);
   await trx
     .insertInto('bladeCallbackOutbox')
     .values({

@@ -10,6 +10,7 @@ import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
 import { businessDay } from '../product/forbidden-days.js';
 import { prepayMismatches } from '../prepay/ledger.js';
+import { changeAppStock, stockMismatches } from '../stock/ledger.js';
 import {
   insertApp,
   insertClient,
@@ -403,6 +404,60 @@ describe('open order API', () => {
     const missing = await openCall(t, app, 'POST', '/orders/NOPE/return', {});
     expect(missing.json().code).toBe('ORDER_NOT_FOUND');
     expect(await prepayMismatches(t.app.ctx.db, T)).toEqual([]);
+  });
+
+  it("takes an app's reserved stock and gives it back on a failure or a return", async () => {
+    const { db } = t.app.ctx;
+    const stocked = await insertApp(t.app.ctx, T, app.clientId, { prepay: 100_000 });
+    const productId = await insertProduct(db, T, 'P-STOCKED', {
+      goodIds: [goodId],
+      appIds: [stocked.id],
+    });
+    const stock = await db
+      .insertInto('bladeClientAppStock')
+      .values({
+        id: nextId(),
+        tenantId: T,
+        appId: stocked.id,
+        clientId: stocked.clientId,
+        productId,
+        quantity: 0,
+        warnQuantity: null,
+        ...{ createUser: null, createDept: null, createTime: nowText(), updateUser: null },
+        ...{ updateTime: null, status: 1, isDeleted: 0, version: 1 },
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await changeAppStock(db, {
+      tenantId: T,
+      id: stock.id,
+      quantity: 2,
+      reason: '备货',
+      userId: null,
+    });
+    const body = (out: string, quantity: number) => ({
+      outOrderNo: out,
+      productCode: 'P-STOCKED',
+      quantity,
+    });
+    expect((await openCall(t, stocked, 'POST', '/orders', body('ST-1', 2))).json().data.state).toBe(
+      'success',
+    );
+    const refused = await openCall(t, stocked, 'POST', '/orders', body('ST-2', 1));
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'STOCK_INSUFFICIENT']);
+    await openCall(t, stocked, 'POST', '/orders/ST-1/return', { quantity: 1 });
+    const left = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('bladeClientAppStock')
+            .select('quantity')
+            .where('id', '=', stock.id)
+            .executeTakeFirstOrThrow()
+        ).quantity,
+      );
+    expect(await left()).toBe(1);
+    expect(await stockMismatches(db, T)).toEqual([]);
   });
 
   it('lists the authorised products and the balance', async () => {

@@ -127,8 +127,10 @@ export default async function openApiRoutes(app: FastifyInstance): Promise<void>
         source: 'api',
       });
       if (outcome.replayed) void reply.header('Idempotent-Replayed', 'true');
-      const code = await productCodeOf(ctx.db, caller.tenantId, outcome.order.productId);
-      return answer(reply, openOrder(outcome.order, code, await heldCodes(ctx, outcome.order)));
+      return answer(
+        reply,
+        openOrder(outcome.order, outcome.productCode, await heldCodes(ctx, outcome.order)),
+      );
     });
 
     open.get(urlOf(route('getOrder')), { config }, async (request, reply) => {

@@ -9,6 +9,7 @@ import { nowText } from '../../../lib/time.js';
 import type { FulfilContext } from '../../platform-supplier/order/fulfil.js';
 import { resendCallback } from '../callback/worker.js';
 import { changePrepay } from '../prepay/ledger.js';
+import { takeAppStock } from '../stock/ledger.js';
 import { clientOrderRow, writeClientOrderMove } from './order-row.js';
 import { fulfilClientOrder } from './place-order.js';
 
@@ -134,9 +135,18 @@ export async function reissueFailOrder(ctx: FulfilContext, a: Handling) {
       sourceNo: row.orderNo,
       userId: a.userId,
     });
+    await takeAppStock(trx, {
+      tenantId: a.tenantId,
+      appId: row.appId,
+      productId: row.productId,
+      quantity: row.quantity,
+      orderId: row.id,
+      orderNo: row.orderNo,
+      userId: a.userId,
+    });
     return (await clientOrderRow(trx, a.tenantId, row.id))!;
   });
-  await fulfilClientOrder(ctx, order, a.userId);
+  await fulfilClientOrder(ctx, order, a.userId, { reissue: true });
   return (await failRow(ctx.db, a.tenantId, a.id))!;
 }
 

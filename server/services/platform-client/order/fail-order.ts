@@ -11,6 +11,7 @@ import { statesAllowing } from '../../../../machines/lifecycles/lifecycle.js';
 import { transitionOrConflict } from '../../../lib/lifecycle-guard.js';
 import { enqueueCallback } from '../callback/outbox.js';
 import { changePrepay } from '../prepay/ledger.js';
+import { giveBackAppStock } from '../stock/ledger.js';
 import { clientOrderRow, writeClientOrderMove, type ClientOrderRow } from './order-row.js';
 
 const FAILED = transitionOrConflict(clientOrderLifecycle, 'fulfilling', 'fail');
@@ -50,6 +51,16 @@ export async function failClientOrder(
     amount: current.amount,
     changeType: 'fail',
     reason: LEDGER_REASONS.clientOrderFailed.zh,
+    sourceId: current.id,
+    sourceNo: current.orderNo,
+    userId,
+  });
+  await giveBackAppStock(trx, {
+    tenantId: current.tenantId,
+    appId: current.appId,
+    productId: current.productId,
+    quantity: current.quantity,
+    changeType: 'fail',
     sourceId: current.id,
     sourceNo: current.orderNo,
     userId,

@@ -3,8 +3,6 @@ import { clientOrderLifecycle } from '../../../../machines/lifecycles/client-ord
 import {
   MAX_ORDER_QUANTITY,
   OUT_ORDER_NO_PATTERN,
-  OPEN_ERRORS,
-  type OpenErrorCode,
 } from '../../../../src/contracts/platform-client/open-api.js';
 import { amountWithinBound } from '../../../../src/contracts/money.js';
 import { FAILURE_REASONS, LEDGER_REASONS } from '../../../../src/contracts/server-texts.js';
@@ -24,6 +22,8 @@ import { sealContactPhone } from '../../platform-supplier/sup/contact-phone.js';
 import { enqueueCallback } from '../callback/outbox.js';
 import { clientOrderNoOf } from '../numbers.js';
 import { changePrepay } from '../prepay/ledger.js';
+import { PlaceOrderRefusal } from './refusal.js';
+import { takeAppStock } from '../stock/ledger.js';
 import { chooseGood } from '../product/good-choice.js';
 import { businessDay, forbiddenSaleDay } from '../product/forbidden-days.js';
 import { failClientOrder, settleFailRecord } from './fail-order.js';
@@ -53,18 +53,7 @@ import {
  *    it (prepay returned) after RECOVER_AFTER_SECONDS.
  */
 
-/**
- * A refusal before anything was written: its open API code (OPEN_ERRORS names the status and
- * the zh/en message) and, where it helps, a zh detail (the figures of a prepay refusal).
- */
-export class PlaceOrderRefusal extends Error {
-  constructor(
-    readonly code: OpenErrorCode,
-    readonly detail?: string,
-  ) {
-    super(detail ? `${OPEN_ERRORS[code].zh}：${detail}` : OPEN_ERRORS[code].zh);
-  }
-}
+export { PlaceOrderRefusal } from './refusal.js';
 
 export interface PlaceOrderRequest {
   tenantId: string;
@@ -204,6 +193,16 @@ export async function placeOrder(
         sourceNo: row.orderNo,
         userId,
       });
+      // A stock reserved for the app (client-app-stock) is taken too; none: not limited.
+      await takeAppStock(trx, {
+        tenantId,
+        appId: app.id,
+        productId: product.id,
+        quantity,
+        orderId: id,
+        orderNo: row.orderNo,
+        userId,
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
@@ -220,7 +219,7 @@ export async function placeOrder(
     throw err;
   }
   const order = { ...row } as ClientOrderRow;
-  await fulfilClientOrder(ctx, order, userId);
+  await fulfilClientOrder(ctx, order, userId, { productCode: req.productCode });
   return {
     order: (await clientOrderRow(ctx.db, tenantId, id))!,
     productCode: req.productCode,
@@ -248,9 +247,10 @@ export async function fulfilClientOrder(
   ctx: FulfilContext,
   order: ClientOrderRow,
   userId: string | null,
+  options: { reissue?: boolean; productCode?: string } = {},
 ): Promise<void> {
   const { tenantId } = order;
-  const within = clientOrderMoves(order, userId);
+  const within = clientOrderMoves(order, userId, options.reissue ?? false, options.productCode);
   if (order.supOrderId) {
     // A reissue of an order whose supplier order failed: that order is fulfilled again in
     // place (which also settles its error order), with this order's moves in its transactions.
@@ -310,29 +310,30 @@ async function failAlone(
 }
 
 /** This order's moves, run in the supplier order's success and failure transactions. */
-function clientOrderMoves(order: ClientOrderRow, userId: string | null): FulfilRequest['within'] {
+function clientOrderMoves(
+  order: ClientOrderRow,
+  userId: string | null,
+  reissue: boolean,
+  productCode?: string,
+): FulfilRequest['within'] {
   const { tenantId } = order;
   return {
     succeeded: async (trx, supOrder, now) => {
       const current = (await clientOrderRow(trx, tenantId, order.id))!;
+      const moved = {
+        goodId: supOrder.goodId,
+        supOrderId: supOrder.id,
+        lastError: null,
+        finishTime: now,
+        updateTime: now,
+      };
       const won =
-        current.state === FULFILLING &&
-        (await writeClientOrderMove(trx, current, SUCCESS, {
-          goodId: supOrder.goodId,
-          supOrderId: supOrder.id,
-          lastError: null,
-          finishTime: now,
-          updateTime: now,
-        }));
+        current.state === FULFILLING && (await writeClientOrderMove(trx, current, SUCCESS, moved));
       // Recovered meanwhile (failed, prepay returned): the codes must not go out.
       if (!won) throw new ApiError(409, '订单已被处理');
-      await settleFailRecord(trx, order, userId, now);
-      await enqueueCallback(
-        trx,
-        (await clientOrderRow(trx, tenantId, order.id))!,
-        'order.success',
-        now,
-      );
+      if (reissue) await settleFailRecord(trx, order, userId, now);
+      const after = { ...current, ...moved, state: SUCCESS, version: current.version + 1 };
+      await enqueueCallback(trx, after, 'order.success', now, productCode);
     },
     failed: async (trx, supOrder, error, now) => {
       const sup = await trx

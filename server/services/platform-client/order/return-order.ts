@@ -10,6 +10,7 @@ import { refundOrder } from '../../platform-supplier/order/refund.js';
 import { enqueueCallback } from '../callback/outbox.js';
 import { clientReturnNoOf } from '../numbers.js';
 import { changePrepay } from '../prepay/ledger.js';
+import { giveBackAppStock } from '../stock/ledger.js';
 import { LEDGER_REASONS } from '../../../../src/contracts/server-texts.js';
 import { clientOrderRow, writeClientOrderMove } from './order-row.js';
 
@@ -117,6 +118,16 @@ export async function returnClientOrder(
           sourceNo: returnNo,
           userId,
         });
+      await giveBackAppStock(trx, {
+        tenantId,
+        appId: current.appId,
+        productId: current.productId,
+        quantity: refund.quantity,
+        changeType: 'return',
+        sourceId: returnId,
+        sourceNo: returnNo,
+        userId,
+      });
       await enqueueCallback(
         trx,
         (await clientOrderRow(trx, tenantId, current.id))!,

@@ -30,6 +30,8 @@ export const PRODUCT_READERS = [
   'app_stock_record',
   'statement',
   'price_manage',
+  'client_content',
+  'client_draft',
 ] as const;
 
 /**

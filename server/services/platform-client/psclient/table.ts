@@ -33,6 +33,8 @@ export const CLIENT_PICKER_SCREENS = [
   'bulk_order',
   'app_stock',
   'app_stock_record',
+  'client_content',
+  'client_draft',
 ] as const;
 
 /** Who reads the parties besides the archives screen: the apps screen and the pickers. */

@@ -1,0 +1,46 @@
+import { Center, Loader, Paper, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import type { StatementRow } from '../../contracts/platform-client/statement';
+import { ResourceScreen } from '../../resources/engine/resource-screen';
+import { statements } from '../../resources/platform-client/statement';
+import type { ResourceDef } from '../../resources/types';
+import { useT } from '../../state/hooks';
+
+/** The chart and its library (@mantine/charts) load with the first row chosen. */
+const StatementChart = lazy(() => import('./statement-chart'));
+export const CHART_BOX_HEIGHT = 300;
+
+/**
+ * /access/statements (issue 27 item 8): the statement rows (a declared list: filters, sums over
+ * every row, the export into the export centre) and, above them, the chosen row's month per day.
+ * A row is chosen by clicking it or with Enter on it.
+ */
+export default function StatementPage() {
+  const t = useT();
+  const [chosen, setChosen] = useState<StatementRow>();
+  return (
+    <ResourceScreen
+      def={statements as unknown as ResourceDef}
+      onRowOpen={(row) => setChosen(row as unknown as StatementRow)}
+      aboveTable={() => (
+        <Paper withBorder p="sm" mb="sm" mih={chosen ? CHART_BOX_HEIGHT : undefined}>
+          {chosen ? (
+            <Suspense
+              fallback={
+                <Center h={CHART_BOX_HEIGHT - 24}>
+                  <Loader size="sm" aria-label={t('statement.chart.loading')} />
+                </Center>
+              }
+            >
+              <StatementChart row={chosen} />
+            </Suspense>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('statement.chart.choose')}
+            </Text>
+          )}
+        </Paper>
+      )}
+    />
+  );
+}

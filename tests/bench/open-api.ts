@@ -1,0 +1,241 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../server/app';
+import { nextId } from '../../server/lib/ids';
+import { formatDateTime } from '../../server/lib/time';
+import { prepayMismatches } from '../../server/services/platform-client/prepay/ledger';
+import {
+  insertApp,
+  insertClient,
+  insertProduct,
+  signedHeaders,
+} from '../../server/services/platform-client/test-fixtures';
+import { ledgerMismatches } from '../../server/services/platform-supplier/balance/ledger';
+import { orderMismatches } from '../../server/services/platform-supplier/order/invariants';
+import {
+  insertBalance,
+  insertCodes,
+  insertGood,
+  insertSupplier,
+} from '../../server/services/platform-supplier/test-fixtures';
+import { quantile } from './harness';
+
+const CLIENTS = 50;
+const WARMUP = 200;
+const TARGET_RATE = 500;
+const TARGET_P95_MS = 100;
+const LIST_TARGET_P95_MS = 50;
+const TENANT = '000000';
+const BENCH_ADMIN_PASSWORD = 'Bench@2026!';
+
+const argValue = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(name);
+  const n = i >= 0 ? Number(process.argv[i + 1]) : NaN;
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/**
+ * `npm run bench -- --open-api [--orders N] [--list-orders N]` (issue 27): the signed open API
+ * on the embedded SQLite database (a file under a temp DATA_DIR), the server listening on
+ * loopback in this process. 50 clients each sign and POST /open/v1/orders (one code) back to
+ * back until `--orders` (default 100,000) are placed: orders/s, p50/p95 of one call, the
+ * server's RSS every 10% (flat or growing), and the checks (every order succeeded, no code twice,
+ * every ledger sums). Then the client order list at `--list-orders` (default 1,000,000) rows,
+ * written straight to the table, with the app and state filters: p95 of 200 pages.
+ */
+export async function benchOpenApi(): Promise<void> {
+  const orders = argValue('--orders', 100_000);
+  const listRows = argValue('--list-orders', 1_000_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'quanyi-bench-open-'));
+  const app = await buildApp({
+    config: {
+      dataDir,
+      databaseUrl: undefined,
+      captcha: false,
+      demoData: false,
+      staticDir: undefined,
+      listRateLimit: 0,
+      tokenRateLimit: 100_000,
+      adminPassword: BENCH_ADMIN_PASSWORD,
+    },
+    exportWorker: false,
+  });
+  try {
+    const ctx = app.ctx;
+    const supId = await insertSupplier(ctx.db, TENANT, 'BENCHOPEN');
+    const goodId = await insertGood(ctx.db, TENANT, supId, 'BENCHOPEN-G', { costPrice: 900 });
+    let t0 = performance.now();
+    await insertCodes(ctx, TENANT, supId, goodId, orders + WARMUP);
+    await insertBalance(ctx.db, TENANT, supId, (orders + WARMUP) * 900);
+    const clientId = await insertClient(ctx.db, TENANT, 'BENCH');
+    const caller = await insertApp(ctx, TENANT, clientId, {
+      prepay: (orders + WARMUP) * 1000,
+      rateLimit: 100_000_000,
+    });
+    await insertProduct(ctx.db, TENANT, 'P-BENCH', {
+      salePrice: 1000,
+      goodIds: [goodId],
+      appIds: [caller.id],
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const url = `http://127.0.0.1:${String(typeof address === 'object' && address ? address.port : 0)}`;
+    console.log(
+      `## Open API place-order: ${String(CLIENTS)} signed clients, ${orders.toLocaleString('en')} orders of one code, embedded SQLite ` +
+        `(stock written in ${(performance.now() - t0).toFixed(0)} ms)`,
+    );
+    let n = 0;
+    const place = async () => {
+      const path = '/open/v1/orders';
+      const body = JSON.stringify({
+        outOrderNo: `B${String(n++)}`,
+        productCode: 'P-BENCH',
+        quantity: 1,
+      });
+      const res = await fetch(`${url}${path}`, {
+        method: 'POST',
+        body,
+        headers: signedHeaders(caller, 'POST', path, body),
+      });
+      const answer = (await res.json()) as { data?: { state: string } };
+      if (res.status !== 200 && n < 3) console.log('refused', res.status, answer);
+      return res.status === 200 && answer.data?.state === 'success';
+    };
+    for (let i = 0; i < WARMUP; i++) await place();
+
+    const samples: number[] = [];
+    const rss: string[] = [];
+    let started = 0;
+    let failed = 0;
+    const step = Math.max(1, Math.floor(orders / 10));
+    const client = async () => {
+      while (started < orders) {
+        started++;
+        const s = performance.now();
+        if (!(await place())) failed++;
+        samples.push(performance.now() - s);
+        if (samples.length % step === 0) rss.push(mb(process.memoryUsage().rss));
+      }
+    };
+    t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    await Promise.all(Array.from({ length: CLIENTS }, client));
+    const wall = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const rate = (samples.length * 1000) / wall;
+    console.log(
+      `${String(samples.length)} orders in ${(wall / 1000).toFixed(1)} s: ${rate.toFixed(0)} orders/s ` +
+        `(target >= ${String(TARGET_RATE)}); per call p50 ${quantile(samples, 0.5).toFixed(1)} ms, ` +
+        `p95 ${quantile(samples, 0.95).toFixed(1)} ms (target <= ${String(TARGET_P95_MS)}); failed ${String(failed)}`,
+    );
+    console.log(
+      `CPU of this process (server and the 50 signing clients) per order ` +
+        `${((cpu.user + cpu.system) / 1000 / samples.length).toFixed(2)} ms; load average ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+    console.log(`RSS every ${step.toLocaleString('en')} orders: ${rss.join(', ')}`);
+    const issued = await ctx.db
+      .selectFrom('bladeSupCouponCode')
+      .select(({ fn }) => [
+        fn.countAll<number>().as('codes'),
+        fn.count<number>('orderId').distinct().as('orders'),
+      ])
+      .where('goodId', '=', goodId)
+      .where('state', '=', 'issued')
+      .executeTakeFirstOrThrow();
+    console.log(
+      `check: ${String(issued.codes)} codes issued to ${String(issued.orders)} orders; mismatches: prepay ` +
+        `${String((await prepayMismatches(ctx.db, TENANT)).length)}, supplier ledger ${String((await ledgerMismatches(ctx.db, TENANT)).length)}, ` +
+        `orders ${String((await orderMismatches(ctx.db, TENANT)).length)}`,
+    );
+
+    await benchClientOrderList(app, url, caller.id, clientId, listRows);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The client order list at `rows` orders (written straight, spread over 12 apps and 90 days). */
+async function benchClientOrderList(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  url: string,
+  appId: string,
+  clientId: string,
+  rows: number,
+) {
+  const { db } = app.ctx;
+  const have = Number(
+    (
+      await db
+        .selectFrom('bladeClientProductOrder')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const template = await db
+    .selectFrom('bladeClientProductOrder')
+    .selectAll()
+    .executeTakeFirstOrThrow();
+  const apps = [appId, ...Array.from({ length: 11 }, () => nextId())];
+  const states = ['success', 'success', 'success', 'success', 'failed', 'returned', 'partReturned'];
+  let t0 = performance.now();
+  const now = Date.now();
+  for (let i = have; i < rows; i += 1000) {
+    const batch = [];
+    for (let k = i; k < Math.min(rows, i + 1000); k++) {
+      const id = nextId();
+      batch.push({
+        ...template,
+        id,
+        orderNo: `CO${id}`,
+        outOrderNo: `L${String(k)}`,
+        appId: apps[k % apps.length]!,
+        clientId,
+        state: states[k % states.length]!,
+        createTime: formatDateTime(new Date(now - ((k * 7919) % (90 * 86_400)) * 1000)),
+        version: 1,
+      });
+    }
+    await db.insertInto('bladeClientProductOrder').values(batch).execute();
+  }
+  console.log(
+    `## Client order list at ${rows.toLocaleString('en')} orders (written in ${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+  );
+  const token = await signIn(app, url);
+  const query = new URLSearchParams({ current: '1', size: '20', appId, state: 'success' });
+  const samples: number[] = [];
+  for (let i = 0; i < 220; i++) {
+    t0 = performance.now();
+    const res = await fetch(
+      `${url}/api/blade-quanyi-platform-client/client-product-order/list?${query.toString()}`,
+      {
+        headers: { 'Blade-Auth': `bearer ${token}` },
+      },
+    );
+    const page = (await res.json()) as { data: { total: number } };
+    if (i >= 20) samples.push(performance.now() - t0);
+    if (i === 0)
+      console.log(`filter app + state: ${page.data.total.toLocaleString('en')} matching orders`);
+  }
+  console.log(
+    `list page p50 ${quantile(samples, 0.5).toFixed(1)} ms, p95 ${quantile(samples, 0.95).toFixed(1)} ms ` +
+      `(target <= ${String(LIST_TARGET_P95_MS)}; n=${String(samples.length)})`,
+  );
+}
+
+async function signIn(app: Awaited<ReturnType<typeof buildApp>>, url: string): Promise<string> {
+  const res = await fetch(`${url}/api/blade-auth/oauth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      tenantId: TENANT,
+      username: 'admin',
+      password: app.ctx.rsa.encrypt(BENCH_ADMIN_PASSWORD),
+      grant_type: 'password',
+    }),
+    headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}` },
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
