@@ -2,6 +2,7 @@ import { clientOrderLifecycle } from '../../../machines/lifecycles/client-order-
 import { CLIENT_SERVICE } from '../business-services';
 import { lifecycleChoices } from '../lifecycle-choices';
 import { defineContract } from '../resource-contract';
+import { ORDER_PARTIES } from './order-parties';
 
 /**
  * A client product order (issue 27 item 5, domain.md "client product order"): made by the open
@@ -74,37 +75,7 @@ export const CLIENT_ORDER_FIELDS = {
     filter: 'like',
     export: { width: 24 },
   },
-  clientId: {
-    label: { zh: '接入方', en: 'Access party' },
-    readOnly: true,
-    ref: 'psclient',
-    filter: 'equal',
-  },
-  clientName: {
-    label: { zh: '接入方', en: 'Access party' },
-    readOnly: true,
-    nameOf: 'clientId',
-    export: { width: 20 },
-  },
-  appId: { label: { zh: '应用', en: 'App' }, readOnly: true, ref: 'psclientApp', filter: 'equal' },
-  appName: {
-    label: { zh: '应用', en: 'App' },
-    readOnly: true,
-    nameOf: 'appId',
-    export: { width: 20 },
-  },
-  productId: {
-    label: { zh: '产品', en: 'Product' },
-    readOnly: true,
-    ref: 'psclientProduct',
-    filter: 'equal',
-  },
-  productName: {
-    label: { zh: '产品', en: 'Product' },
-    readOnly: true,
-    nameOf: 'productId',
-    export: { width: 24 },
-  },
+  ...ORDER_PARTIES,
   goodId: { label: { zh: '商品', en: 'Good' }, readOnly: true, ref: 'supGood' },
   goodName: {
     label: { zh: '发放商品', en: 'Good issued' },

@@ -1,4 +1,5 @@
 import { defineContract } from '../resource-contract';
+import { ORDER_PARTIES } from './order-parties';
 import { CLIENT_ORDER, USER_ORDER } from './client-order';
 
 /**
@@ -48,37 +49,7 @@ const fields = {
     filter: 'like',
     export: { width: 24 },
   },
-  clientId: {
-    label: { zh: '接入方', en: 'Access party' },
-    readOnly: true,
-    ref: 'psclient',
-    filter: 'equal',
-  },
-  clientName: {
-    label: { zh: '接入方', en: 'Access party' },
-    readOnly: true,
-    nameOf: 'clientId',
-    export: { width: 20 },
-  },
-  appId: { label: { zh: '应用', en: 'App' }, readOnly: true, ref: 'psclientApp', filter: 'equal' },
-  appName: {
-    label: { zh: '应用', en: 'App' },
-    readOnly: true,
-    nameOf: 'appId',
-    export: { width: 20 },
-  },
-  productId: {
-    label: { zh: '产品', en: 'Product' },
-    readOnly: true,
-    ref: 'psclientProduct',
-    filter: 'equal',
-  },
-  productName: {
-    label: { zh: '产品', en: 'Product' },
-    readOnly: true,
-    nameOf: 'productId',
-    export: { width: 24 },
-  },
+  ...ORDER_PARTIES,
   quantity: {
     label: { zh: '退货数量', en: 'Quantity' },
     kind: 'integer',

@@ -2,6 +2,7 @@ import { placeOrderFailLifecycle } from '../../../machines/lifecycles/place-orde
 import { CLIENT_SERVICE } from '../business-services';
 import { lifecycleChoices } from '../lifecycle-choices';
 import { defineContract } from '../resource-contract';
+import { ORDER_PARTIES } from './order-parties';
 
 /**
  * A failed place-order (issue 27 item 6): written when a client order fails (its prepay returned),
@@ -55,42 +56,7 @@ export const placeOrderFailContract = defineContract<PlaceOrderFail>()({
       export: { width: 24 },
     },
     orderId: { label: { zh: '订单', en: 'Order' }, readOnly: true, filter: 'equal' },
-    clientId: {
-      label: { zh: '接入方', en: 'Access party' },
-      readOnly: true,
-      ref: 'psclient',
-      filter: 'equal',
-    },
-    clientName: {
-      label: { zh: '接入方', en: 'Access party' },
-      readOnly: true,
-      nameOf: 'clientId',
-      export: { width: 20 },
-    },
-    appId: {
-      label: { zh: '应用', en: 'App' },
-      readOnly: true,
-      ref: 'psclientApp',
-      filter: 'equal',
-    },
-    appName: {
-      label: { zh: '应用', en: 'App' },
-      readOnly: true,
-      nameOf: 'appId',
-      export: { width: 20 },
-    },
-    productId: {
-      label: { zh: '产品', en: 'Product' },
-      readOnly: true,
-      ref: 'psclientProduct',
-      filter: 'equal',
-    },
-    productName: {
-      label: { zh: '产品', en: 'Product' },
-      readOnly: true,
-      nameOf: 'productId',
-      export: { width: 24 },
-    },
+    ...ORDER_PARTIES,
     quantity: {
       label: { zh: '数量', en: 'Quantity' },
       kind: 'integer',
