@@ -147,7 +147,9 @@ describe('the selling side: an app orders through the signed open API', () => {
     await page.keyboard.press('Escape');
 
     // 5. Returned from the focused row: prepay and codes come back.
-    const orderRow = page.locator('tbody tr[data-row-index="0"]');
+    const orderRow = page
+      .getByRole('table', { name: '接入方订单' })
+      .locator('tbody tr[data-row-index="0"]');
     await orderRow.focus();
     await rowCommand(page, '退货退款', orderNo);
     const ret = page.getByRole('dialog', { name: `退货退款：${orderNo}` });
@@ -192,22 +194,23 @@ describe('the selling side: an app orders through the signed open API', () => {
     await page.goto('/finance/price-manage');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     const planRow = async () =>
-      (
-        await page
-          .locator('tbody tr')
-          .evaluateAll((rows) => rows.map((r) => (r.textContent ?? '').trim()))
-      ).find((r) => r.includes('e2e 2 秒后生效')) ?? '';
-    // Reloaded until the scheduler (polling every second) has applied it.
+      (await rowTexts(page, '调价计划')).find((r) => r.includes('P002')) ?? '';
+    // Applied by the scheduler (it polls every second), then shown so after a reload.
     await expect
       .poll(
-        async () => {
-          await page.reload();
-          await page.locator('tbody tr').first().waitFor();
-          return planRow();
-        },
-        { timeout: 20_000, interval: 1500 },
+        async () =>
+          (
+            await api.get<{ records: { remark: string; state: string }[] }>(
+              `${CLIENT}/price-management/list`,
+              { size: '100' },
+            )
+          ).records.find((p) => p.remark === 'e2e 2 秒后生效')?.state,
+        { timeout: 20_000, interval: 500 },
       )
-      .toMatch(/已生效/);
+      .toBe('applied');
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect.poll(planRow, { timeout: 10_000 }).toMatch(/P002.*已生效/);
     const after = await api.get<{ records: { productCode: string; salePrice: number }[] }>(
       `${CLIENT}/psclient-product/list`,
       { productCode: 'P002' },

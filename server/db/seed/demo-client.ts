@@ -152,14 +152,16 @@ async function clientSideGoods(ctx: FulfilContext, start: string) {
       .execute();
   }
   const goods = [];
-  for (const g of source) {
+  for (const [n, g] of source.entries()) {
     const id = nextId();
+    // Codes of their own (QY001...): a search for a supplier demo good's code finds that good only.
+    const goodCode = `QY${String(n + 1).padStart(3, '0')}`;
     const supId = suppliers.get(Number(g.goodType))!;
     const row = {
       id,
       tenantId: T,
       supId,
-      goodCode: `QY-${g.goodCode}`,
+      goodCode,
       goodName: g.goodName,
       goodType: Number(g.goodType),
       marketAmount: Number(g.marketAmount),
@@ -169,7 +171,7 @@ async function clientSideGoods(ctx: FulfilContext, start: string) {
       onShelf: 1,
       stockWarn: null,
       validTimeWarn: null,
-      interfaceGoodCode: Number(g.goodType) === 3 ? `EXT-QY-${g.goodCode}` : null,
+      interfaceGoodCode: Number(g.goodType) === 3 ? `EXT-${goodCode}` : null,
       signMethod: null,
       remark: null,
       ...audit(start),
