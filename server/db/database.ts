@@ -34,6 +34,7 @@ import * as m030 from './migrations/030-coupon-code-expiry.js';
 import * as m032 from './migrations/032-sup-file-ticket.js';
 import * as m033 from './migrations/033-sup-order-code.js';
 import * as m034 from './migrations/034-park-lot.js';
+import * as m045 from './migrations/045-client-order-filters.js';
 import * as m037 from './migrations/037-client-core.js';
 import * as m038 from './migrations/038-client-parties.js';
 import * as m040 from './migrations/040-client-prepay.js';
@@ -119,6 +120,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '039-client-products': m039,
   '044-bulk-orders': m044,
   '042-client-stock-statements': m042,
+  '045-client-order-filters': m045,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -27,7 +27,7 @@ const TARGET_RATE = 500;
 const TARGET_P95_MS = 100;
 const LIST_TARGET_P95_MS = 50;
 const TENANT = '000000';
-const BENCH_ADMIN_PASSWORD = 'Bench@2026!';
+const BENCH_ADMIN_PASSWORD = 'Bench@26';
 
 const argValue = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
@@ -227,7 +227,8 @@ async function benchClientOrderList(
 }
 
 async function signIn(app: Awaited<ReturnType<typeof buildApp>>, url: string): Promise<string> {
-  const res = await fetch(`${url}/api/blade-auth/oauth/token`, {
+  // A pooled connection left idle while the rows were written may be closed by now: a fresh one.
+  const res = await fetchFresh(`${url}/api/blade-auth/oauth/token`, {
     method: 'POST',
     body: new URLSearchParams({
       tenantId: TENANT,
@@ -238,4 +239,13 @@ async function signIn(app: Awaited<ReturnType<typeof buildApp>>, url: string): P
     headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}` },
   });
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** fetch, once more on a connection reset (an idle keep-alive socket the server closed). */
+async function fetchFresh(input: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch {
+    return fetch(input, init);
+  }
 }
