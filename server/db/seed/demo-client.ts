@@ -458,6 +458,9 @@ export async function seedDemoClient(
   let placed = 0;
   for (const step of steps) {
     if (options.stop?.requested) return;
+    // SQLite answers synchronously: without a turn of the event loop between orders, the
+    // background seeding would hold the server (its listen, its requests) until it ends.
+    await new Promise((resolve) => setImmediate(resolve));
     if (step.kind === 'order' && placedBefore.has(outOrderNo(step.n))) continue;
     await atSimulatedTime(new Date(step.at), async () => {
       if (step.kind === 'order') {
