@@ -344,8 +344,6 @@ describe('open order API', () => {
   });
 
   it('a failure returns the prepay and opens a place-order-fail the app can read back', async () => {
-    const emptyGood = await insertGood(t.app.ctx.db, T, supId, 'OPEN1-EMPTY', { goodType: 3 });
-    void emptyGood;
     const noStock = await insertGood(t.app.ctx.db, T, supId, 'OPEN1-NONE');
     await insertProduct(t.app.ctx.db, T, 'P-EMPTY', { goodIds: [noStock], appIds: [app.id] });
     const before = await balance();

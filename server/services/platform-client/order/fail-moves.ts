@@ -3,7 +3,7 @@ import { clientOrderLifecycle } from '../../../../machines/lifecycles/client-ord
 import { placeOrderFailLifecycle } from '../../../../machines/lifecycles/place-order-fail-machine.js';
 import { LEDGER_REASONS } from '../../../../src/contracts/server-texts.js';
 import type { DB, PlaceOrderFailTable } from '../../../db/schema.js';
-import { badRequest, notFound } from '../../../lib/errors.js';
+import { notFound } from '../../../lib/errors.js';
 import { moveRecord, transitionOrConflict } from '../../../lib/lifecycle-guard.js';
 import { nowText } from '../../../lib/time.js';
 import type { FulfilContext } from '../../platform-supplier/order/fulfil.js';
@@ -180,7 +180,6 @@ export async function cancelClientOrder(ctx: Pick<FulfilContext, 'db'>, a: Handl
         userId: a.userId,
       });
   });
-  const after = await clientOrderRow(ctx.db, a.tenantId, a.id);
-  if (!after) throw badRequest('订单不存在');
-  return after;
+  // The move above answered 404 for a missing order: it is there.
+  return (await clientOrderRow(ctx.db, a.tenantId, a.id))!;
 }
