@@ -3,8 +3,10 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import { LiveRowsPlugin } from './live-rows-plugin.js';
 import type { DB } from './schema.js';
 import { SQLITE_BUSY_SLICE_MS, WaitingSqliteDialect } from './sqlite-dialect.js';
+import { FALLBACK_CHECKPOINT_PAGES, startWalCheckpointer } from './wal-checkpointer.js';
 import * as m001 from './migrations/001-platform.js';
 import * as m002 from './migrations/002-data-export.js';
 import * as m003 from './migrations/003-table-set.js';
@@ -124,7 +126,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const plugins = [new CamelCasePlugin()];
+  const plugins = [new CamelCasePlugin(), new LiveRowsPlugin()];
   if (options.databaseUrl) {
     const schema = options.pgSchema;
     const pool = new pg.Pool({
@@ -157,9 +159,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   sqlite.pragma(`busy_timeout = ${String(SQLITE_BUSY_SLICE_MS)}`);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
+  // Checkpoints run in a worker thread (wal-checkpointer.ts); this connection's own is a bound.
+  const checkpointer = file === ':memory:' ? undefined : startWalCheckpointer(file);
+  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${String(FALLBACK_CHECKPOINT_PAGES)}`);
   const dialect = new WaitingSqliteDialect(sqlite, options.sqliteBusyWaitMs);
   const db = new Kysely<DB>({ dialect, plugins });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const close = async () => {
+    await checkpointer?.stop();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', close };
 }
 
 /** Runs every pending migration; the same set on SQLite and PostgreSQL. */
