@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { prepared } from '../db/prepared.js';
 import type { DB } from '../db/schema.js';
 
 /**
@@ -16,6 +17,19 @@ export interface WindowHit {
 
 let lastSweep = 0;
 
+// One upsert per hit, built once (db/prepared.ts).
+const hit = prepared<{ bucket: string; windowStart: number }>()((db, arg) =>
+  db
+    .insertInto('bladeRateWindow')
+    .values({ bucket: arg('bucket'), windowStart: arg('windowStart'), hits: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['bucket', 'windowStart'])
+        .doUpdateSet({ hits: sql<number>`blade_rate_window.hits + 1` }),
+    )
+    .returning('hits'),
+);
+
 export async function hitWindow(
   db: Kysely<DB>,
   bucket: string,
@@ -23,16 +37,7 @@ export async function hitWindow(
   nowMs: number = Date.now(),
 ): Promise<WindowHit> {
   const windowStart = Math.floor(nowMs / windowMs) * windowMs;
-  const row = await db
-    .insertInto('bladeRateWindow')
-    .values({ bucket, windowStart, hits: 1 })
-    .onConflict((oc) =>
-      oc
-        .columns(['bucket', 'windowStart'])
-        .doUpdateSet({ hits: sql<number>`blade_rate_window.hits + 1` }),
-    )
-    .returning('hits')
-    .executeTakeFirstOrThrow();
+  const row = (await hit.first(db, { bucket, windowStart }))!;
   if (nowMs - lastSweep > 60_000) {
     lastSweep = nowMs;
     await db

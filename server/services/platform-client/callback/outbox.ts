@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { CallbackEvent } from '../../../../src/contracts/platform-client/open-api.js';
-import type { DB } from '../../../db/schema.js';
+import { prepared } from '../../../db/prepared.js';
+import type { CallbackOutboxTable, DB } from '../../../db/schema.js';
 import { nextId } from '../../../lib/ids.js';
 import type { ClientOrderRow } from '../order/order-row.js';
 import { openOrder } from '../order/present.js';
@@ -11,53 +12,75 @@ import { openOrder } from '../order/present.js';
  * worker (worker.ts) delivers them. The payload never holds codes (no plain codes at rest): the
  * app reads them with GET /open/v1/orders/{outOrderNo}. Apps without a callback URL get none.
  */
+const callbackUrlOf = prepared<{ appId: string }>()((db, arg) =>
+  db.selectFrom('bladePsclientApp').select('callbackUrl').where('id', '=', arg('appId')),
+);
+const productCodeOf = prepared<{ productId: string }>()((db, arg) =>
+  db.selectFrom('bladePsclientProduct').select('productCode').where('id', '=', arg('productId')),
+);
+const OUTBOX_COLUMNS = [
+  'id',
+  'tenantId',
+  'eventId',
+  'appId',
+  'orderId',
+  'orderNo',
+  'outOrderNo',
+  'eventType',
+  'payload',
+  'nextAttemptAt',
+  'createTime',
+] as const;
+type OutboxValues = { [K in (typeof OUTBOX_COLUMNS)[number]]: string | number };
+const insertEvent = prepared<OutboxValues>()((db, arg) =>
+  db.insertInto('bladeCallbackOutbox').values({
+    ...(Object.fromEntries(OUTBOX_COLUMNS.map((c) => [c, arg(c)])) as OutboxValues),
+    state: 'pending',
+    attempts: 0,
+    claimedUntil: 0,
+    lastStatus: null,
+    lastError: null,
+    deliveredTime: null,
+  } as Insertable<CallbackOutboxTable>),
+);
+
+/** What the caller may already know of the order's app and product (each saves a read). */
+export interface KnownForCallback {
+  productCode?: string;
+  /** The app's callback URL as read in this request (null: none). */
+  callbackUrl?: string | null;
+}
+
 export async function enqueueCallback(
   trx: Kysely<DB>,
   order: ClientOrderRow,
   eventType: CallbackEvent,
   now: string,
-  /** The order's product code when the caller has it (saves a read). */
-  knownProductCode?: string,
+  known: KnownForCallback = {},
 ): Promise<string | undefined> {
-  const app = await trx
-    .selectFrom('bladePsclientApp')
-    .select('callbackUrl')
-    .where('id', '=', order.appId)
-    .executeTakeFirst();
-  if (!app?.callbackUrl) return undefined;
+  const callbackUrl =
+    known.callbackUrl !== undefined
+      ? known.callbackUrl
+      : (await callbackUrlOf.first(trx, { appId: order.appId }))?.callbackUrl;
+  if (!callbackUrl) return undefined;
   const productCode =
-    knownProductCode ??
-    (
-      await trx
-        .selectFrom('bladePsclientProduct')
-        .select('productCode')
-        .where('id', '=', order.productId)
-        .executeTakeFirst()
-    )?.productCode;
+    known.productCode ??
+    (await productCodeOf.first(trx, { productId: order.productId }))?.productCode;
   const id = nextId();
   const eventId = `evt_${id}`;
   const { codes: _codes, ...data } = openOrder(order, productCode ?? '', []);
-  await trx
-    .insertInto('bladeCallbackOutbox')
-    .values({
-      id,
-      tenantId: order.tenantId,
-      eventId,
-      appId: order.appId,
-      orderId: order.id,
-      orderNo: order.orderNo,
-      outOrderNo: order.outOrderNo,
-      eventType,
-      payload: JSON.stringify({ eventId, eventType, occurredAt: now, data }),
-      state: 'pending',
-      attempts: 0,
-      nextAttemptAt: Date.now(),
-      claimedUntil: 0,
-      lastStatus: null,
-      lastError: null,
-      deliveredTime: null,
-      createTime: now,
-    })
-    .execute();
+  await insertEvent.run(trx, {
+    id,
+    tenantId: order.tenantId,
+    eventId,
+    appId: order.appId,
+    orderId: order.id,
+    orderNo: order.orderNo,
+    outOrderNo: order.outOrderNo,
+    eventType,
+    payload: JSON.stringify({ eventId, eventType, occurredAt: now, data }),
+    nextAttemptAt: Date.now(),
+    createTime: now,
+  });
   return eventId;
 }

@@ -7,6 +7,7 @@ import {
   TIMESTAMP_WINDOW_SECONDS,
 } from '../../../../src/contracts/platform-client/open-api.js';
 import type { AppContext } from '../../../context.js';
+import { prepared } from '../../../db/prepared.js';
 import type { DB } from '../../../db/schema.js';
 import { appSecretOf } from '../app/secret.js';
 import { OpenApiError } from './errors.js';
@@ -28,6 +29,8 @@ export interface OpenApp {
   ipAllowlist: string | null;
   rateLimit: number;
   secretSalt: string;
+  /** Where the app's callbacks go (read with the app, so an order need not read it again). */
+  callbackUrl: string | null;
 }
 
 export const sha256Hex = (body: Buffer | string) => createHash('sha256').update(body).digest('hex');
@@ -42,17 +45,9 @@ const header = (headers: Record<string, unknown>, name: string) => {
 
 let lastSweep = 0;
 
-export async function authenticate(
-  ctx: Pick<AppContext, 'db' | 'jwtSecret'>,
-  request: { method: string; url: string; headers: Record<string, unknown>; rawBody: Buffer },
-  nowSeconds: number,
-): Promise<OpenApp> {
-  const appKey = header(request.headers, OPEN_HEADERS.appKey);
-  const timestamp = header(request.headers, OPEN_HEADERS.timestamp);
-  const nonce = header(request.headers, OPEN_HEADERS.nonce);
-  const signature = header(request.headers, OPEN_HEADERS.signature);
-  if (!appKey || !timestamp || !nonce || !signature) throw new OpenApiError('AUTH_MISSING');
-  const app = await ctx.db
+// Every call runs these two (prepared.ts: built once).
+const appByKey = prepared<{ appKey: string }>()((db, arg) =>
+  db
     .selectFrom('bladePsclientApp')
     .select([
       'id',
@@ -63,10 +58,30 @@ export async function authenticate(
       'ipAllowlist',
       'rateLimit',
       'secretSalt',
+      'callbackUrl',
     ])
-    .where('appKey', '=', appKey)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+    .where('appKey', '=', arg('appKey'))
+    .where('isDeleted', '=', 0),
+);
+const claimNonce = prepared<{ appKey: string; nonce: string; seenAt: number }>()((db, arg) =>
+  db
+    .insertInto('bladeOpenApiNonce')
+    .values({ appKey: arg('appKey'), nonce: arg('nonce'), seenAt: arg('seenAt') })
+    .onConflict((oc) => oc.doNothing())
+    .returning('nonce'),
+);
+
+export async function authenticate(
+  ctx: Pick<AppContext, 'db' | 'jwtSecret'>,
+  request: { method: string; url: string; headers: Record<string, unknown>; rawBody: Buffer },
+  nowSeconds: number,
+): Promise<OpenApp> {
+  const appKey = header(request.headers, OPEN_HEADERS.appKey);
+  const timestamp = header(request.headers, OPEN_HEADERS.timestamp);
+  const nonce = header(request.headers, OPEN_HEADERS.nonce);
+  const signature = header(request.headers, OPEN_HEADERS.signature);
+  if (!appKey || !timestamp || !nonce || !signature) throw new OpenApiError('AUTH_MISSING');
+  const app = await appByKey.first(ctx.db, { appKey });
   if (!app) throw new OpenApiError('APP_UNKNOWN');
   if (
     !/^\d{1,12}$/.test(timestamp) ||
@@ -87,12 +102,7 @@ export async function authenticate(
   const given = Buffer.from(signature.toLowerCase());
   if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected)))
     throw new OpenApiError('SIGNATURE_INVALID');
-  const claimed = await ctx.db
-    .insertInto('bladeOpenApiNonce')
-    .values({ appKey, nonce, seenAt: nowSeconds })
-    .onConflict((oc) => oc.doNothing())
-    .returning('nonce')
-    .executeTakeFirst();
+  const claimed = await claimNonce.first(ctx.db, { appKey, nonce, seenAt: nowSeconds });
   if (!claimed) throw new OpenApiError('NONCE_REUSED');
   await sweepNonces(ctx.db, nowSeconds);
   return { ...app, enabled: Number(app.enabled), rateLimit: Number(app.rateLimit) };

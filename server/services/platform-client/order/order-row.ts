@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { prepared } from '../../../db/prepared.js';
 import type { ClientProductOrderTable, DB } from '../../../db/schema.js';
 
 export type ClientOrderRow = Selectable<ClientProductOrderTable>;
@@ -13,19 +14,30 @@ const numeric = (row: ClientOrderRow): ClientOrderRow => ({
   version: Number(row.version),
 });
 
+// Read on every order (prepared.ts: built once).
+const byId = prepared<{ tenantId: string; id: string }>()((db, arg) =>
+  db
+    .selectFrom('bladeClientProductOrder')
+    .selectAll()
+    .where('tenantId', '=', arg('tenantId'))
+    .where('id', '=', arg('id'))
+    .where('isDeleted', '=', 0),
+);
+const byOutNo = prepared<{ appId: string; outOrderNo: string }>()((db, arg) =>
+  db
+    .selectFrom('bladeClientProductOrder')
+    .selectAll()
+    .where('appId', '=', arg('appId'))
+    .where('outOrderNo', '=', arg('outOrderNo')),
+);
+
 /** A client order as stored now; undefined for another tenant's or a missing one. */
 export async function clientOrderRow(
   db: Kysely<DB>,
   tenantId: string,
   id: string,
 ): Promise<ClientOrderRow | undefined> {
-  const row = await db
-    .selectFrom('bladeClientProductOrder')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+  const row = await byId.first(db, { tenantId, id });
   return row && numeric(row);
 }
 
@@ -35,12 +47,7 @@ export async function clientOrderByOutNo(
   appId: string,
   outOrderNo: string,
 ): Promise<ClientOrderRow | undefined> {
-  const row = await db
-    .selectFrom('bladeClientProductOrder')
-    .selectAll()
-    .where('appId', '=', appId)
-    .where('outOrderNo', '=', outOrderNo)
-    .executeTakeFirst();
+  const row = await byOutNo.first(db, { appId, outOrderNo });
   return row && numeric(row);
 }
 

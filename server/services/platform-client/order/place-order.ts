@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { clientOrderLifecycle } from '../../../../machines/lifecycles/client-order-machine.js';
 import {
   MAX_ORDER_QUANTITY,
@@ -6,7 +6,8 @@ import {
 } from '../../../../src/contracts/platform-client/open-api.js';
 import { amountWithinBound } from '../../../../src/contracts/money.js';
 import { FAILURE_REASONS, LEDGER_REASONS } from '../../../../src/contracts/server-texts.js';
-import type { DB } from '../../../db/schema.js';
+import { prepared } from '../../../db/prepared.js';
+import type { ClientProductOrderTable, DB } from '../../../db/schema.js';
 import { isUniqueViolation } from '../../../db/unique.js';
 import { ApiError } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
@@ -30,7 +31,6 @@ import { failClientOrder, settleFailRecord } from './fail-order.js';
 import {
   clientOrderByOutNo,
   clientOrderRow,
-  writeClientOrderMove,
   type ClientOrderRow,
 } from './order-row.js';
 
@@ -57,7 +57,8 @@ export { PlaceOrderRefusal } from './refusal.js';
 
 export interface PlaceOrderRequest {
   tenantId: string;
-  app: { id: string; clientId: string };
+  /** `callbackUrl` when the caller read it with the app (saves a read per order). */
+  app: { id: string; clientId: string; callbackUrl?: string | null };
   productCode: string;
   quantity: number;
   outOrderNo: string;
@@ -79,6 +80,39 @@ const PAID = transitionOrConflict(clientOrderLifecycle, 'created', 'pay');
 const FULFILLING = transitionOrConflict(clientOrderLifecycle, PAID, 'fulfil');
 const SUCCESS = transitionOrConflict(clientOrderLifecycle, FULFILLING, 'succeed');
 
+const ORDER_COLUMNS = [
+  'id',
+  'tenantId',
+  'orderNo',
+  'outOrderNo',
+  'clientId',
+  'appId',
+  'productId',
+  'goodId',
+  'supOrderId',
+  'quantity',
+  'salePrice',
+  'amount',
+  'returnedQuantity',
+  'returnedAmount',
+  'phone',
+  'phoneMask',
+  'state',
+  'source',
+  'lastError',
+  'finishTime',
+  'enabled',
+  'remark',
+  'createUser',
+  'createDept',
+  'createTime',
+  'updateUser',
+  'updateTime',
+  'status',
+  'isDeleted',
+  'version',
+] as const satisfies readonly (keyof ClientOrderRow)[];
+
 /** How long a repeated outOrderNo waits for the first request's outcome (ms). */
 const REPLAY_WAIT_MS = 5000;
 
@@ -99,24 +133,60 @@ async function replay(
   return order;
 }
 
+// The queries every order runs, built once (db/prepared.ts).
+const productForApp = prepared<{ tenantId: string; productCode: string; appId: string }>()(
+  (db, arg) =>
+    db
+      .selectFrom('bladePsclientProduct as p')
+      .leftJoin('bladePsclientAppProduct as a', (j) =>
+        j.onRef('a.productId', '=', 'p.id').on('a.appId', '=', arg('appId')),
+      )
+      .select(['p.id', 'p.salePrice', 'p.enabled', 'p.onShelf', 'p.setRule', 'a.id as authorised'])
+      .where('p.tenantId', '=', arg('tenantId'))
+      .where('p.productCode', '=', arg('productCode'))
+      .where('p.isDeleted', '=', 0),
+);
+const insertOrder = prepared<ClientOrderRow>()((db, arg) =>
+  db
+    .insertInto('bladeClientProductOrder')
+    .values(
+      Object.fromEntries(
+        ORDER_COLUMNS.map((c) => [c, arg(c)]),
+      ) as Insertable<ClientProductOrderTable>,
+    ),
+);
+const moveToSuccess = prepared<{
+  tenantId: string;
+  id: string;
+  version: number;
+  goodId: string;
+  supOrderId: string;
+  finishTime: string;
+}>()((db, arg) =>
+  db
+    .updateTable('bladeClientProductOrder')
+    .set({
+      goodId: arg('goodId'),
+      supOrderId: arg('supOrderId'),
+      lastError: null,
+      finishTime: arg('finishTime'),
+      updateTime: arg('finishTime'),
+      state: SUCCESS,
+      version: sql<number>`version + 1`,
+    })
+    .where('tenantId', '=', arg('tenantId'))
+    .where('id', '=', arg('id'))
+    .where('state', '=', FULFILLING)
+    .where('version', '=', arg('version')),
+);
+
+/** The product as an order of the app needs it; refused when it may not be ordered. */
 async function productFor(db: Kysely<DB>, tenantId: string, appId: string, productCode: string) {
-  const product = await db
-    .selectFrom('bladePsclientProduct')
-    .select(['id', 'productCode', 'salePrice', 'enabled', 'onShelf'])
-    .where('tenantId', '=', tenantId)
-    .where('productCode', '=', productCode)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+  const product = await productForApp.first(db, { tenantId, productCode, appId });
   if (!product || Number(product.enabled) !== 1 || Number(product.onShelf) !== 1)
     throw new PlaceOrderRefusal('PRODUCT_UNAVAILABLE');
-  const authorised = await db
-    .selectFrom('bladePsclientAppProduct')
-    .select('id')
-    .where('appId', '=', appId)
-    .where('productId', '=', product.id)
-    .executeTakeFirst();
-  if (!authorised) throw new PlaceOrderRefusal('PRODUCT_NOT_AUTHORISED');
-  return { id: product.id, salePrice: Number(product.salePrice) };
+  if (!product.authorised) throw new PlaceOrderRefusal('PRODUCT_NOT_AUTHORISED');
+  return { id: product.id, salePrice: Number(product.salePrice), setRule: product.setRule };
 }
 
 export async function placeOrder(
@@ -148,7 +218,7 @@ export async function placeOrder(
   const now = nowText();
   const userId = req.userId ?? null;
   const phone = req.phone?.trim() || null;
-  const row = {
+  const row: ClientOrderRow = {
     id,
     tenantId,
     orderNo: clientOrderNoOf(id, now),
@@ -182,7 +252,7 @@ export async function placeOrder(
   };
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await trx.insertInto('bladeClientProductOrder').values(row).execute();
+      await insertOrder.run(trx, row);
       await changePrepay(trx, {
         tenantId,
         appId: app.id,
@@ -218,10 +288,13 @@ export async function placeOrder(
       throw new PlaceOrderRefusal('PREPAY_INSUFFICIENT', err.message);
     throw err;
   }
-  const order = { ...row } as ClientOrderRow;
-  await fulfilClientOrder(ctx, order, userId, { productCode: req.productCode });
+  const succeeded = await fulfilClientOrder(ctx, row, userId, {
+    productCode: req.productCode,
+    setRule: product.setRule,
+    callbackUrl: app.callbackUrl,
+  });
   return {
-    order: (await clientOrderRow(ctx.db, tenantId, id))!,
+    order: succeeded ?? (await clientOrderRow(ctx.db, tenantId, id))!,
     productCode: req.productCode,
     replayed: false,
   };
@@ -242,15 +315,17 @@ async function productIdOf(db: Kysely<DB>, tenantId: string, productCode: string
  * The fulfilment of an order that is `fulfilling` with its prepay charged (a new order, or a
  * reissued one): the good by the product's rule, then `fulfil`, whose transactions move this
  * order too. An error `fulfil` throws (a good gone, the database) fails the order on its own.
+ * The order as it succeeded, or undefined when it did not.
  */
 export async function fulfilClientOrder(
   ctx: FulfilContext,
   order: ClientOrderRow,
   userId: string | null,
-  options: { reissue?: boolean; productCode?: string } = {},
-): Promise<void> {
+  options: FulfilOptions = {},
+): Promise<ClientOrderRow | undefined> {
   const { tenantId } = order;
-  const within = clientOrderMoves(order, userId, options.reissue ?? false, options.productCode);
+  const outcome: { succeeded?: ClientOrderRow } = {};
+  const within = clientOrderMoves(order, userId, options, outcome);
   if (order.supOrderId) {
     // A reissue of an order whose supplier order failed: that order is fulfilled again in
     // place (which also settles its error order), with this order's moves in its transactions.
@@ -259,13 +334,14 @@ export async function fulfilClientOrder(
     } catch (err) {
       await failAlone(ctx, order, err, userId);
     }
-    return;
+    return outcome.succeeded;
   }
   const good = await chooseGood(ctx.db, {
     tenantId,
     productId: order.productId,
     quantity: order.quantity,
     now: nowText(),
+    ...(options.setRule ? { setRule: options.setRule } : {}),
   });
   if (!good) {
     await ctx.db
@@ -273,7 +349,7 @@ export async function fulfilClientOrder(
       .execute((trx) =>
         failClientOrder(trx, order, FAILURE_REASONS.noGoodMapped.zh, nowText(), userId),
       );
-    return;
+    return undefined;
   }
   try {
     await fulfil(ctx, {
@@ -291,6 +367,15 @@ export async function fulfilClientOrder(
   } catch (err) {
     await failAlone(ctx, order, err, userId);
   }
+  return outcome.succeeded;
+}
+
+interface FulfilOptions {
+  reissue?: boolean;
+  /** What the caller read already (each saves a read per order). */
+  productCode?: string;
+  setRule?: string;
+  callbackUrl?: string | null;
 }
 
 /** An error the fulfilment threw (a good gone, the database): the order fails on its own. */
@@ -313,27 +398,42 @@ async function failAlone(
 function clientOrderMoves(
   order: ClientOrderRow,
   userId: string | null,
-  reissue: boolean,
-  productCode?: string,
+  options: FulfilOptions,
+  outcome: { succeeded?: ClientOrderRow },
 ): FulfilRequest['within'] {
-  const { tenantId } = order;
   return {
     succeeded: async (trx, supOrder, now) => {
-      const current = (await clientOrderRow(trx, tenantId, order.id))!;
-      const moved = {
+      // Conditional on the state and version the order had when fulfilment began: one
+      // recovered meanwhile (failed, prepay returned) has moved on, and its codes must not go out.
+      const won =
+        order.state === FULFILLING &&
+        (
+          await moveToSuccess.run(trx, {
+            tenantId: order.tenantId,
+            id: order.id,
+            version: order.version,
+            goodId: supOrder.goodId,
+            supOrderId: supOrder.id,
+            finishTime: now,
+          })
+        ).changed === 1;
+      if (!won) throw new ApiError(409, '订单已被处理');
+      if (options.reissue) await settleFailRecord(trx, order, userId, now);
+      const after: ClientOrderRow = {
+        ...order,
         goodId: supOrder.goodId,
         supOrderId: supOrder.id,
         lastError: null,
         finishTime: now,
         updateTime: now,
+        state: SUCCESS,
+        version: order.version + 1,
       };
-      const won =
-        current.state === FULFILLING && (await writeClientOrderMove(trx, current, SUCCESS, moved));
-      // Recovered meanwhile (failed, prepay returned): the codes must not go out.
-      if (!won) throw new ApiError(409, '订单已被处理');
-      if (reissue) await settleFailRecord(trx, order, userId, now);
-      const after = { ...current, ...moved, state: SUCCESS, version: current.version + 1 };
-      await enqueueCallback(trx, after, 'order.success', now, productCode);
+      await enqueueCallback(trx, after, 'order.success', now, {
+        ...(options.productCode ? { productCode: options.productCode } : {}),
+        ...(options.callbackUrl !== undefined ? { callbackUrl: options.callbackUrl } : {}),
+      });
+      outcome.succeeded = after;
     },
     failed: async (trx, supOrder, error, now) => {
       const sup = await trx

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { fenToYuan } from '../../../../src/contracts/money.js';
 import type { AppContext } from '../../../context.js';
+import { prepared } from '../../../db/prepared.js';
 import type { DB } from '../../../db/schema.js';
 import { openCode } from '../../platform-supplier/coupon-code/code-crypto.js';
 import type { ClientOrderRow } from './order-row.js';
@@ -63,6 +64,18 @@ export async function productCodeOf(db: Kysely<DB>, tenantId: string, productId:
   return row?.productCode ?? '';
 }
 
+// Answered with every order (db/prepared.ts: built once).
+const codesHeld = prepared<{ tenantId: string; supOrderId: string }>()((db, arg) =>
+  db
+    .selectFrom('bladeSupOrderCode as l')
+    .innerJoin('bladeSupCouponCode as c', 'c.id', 'l.codeId')
+    .select(['c.codeCipher', 'c.pinCipher', 'c.validEnd'])
+    .where('l.tenantId', '=', arg('tenantId'))
+    .where('l.orderId', '=', arg('supOrderId'))
+    .where('l.returnOrderId', 'is', null)
+    .orderBy('l.codeId'),
+);
+
 /**
  * The codes an order still holds (issued or used, not taken back by a return), opened for the
  * app: read through the supplier order's code links (migration 033).
@@ -72,15 +85,10 @@ export async function heldCodes(
   order: ClientOrderRow,
 ): Promise<OpenCode[]> {
   if (!order.supOrderId) return [];
-  const rows = await ctx.db
-    .selectFrom('bladeSupOrderCode as l')
-    .innerJoin('bladeSupCouponCode as c', 'c.id', 'l.codeId')
-    .select(['c.codeCipher', 'c.pinCipher', 'c.validEnd'])
-    .where('l.tenantId', '=', order.tenantId)
-    .where('l.orderId', '=', order.supOrderId)
-    .where('l.returnOrderId', 'is', null)
-    .orderBy('l.codeId')
-    .execute();
+  const rows = await codesHeld.all(ctx.db, {
+    tenantId: order.tenantId,
+    supOrderId: order.supOrderId,
+  });
   return rows.map((r) => ({
     code: openCode(ctx, r.codeCipher),
     pin: r.pinCipher ? openCode(ctx, r.pinCipher) : null,

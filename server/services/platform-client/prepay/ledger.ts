@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../db/schema.js';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { prepared } from '../../../db/prepared.js';
+import type { DB, PrepayRecordTable } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
@@ -58,6 +59,59 @@ export interface PrepayMoved {
   warningAmount: number | null;
 }
 
+// The balance's move, as a debit (never past the credit line) or a credit, and the ledger row:
+// every order runs them (db/prepared.ts: built once).
+type Move = { tenantId: string; appId: string; amount: number; now: string; userId: string | null };
+const movePrepay = (guarded: 'debit' | 'credit') =>
+  prepared<Move>()((db, arg) => {
+    const amount = arg('amount');
+    const update = db
+      .updateTable('bladePsclientAppPrepay')
+      .set({
+        balance: sql<number>`balance + ${amount}`,
+        version: sql<number>`version + 1`,
+        updateTime: arg('now'),
+        updateUser: arg('userId'),
+      })
+      .where('tenantId', '=', arg('tenantId'))
+      .where('appId', '=', arg('appId'))
+      .where('isDeleted', '=', 0);
+    return (
+      guarded === 'debit'
+        ? update
+            .where(sql<boolean>`balance + ${amount} >= -credit_limit`)
+            .where(sql<boolean>`balance + ${amount} >= ${-BALANCE_BOUND_FEN}`)
+        : update.where(sql<boolean>`balance + ${amount} <= ${BALANCE_BOUND_FEN}`)
+    ).returning(['balance', 'clientId', 'warningAmount']);
+  });
+const debit = movePrepay('debit');
+const credit = movePrepay('credit');
+const RECORD_COLUMNS = [
+  'id',
+  'tenantId',
+  'appId',
+  'clientId',
+  'changeType',
+  'amount',
+  'balanceAfter',
+  'reason',
+  'sourceId',
+  'sourceNo',
+  'attachId',
+  'fileName',
+  'createUser',
+  'createTime',
+] as const;
+const insertRecord = prepared<Insertable<PrepayRecordTable>>()((db, arg) =>
+  db
+    .insertInto('bladePrepayRecord')
+    .values(
+      Object.fromEntries(
+        RECORD_COLUMNS.map((c) => [c, arg(c)]),
+      ) as unknown as Insertable<PrepayRecordTable>,
+    ),
+);
+
 /**
  * Applies a change and writes its ledger row. Throws 400 (nothing written) when the amount is
  * over the bound of one amount, the app has no prepay account, a debit would pass the credit line
@@ -68,23 +122,13 @@ export async function changePrepay(db: Kysely<DB>, change: PrepayChange): Promis
   if (!amountWithinBound(change.amount)) throw badRequest(MONEY_BOUND_MESSAGES.amountTooLarge.zh);
   const now = nowText();
   const { tenantId, appId, amount } = change;
-  let update = db
-    .updateTable('bladePsclientAppPrepay')
-    .set({
-      balance: sql<number>`balance + ${amount}`,
-      version: sql<number>`version + 1`,
-      updateTime: now,
-      updateUser: change.userId ?? null,
-    })
-    .where('tenantId', '=', tenantId)
-    .where('appId', '=', appId)
-    .where('isDeleted', '=', 0);
-  if (amount < 0)
-    update = update
-      .where(sql<boolean>`balance + ${amount} >= -credit_limit`)
-      .where(sql<boolean>`balance + ${amount} >= ${-BALANCE_BOUND_FEN}`);
-  else update = update.where(sql<boolean>`balance + ${amount} <= ${BALANCE_BOUND_FEN}`);
-  const moved = await update.returning(['balance', 'clientId', 'warningAmount']).executeTakeFirst();
+  const moved = await (amount < 0 ? debit : credit).first(db, {
+    tenantId,
+    appId,
+    amount,
+    now,
+    userId: change.userId ?? null,
+  });
   if (!moved) {
     const row = await db
       .selectFrom('bladePsclientAppPrepay')
@@ -100,25 +144,22 @@ export async function changePrepay(db: Kysely<DB>, change: PrepayChange): Promis
     throw badRequest(insufficientPrepay(balance, Number(row.creditLimit), amount));
   }
   const balanceAfter = Number(moved.balance);
-  await db
-    .insertInto('bladePrepayRecord')
-    .values({
-      id: nextId(),
-      tenantId,
-      appId,
-      clientId: moved.clientId,
-      changeType: change.changeType,
-      amount,
-      balanceAfter,
-      reason: change.reason ?? null,
-      sourceId: change.sourceId ?? null,
-      sourceNo: change.sourceNo ?? null,
-      attachId: change.attachId ?? null,
-      fileName: change.fileName ?? null,
-      createUser: change.userId ?? null,
-      createTime: now,
-    })
-    .execute();
+  await insertRecord.run(db, {
+    id: nextId(),
+    tenantId,
+    appId,
+    clientId: moved.clientId,
+    changeType: change.changeType,
+    amount,
+    balanceAfter,
+    reason: change.reason ?? null,
+    sourceId: change.sourceId ?? null,
+    sourceNo: change.sourceNo ?? null,
+    attachId: change.attachId ?? null,
+    fileName: change.fileName ?? null,
+    createUser: change.userId ?? null,
+    createTime: now,
+  });
   return {
     balanceAfter,
     warningAmount: moved.warningAmount === null ? null : Number(moved.warningAmount),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SetRule } from '../../../../src/contracts/platform-client/psclient-product.js';
+import { prepared } from '../../../db/prepared.js';
 import type { DB } from '../../../db/schema.js';
 import { COUPON_CODE_GOOD, sellable, takable } from './stock.js';
 
@@ -51,6 +52,48 @@ export function orderByRule(
   return [ordered[drawn]!, ...ordered.filter((_, i) => i !== drawn)];
 }
 
+// Run for every order (db/prepared.ts: built once).
+const productRule = prepared<{ tenantId: string; id: string }>()((db, arg) =>
+  db
+    .selectFrom('bladePsclientProduct')
+    .select('setRule')
+    .where('tenantId', '=', arg('tenantId'))
+    .where('id', '=', arg('id'))
+    .where('isDeleted', '=', 0),
+);
+const mappedGoods = prepared<{ tenantId: string; productId: string }>()((db, arg) =>
+  db
+    .selectFrom('bladeProductGoodMap as m')
+    .innerJoin('bladeSupGood as g', 'g.id', 'm.goodId')
+    .innerJoin('bladeSup as s', 's.id', 'g.supId')
+    .select([
+      'g.id as goodId',
+      'g.supId',
+      'g.goodType',
+      'g.costPrice',
+      'g.marketAmount',
+      'm.priority',
+      'm.weight',
+    ])
+    .where('m.tenantId', '=', arg('tenantId'))
+    .where('m.productId', '=', arg('productId'))
+    .where(sellable(arg('tenantId'))),
+);
+const takableCodes = prepared<{
+  tenantId: string;
+  goodId: string;
+  now: string;
+  quantity: number;
+}>()((db, arg) =>
+  db
+    .selectFrom('bladeSupCouponCode as c')
+    .select('c.id')
+    .where('c.tenantId', '=', arg('tenantId'))
+    .where('c.goodId', '=', arg('goodId'))
+    .where(takable(arg('now')))
+    .limit(arg('quantity')),
+);
+
 /**
  * The good an order of `quantity` units of the product takes now (issue 27 item 3): among the
  * product's mapped goods that can be sold (stock.ts `sellable`), in the order of the product's
@@ -68,33 +111,14 @@ export async function chooseGood(
     quantity: number;
     now: string;
     random?: () => number;
+    /** The product's rule when the caller read it with the product (saves a read). */
+    setRule?: string;
   },
 ): Promise<ChosenGood | undefined> {
-  const product = await db
-    .selectFrom('bladePsclientProduct')
-    .select('setRule')
-    .where('tenantId', '=', a.tenantId)
-    .where('id', '=', a.productId)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-  if (!product) return undefined;
-  const rows = await db
-    .selectFrom('bladeProductGoodMap as m')
-    .innerJoin('bladeSupGood as g', 'g.id', 'm.goodId')
-    .innerJoin('bladeSup as s', 's.id', 'g.supId')
-    .select([
-      'g.id as goodId',
-      'g.supId',
-      'g.goodType',
-      'g.costPrice',
-      'g.marketAmount',
-      'm.priority',
-      'm.weight',
-    ])
-    .where('m.tenantId', '=', a.tenantId)
-    .where('m.productId', '=', a.productId)
-    .where(sellable(a.tenantId))
-    .execute();
+  const setRule =
+    a.setRule ?? (await productRule.first(db, { tenantId: a.tenantId, id: a.productId }))?.setRule;
+  if (!setRule) return undefined;
+  const rows = await mappedGoods.all(db, { tenantId: a.tenantId, productId: a.productId });
   const candidates: Candidate[] = rows.map((r) => ({
     goodId: r.goodId,
     supId: r.supId,
@@ -105,16 +129,14 @@ export async function chooseGood(
     weight: Number(r.weight),
   }));
   const quantity = Math.max(1, Math.floor(a.quantity));
-  for (const c of orderByRule(product.setRule, candidates, a.random ?? Math.random)) {
+  for (const c of orderByRule(setRule, candidates, a.random ?? Math.random)) {
     if (c.goodType === COUPON_CODE_GOOD) {
-      const codes = await db
-        .selectFrom('bladeSupCouponCode as c')
-        .select('c.id')
-        .where('c.tenantId', '=', a.tenantId)
-        .where('c.goodId', '=', c.goodId)
-        .where(takable(a.now))
-        .limit(quantity)
-        .execute();
+      const codes = await takableCodes.all(db, {
+        tenantId: a.tenantId,
+        goodId: c.goodId,
+        now: a.now,
+        quantity,
+      });
       if (codes.length < quantity) continue;
     }
     return {

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../db/schema.js';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { prepared } from '../../../db/prepared.js';
+import type { ClientAppStockRecordTable, DB } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
@@ -40,58 +41,105 @@ interface Move {
  */
 async function move(db: Db, m: Move): Promise<number | undefined> {
   const now = nowText();
-  const update = db
-    .updateTable('bladeClientAppStock')
-    .set({
-      quantity: sql<number>`quantity + ${m.quantity}`,
-      version: sql<number>`version + 1`,
-      updateTime: now,
-      updateUser: m.userId,
-    })
-    .where('tenantId', '=', m.tenantId)
-    .where('appId', '=', m.appId)
-    .where('productId', '=', m.productId)
-    .where('isDeleted', '=', 0)
-    .where(
-      m.quantity < 0
-        ? sql<boolean>`quantity + ${m.quantity} >= 0`
-        : sql<boolean>`quantity + ${m.quantity} <= ${STOCK_MAX}`,
-    );
-  const moved = await update.returning(['quantity', 'clientId']).executeTakeFirst();
+  const moved = await (m.quantity < 0 ? takeRow : addRow).first(db, {
+    tenantId: m.tenantId,
+    appId: m.appId,
+    productId: m.productId,
+    quantity: m.quantity,
+    now,
+    userId: m.userId,
+  });
   if (!moved) return undefined;
   const quantityAfter = Number(moved.quantity);
-  await db
-    .insertInto('bladeClientAppStockRecord')
-    .values({
-      id: nextId(),
-      tenantId: m.tenantId,
-      appId: m.appId,
-      clientId: moved.clientId,
-      productId: m.productId,
-      changeType: m.changeType,
-      quantity: m.quantity,
-      quantityAfter,
-      reason: m.reason,
-      sourceId: m.sourceId,
-      sourceNo: m.sourceNo,
-      orderId: m.orderId,
-      createUser: m.userId,
-      createTime: now,
-    })
-    .execute();
+  await insertRecord.run(db, {
+    id: nextId(),
+    tenantId: m.tenantId,
+    appId: m.appId,
+    clientId: moved.clientId,
+    productId: m.productId,
+    changeType: m.changeType,
+    quantity: m.quantity,
+    quantityAfter,
+    reason: m.reason,
+    sourceId: m.sourceId,
+    sourceNo: m.sourceNo,
+    orderId: m.orderId,
+    createUser: m.userId,
+    createTime: now,
+  });
   return quantityAfter;
 }
 
-/** The live stock row of (app, product), if the app is limited for it. */
-async function stockRow(db: Db, tenantId: string, appId: string, productId: string) {
-  return db
+// Every order runs the take (and, for an app not limited, the look-up): built once (db/prepared.ts).
+type RowMove = {
+  tenantId: string;
+  appId: string;
+  productId: string;
+  quantity: number;
+  now: string;
+  userId: string | null;
+};
+const moveRow = (guard: 'take' | 'add') =>
+  prepared<RowMove>()((db, arg) =>
+    db
+      .updateTable('bladeClientAppStock')
+      .set({
+        quantity: sql<number>`quantity + ${arg('quantity')}`,
+        version: sql<number>`version + 1`,
+        updateTime: arg('now'),
+        updateUser: arg('userId'),
+      })
+      .where('tenantId', '=', arg('tenantId'))
+      .where('appId', '=', arg('appId'))
+      .where('productId', '=', arg('productId'))
+      .where('isDeleted', '=', 0)
+      .where(
+        guard === 'take'
+          ? sql<boolean>`quantity + ${arg('quantity')} >= 0`
+          : sql<boolean>`quantity + ${arg('quantity')} <= ${STOCK_MAX}`,
+      )
+      .returning(['quantity', 'clientId']),
+  );
+const takeRow = moveRow('take');
+const addRow = moveRow('add');
+const RECORD_COLUMNS = [
+  'id',
+  'tenantId',
+  'appId',
+  'clientId',
+  'productId',
+  'changeType',
+  'quantity',
+  'quantityAfter',
+  'reason',
+  'sourceId',
+  'sourceNo',
+  'orderId',
+  'createUser',
+  'createTime',
+] as const;
+const insertRecord = prepared<Insertable<ClientAppStockRecordTable>>()((db, arg) =>
+  db
+    .insertInto('bladeClientAppStockRecord')
+    .values(
+      Object.fromEntries(
+        RECORD_COLUMNS.map((c) => [c, arg(c)]),
+      ) as unknown as Insertable<ClientAppStockRecordTable>,
+    ),
+);
+const liveRow = prepared<{ tenantId: string; appId: string; productId: string }>()((db, arg) =>
+  db
     .selectFrom('bladeClientAppStock')
     .select(['id', 'quantity'])
-    .where('tenantId', '=', tenantId)
-    .where('appId', '=', appId)
-    .where('productId', '=', productId)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+    .where('tenantId', '=', arg('tenantId'))
+    .where('appId', '=', arg('appId'))
+    .where('productId', '=', arg('productId'))
+    .where('isDeleted', '=', 0),
+);
+
+/** The live stock row of (app, product), if the app is limited for it. */
+async function stockRow(db: Db, tenantId: string, appId: string, productId: string) {
+  return liveRow.first(db, { tenantId, appId, productId });
 }
 
 /**

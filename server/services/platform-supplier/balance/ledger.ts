@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../db/schema.js';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { prepared } from '../../../db/prepared.js';
+import type { DB, SupBalanceRecordTable } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
@@ -65,6 +66,85 @@ export const insufficientBalance = (balanceFen: number, limitFen: number, amount
     amount: formatYuan(-amountFen),
   });
 
+// The balance's move by owner (a supplier's balance, a good's quota) and direction: a debit may
+// not pass the limit; a credit lands even on a balance already below it. Neither may take the
+// balance out of the bound (a limit set before the bound cannot pass it either). Every order runs
+// one, and the ledger row (db/prepared.ts: built once).
+type Move = {
+  tenantId: string;
+  ownerId: string;
+  amount: number;
+  now: string;
+  userId: string | null;
+};
+const moveBalance = (owner: BalanceOwner['kind'], direction: 'debit' | 'credit') =>
+  prepared<Move>()((db, arg) => {
+    const amount = arg('amount');
+    const set = {
+      balance: sql<number>`balance + ${amount}`,
+      version: sql<number>`version + 1`,
+      updateTime: arg('now'),
+      updateUser: arg('userId'),
+    };
+    const guard =
+      direction === 'debit'
+        ? sql<boolean>`balance + ${amount} >= -overdraft_limit and balance + ${amount} >= ${-BALANCE_BOUND_FEN}`
+        : sql<boolean>`balance + ${amount} <= ${BALANCE_BOUND_FEN}`;
+    return owner === 'supplier'
+      ? db
+          .updateTable('bladeSupBalanceTotal')
+          .set(set)
+          .where('tenantId', '=', arg('tenantId'))
+          .where('isDeleted', '=', 0)
+          .where('supId', '=', arg('ownerId'))
+          .where(guard)
+          .returning(['balance'])
+      : db
+          .updateTable('bladeSupGoodBalanceTotal')
+          .set(set)
+          .where('tenantId', '=', arg('tenantId'))
+          .where('isDeleted', '=', 0)
+          .where('goodId', '=', arg('ownerId'))
+          .where(guard)
+          .returning(['balance']);
+  });
+const MOVES = {
+  supplier: { debit: moveBalance('supplier', 'debit'), credit: moveBalance('supplier', 'credit') },
+  good: { debit: moveBalance('good', 'debit'), credit: moveBalance('good', 'credit') },
+};
+const SUP_RECORD_COLUMNS = [
+  'id',
+  'tenantId',
+  'supId',
+  'changeType',
+  'amount',
+  'balanceAfter',
+  'reason',
+  'sourceId',
+  'sourceNo',
+  'attachId',
+  'fileName',
+  'createUser',
+  'createTime',
+] as const;
+const insertSupRecord = prepared<Insertable<SupBalanceRecordTable>>()((db, arg) =>
+  db
+    .insertInto('bladeSupBalanceRecord')
+    .values(
+      Object.fromEntries(
+        SUP_RECORD_COLUMNS.map((c) => [c, arg(c)]),
+      ) as unknown as Insertable<SupBalanceRecordTable>,
+    ),
+);
+const balanceTypeOf = prepared<{ tenantId: string; goodId: string }>()((db, arg) =>
+  db
+    .selectFrom('bladeSupGoodBalanceTotal')
+    .select('balanceType')
+    .where('tenantId', '=', arg('tenantId'))
+    .where('goodId', '=', arg('goodId'))
+    .where('isDeleted', '=', 0),
+);
+
 /**
  * Applies a change and writes its ledger row; answers the balance after it (fen). Throws 400 when
  * the amount is over the bound of one amount, the balance does not exist, a debit would pass the
@@ -76,28 +156,13 @@ export async function changeBalance(db: Kysely<DB>, change: BalanceChange): Prom
   const now = nowText();
   const { owner, tenantId, amount } = change;
   const table = owner.kind === 'supplier' ? 'bladeSupBalanceTotal' : 'bladeSupGoodBalanceTotal';
-  let update = db
-    .updateTable(table)
-    .set({
-      balance: sql<number>`balance + ${amount}`,
-      version: sql<number>`version + 1`,
-      updateTime: now,
-      updateUser: change.userId ?? null,
-    })
-    .where('tenantId', '=', tenantId)
-    .where('isDeleted', '=', 0);
-  update =
-    owner.kind === 'supplier'
-      ? update.where('supId', '=', owner.supId)
-      : update.where('goodId', '=', owner.goodId);
-  // A debit may not pass the limit; a credit lands even on a balance already below it. Neither
-  // may take the balance out of the bound (a limit set before the bound cannot pass it either).
-  if (amount < 0)
-    update = update
-      .where(sql<boolean>`balance + ${amount} >= -overdraft_limit`)
-      .where(sql<boolean>`balance + ${amount} >= ${-BALANCE_BOUND_FEN}`);
-  else update = update.where(sql<boolean>`balance + ${amount} <= ${BALANCE_BOUND_FEN}`);
-  const moved = await update.returning(['balance']).executeTakeFirst();
+  const moved = await MOVES[owner.kind][amount < 0 ? 'debit' : 'credit'].first(db, {
+    tenantId,
+    ownerId: owner.kind === 'supplier' ? owner.supId : owner.goodId,
+    amount,
+    now,
+    userId: change.userId ?? null,
+  });
   if (!moved) {
     let found = db
       .selectFrom(table)
@@ -131,8 +196,7 @@ export async function changeBalance(db: Kysely<DB>, change: BalanceChange): Prom
     createUser: change.userId ?? null,
     createTime: now,
   };
-  if (owner.kind === 'supplier')
-    await db.insertInto('bladeSupBalanceRecord').values(record).execute();
+  if (owner.kind === 'supplier') await insertSupRecord.run(db, record);
   else
     await db
       .insertInto('bladeSupGoodBalanceRecord')
@@ -151,13 +215,7 @@ export async function chargedBalance(
   supId: string,
   goodId: string,
 ): Promise<BalanceOwner> {
-  const good = await db
-    .selectFrom('bladeSupGoodBalanceTotal')
-    .select('balanceType')
-    .where('tenantId', '=', tenantId)
-    .where('goodId', '=', goodId)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+  const good = await balanceTypeOf.first(db, { tenantId, goodId });
   return good?.balanceType === 2 ? { kind: 'good', supId, goodId } : { kind: 'supplier', supId };
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../../db/database.js';
+import { prepared } from '../../../db/prepared.js';
 import type { DB } from '../../../db/schema.js';
 import { couponCodeLifecycle } from '../../../../machines/lifecycles/coupon-code-machine.js';
 import { chunks } from '../../../lib/chunks.js';
@@ -74,18 +75,32 @@ const issue = (trx: Kysely<DB>, a: Allocation) =>
     version: sql<number>`version + 1`,
   });
 
+// SQLite's two passes (codes with an end, soonest first, then those without), each one statement
+// that picks the candidates and issues them; every order runs them (db/prepared.ts: built once).
+const takePass = (withEnd: boolean) =>
+  prepared<Allocation & { limit: number }>()((db, arg) => {
+    const a = {
+      tenantId: arg('tenantId'),
+      goodId: arg('goodId'),
+      quantity: 0,
+      orderId: arg('orderId'),
+      now: arg('now'),
+    };
+    return issue(db, a)
+      .where('id', 'in', candidates(db, a, withEnd).select('id').limit(arg('limit')))
+      .returning(['id', 'codeCipher', 'pinCipher', 'validEnd']);
+  });
+const takeWithEnd = takePass(true);
+const takeWithoutEnd = takePass(false);
+
 async function takeOnSqlite(
   trx: Kysely<DB>,
   a: Allocation,
 ): Promise<{ codes: TakenCode[] } | { available: number }> {
   // One statement per pass: the candidates and their update (the database is ours).
-  const take = (withEnd: boolean, limit: number) =>
-    issue(trx, a)
-      .where('id', 'in', candidates(trx, a, withEnd).select('id').limit(limit))
-      .returning(['id', 'codeCipher', 'pinCipher', 'validEnd'])
-      .execute();
-  const codes: TakenCode[] = await take(true, a.quantity);
-  if (codes.length < a.quantity) codes.push(...(await take(false, a.quantity - codes.length)));
+  const codes: TakenCode[] = await takeWithEnd.all(trx, { ...a, limit: a.quantity });
+  if (codes.length < a.quantity)
+    codes.push(...(await takeWithoutEnd.all(trx, { ...a, limit: a.quantity - codes.length })));
   if (codes.length < a.quantity) return { available: codes.length };
   // RETURNING has no order: soonest end first, then id (codes without an end last).
   codes.sort((x, y) =>
@@ -155,6 +170,18 @@ async function countUnused(trx: Kysely<DB>, a: Allocation): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+const holdOne = prepared<{ codeId: string; orderId: string; tenantId: string; now: string }>()(
+  (db, arg) =>
+    db.insertInto('bladeSupOrderCode').values({
+      codeId: arg('codeId'),
+      orderId: arg('orderId'),
+      tenantId: arg('tenantId'),
+      issueTime: arg('now'),
+      returnOrderId: null,
+      returnTime: null,
+    }),
+);
+
 /**
  * Records codes as the order's (migration 033): one row each, no return yet. The table's partial
  * unique index refuses a code another order still holds, so a path that ever handed one code to
@@ -165,6 +192,11 @@ export async function holdCodes(
   a: { tenantId: string; orderId: string; now: string },
   codes: readonly { id: string }[],
 ): Promise<void> {
+  // Most orders are of one code.
+  if (codes.length === 1) {
+    await holdOne.run(trx, { ...a, codeId: codes[0]!.id });
+    return;
+  }
   for (const part of chunks(codes.map((c) => c.id)))
     await trx
       .insertInto('bladeSupOrderCode')

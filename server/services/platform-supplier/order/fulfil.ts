@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { supOrderLifecycle } from '../../../../machines/lifecycles/sup-order-machine.js';
 import type { AppContext } from '../../../context.js';
-import type { DB } from '../../../db/schema.js';
+import { prepared } from '../../../db/prepared.js';
+import type { DB, SupOrderTable } from '../../../db/schema.js';
 import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
@@ -94,8 +95,9 @@ interface GoodRow {
   interfaceGoodCode: string | null;
 }
 
-async function goodOf(db: Kysely<DB>, tenantId: string, goodId: string) {
-  const row = await db
+// Read for every order (db/prepared.ts: built once).
+const goodById = prepared<{ tenantId: string; goodId: string }>()((db, arg) =>
+  db
     .selectFrom('bladeSupGood')
     .select([
       'id',
@@ -107,10 +109,53 @@ async function goodOf(db: Kysely<DB>, tenantId: string, goodId: string) {
       'costPrice',
       'interfaceGoodCode',
     ])
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', goodId)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+    .where('tenantId', '=', arg('tenantId'))
+    .where('id', '=', arg('goodId'))
+    .where('isDeleted', '=', 0),
+);
+
+const SUP_ORDER_COLUMNS = [
+  'id',
+  'tenantId',
+  'orderNo',
+  'clientOrderId',
+  'clientId',
+  'appId',
+  'supId',
+  'goodId',
+  'quantity',
+  'marketAmount',
+  'actualAmount',
+  'costAmount',
+  'refundedQuantity',
+  'refundedAmount',
+  'state',
+  'attempts',
+  'lastError',
+  'finishTime',
+  'remark',
+  'createUser',
+  'createDept',
+  'createTime',
+  'updateUser',
+  'updateTime',
+  'status',
+  'isDeleted',
+  'version',
+] as const satisfies readonly (keyof SupOrderTable)[];
+type SupOrderValues = Omit<Insertable<SupOrderTable>, 'version'> & { version: number };
+const insertSupOrder = prepared<SupOrderValues>()((db, arg) =>
+  db
+    .insertInto('bladeSupOrder')
+    .values(
+      Object.fromEntries(
+        SUP_ORDER_COLUMNS.map((c) => [c, arg(c)]),
+      ) as unknown as Insertable<SupOrderTable>,
+    ),
+);
+
+async function goodOf(db: Kysely<DB>, tenantId: string, goodId: string) {
+  const row = await goodById.first(db, { tenantId, goodId });
   return row
     ? ({
         ...row,
@@ -410,7 +455,7 @@ export async function fulfil(ctx: FulfilContext, req: FulfilRequest): Promise<Fu
     changeType: 'order',
     succeed: async (trx, now, good, amounts) => {
       const written = { ...row(now, good, SUCCESS, amounts.costAmount, null), version: 1 };
-      await trx.insertInto('bladeSupOrder').values(written).execute();
+      await insertSupOrder.run(trx, written);
       await req.within?.succeeded?.(trx, written, now);
       // As stored (version starts at 1): no need to read it back.
       return written;

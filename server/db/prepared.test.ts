@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, openDatabase, type Database } from './database.js';
+import { prepared } from './prepared.js';
+
+/** prepared.ts: built once, run with each call's values, on SQLite and (TEST_DATABASE_URL) PostgreSQL. */
+describe('prepared queries', () => {
+  let database: Database;
+  beforeAll(async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    database = await openDatabase({
+      databaseUrl: url,
+      ...(url ? { pgSchema: `t_prepared_${String(process.pid)}` } : {}),
+    });
+    await migrate(database.db, database.schema);
+  });
+  afterAll(() => database.close());
+
+  const hit = prepared<{ bucket: string; windowStart: number }>()((db, arg) =>
+    db
+      .insertInto('bladeRateWindow')
+      .values({ bucket: arg('bucket'), windowStart: arg('windowStart'), hits: 1 })
+      .returning(['bucket', 'windowStart', 'hits']),
+  );
+  const byBucket = prepared<{ bucket: string }>()((db, arg) =>
+    db
+      .selectFrom('bladeRateWindow')
+      .select(['windowStart', 'hits'])
+      .where('bucket', '=', arg('bucket'))
+      .where('hits', '=', 1)
+      .orderBy('windowStart'),
+  );
+  const bump = prepared<{ bucket: string }>()((db, arg) =>
+    db.updateTable('bladeRateWindow').set({ hits: 5 }).where('bucket', '=', arg('bucket')),
+  );
+
+  it('runs with each call its own values, the built-in constants kept', async () => {
+    const { db } = database;
+    expect(await hit.first(db, { bucket: 'a', windowStart: 1 })).toEqual({
+      bucket: 'a',
+      windowStart: 1,
+      hits: 1,
+    });
+    await hit.run(db, { bucket: 'a', windowStart: 2 });
+    await hit.run(db, { bucket: 'b', windowStart: 1 });
+    expect(await byBucket.all(db, { bucket: 'a' })).toEqual([
+      { windowStart: 1, hits: 1 },
+      { windowStart: 2, hits: 1 },
+    ]);
+    expect((await byBucket.all(db, { bucket: 'b' })).length).toBe(1);
+    expect(await byBucket.first(db, { bucket: 'none' })).toBeUndefined();
+    expect((await bump.run(db, { bucket: 'a' })).changed).toBe(2);
+    // hits = 1 was built in: the bumped rows no longer match.
+    expect(await byBucket.all(db, { bucket: 'a' })).toEqual([]);
+  });
+
+  it('runs inside a transaction and rolls back with it', async () => {
+    const { db } = database;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await hit.run(trx, { bucket: 'c', windowStart: 1 });
+        expect((await byBucket.all(trx, { bucket: 'c' })).length).toBe(1);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await byBucket.all(db, { bucket: 'c' })).toEqual([]);
+  });
+});
