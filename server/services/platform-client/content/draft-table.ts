@@ -89,8 +89,8 @@ export async function presentDrafts<R extends { id: string }>(call: TableCall, r
 /**
  * `${CLIENT_SERVICE}/drafts` (issue 27 item 9): the drafts of the caller's tenant, pinned
  * first. The engine serves query (the list), add (create; with an id, an edit of a draft its
- * lifecycle lets change, else 409) and delete; draft-routes.ts the rest. State, pin, source and
- * commit time are the draft's own calls' to write.
+ * lifecycle lets change, else 409) and delete; draft-routes.ts and its modules the rest. State,
+ * pin, source and commit time are the draft's own calls' to write.
  */
 export default defineContractTable({
   contract: clientDraftContract,

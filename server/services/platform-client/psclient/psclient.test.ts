@@ -1,4 +1,3 @@
-import { createDecipheriv } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +7,6 @@ import {
   type Psclient,
   type PsclientBrief,
 } from '../../../../src/contracts/platform-client/psclient.js';
-import { phoneKey } from '../../../lib/phone-crypto.js';
-import { nextId } from '../../../lib/ids.js';
-import { nowText } from '../../../lib/time.js';
 import {
   createTestApp,
   data,
@@ -19,6 +15,7 @@ import {
   type TestApp,
 } from '../../../test/support.js';
 import { openContactPhone } from '../../platform-supplier/sup/contact-phone.js';
+import { decrypt, insertAttach, sessionKey } from '../../shared/party-fixtures.js';
 import { partyPhone } from './table.js';
 
 /**
@@ -34,21 +31,6 @@ interface Page<T> {
 }
 
 const msg = (res: LightMyRequestResponse) => (res.json() as { msg: string }).msg;
-
-/** The session key of an access token (its `sid`), as the console gets it in crypto_key. */
-function sessionKey(t: TestApp, token: string): Buffer {
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
-    sid: string;
-  };
-  return phoneKey(t.app.ctx.jwtSecret, claims.sid);
-}
-
-function decrypt(value: string, key: Buffer): string {
-  const raw = Buffer.from(value.slice('enc1:'.length), 'base64');
-  const d = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-  d.setAuthTag(raw.subarray(raw.length - 16));
-  return Buffer.concat([d.update(raw.subarray(12, raw.length - 16)), d.final()]).toString();
-}
 
 describe('access parties (psclient)', () => {
   let t: TestApp;
@@ -247,33 +229,8 @@ describe('access parties (psclient)', () => {
 
   it('saves and lists qualification and agreement files, checking type, size and tenant', async () => {
     const id = await create(tenantAdmin, { clientCode: 'FILES' });
-    const attach = async (ext: string, size = 1000, tenantId = DEMO_TENANT) => {
-      const aid = nextId();
-      await t.database.db
-        .insertInto('bladeAttach')
-        .values({
-          id: aid,
-          tenantId,
-          kind: 'file',
-          link: `/api/blade-resource/attach/download?id=${aid}`,
-          domain: '',
-          name: `k/${aid}.${ext}`,
-          originalName: `资质.${ext}`,
-          extension: ext,
-          contentType: 'application/octet-stream',
-          attachSize: size,
-          createUser: null,
-          createDept: null,
-          createTime: nowText(),
-          updateUser: null,
-          updateTime: nowText(),
-          status: 1,
-          isDeleted: 0,
-          version: 1,
-        })
-        .execute();
-      return aid;
-    };
+    const attach = (ext: string, size = 1000, tenantId = DEMO_TENANT) =>
+      insertAttach(t.database.db, tenantId, ext, size);
     const save = (body: Record<string, unknown>, token = tenantAdmin) =>
       t.post(`${FILES}/submit`, token, { clientId: id, ...body });
     const listed = async (call: string) =>

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   PSCLIENT_FILE_KINDS,
@@ -7,53 +7,38 @@ import {
   PSCLIENT_SERVICE,
   psclientContract,
 } from '../../../../src/contracts/platform-client/psclient.js';
-import { currentUser, perm } from '../../../auth/index.js';
-import { ok, okStatus } from '../../../lib/envelope.js';
-import { badRequest, notFound } from '../../../lib/errors.js';
-import { nextId } from '../../../lib/ids.js';
-import { bodyObject, requiredParam } from '../../../lib/params.js';
+import { perm } from '../../../auth/index.js';
+import { ok } from '../../../lib/envelope.js';
+import { notFound } from '../../../lib/errors.js';
+import { requiredParam } from '../../../lib/params.js';
 import { wire } from '../../../lib/records.js';
 import { tableRoutes, type TableCall } from '../../../lib/table/index.js';
-import { nowText } from '../../../lib/time.js';
+import { callOf } from '../../shared/call.js';
+import { idText, parse, splitIds } from '../../shared/input.js';
+import {
+  PARTY_FILE_KIND_NAMES,
+  PARTY_FILES_MAX,
+  partyFileRoutes,
+} from '../../shared/party-files.js';
 import psclientTable, { PSCLIENT_READERS } from './table.js';
 
 const { codes } = psclientContract;
 const READ = perm(codes.menu, codes.view!, ...PSCLIENT_READERS);
 const EDIT = perm(codes.edit!);
 
-/** Files a party keeps (qualifications, agreements): documents and images, 10 MB each. */
-const FILE_EXTENSIONS = new Set(['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', 'xls', 'xlsx']);
-const FILE_MAX_BYTES = 10 * 1024 * 1024;
-const FILES_MAX = 20;
-
-const idText = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, '参数格式错误');
-/** Ids sent as an array or comma-joined text ('' or absent: none). */
-const idsInput = z.preprocess(
-  (v) =>
-    v === undefined || v === null || v === ''
-      ? []
-      : typeof v === 'string'
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : v,
-  z.array(idText, { error: '参数格式错误' }).max(FILES_MAX, PSCLIENT_REFUSALS.tooManyFiles.zh),
-);
 const filesBody = z.object({
   clientId: idText,
   kind: z.preprocess(
     (v) => Number(v),
     z.union([z.literal(1), z.literal(2)], { error: PSCLIENT_REFUSALS.fileKind.zh }),
   ),
-  attachIds: idsInput,
+  attachIds: z.preprocess(
+    splitIds,
+    z
+      .array(idText, { error: '参数格式错误' })
+      .max(PARTY_FILES_MAX, PSCLIENT_REFUSALS.tooManyFiles.zh),
+  ),
 });
-
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? '参数格式错误');
-  return result.data;
-}
 
 const BRIEF = [
   'id',
@@ -83,11 +68,6 @@ export default async function psclientRoutes(app: FastifyInstance): Promise<void
       route.config = { ...route.config, idempotent: true };
   });
   await tableRoutes(psclientTable)(app);
-  const callOf = (request: FastifyRequest): TableCall => ({
-    ctx: app.ctx,
-    db: app.ctx.db,
-    user: currentUser(request),
-  });
 
   /** The caller's live party, or 404. */
   async function partyOf(call: TableCall, id: string) {
@@ -115,7 +95,7 @@ export default async function psclientRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      const call = callOf(request);
+      const call = callOf(app, request);
       const rows = await call.db
         .selectFrom('bladePsclient')
         .select(BRIEF)
@@ -144,7 +124,7 @@ export default async function psclientRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      const call = callOf(request);
+      const call = callOf(app, request);
       const rows = await call.db
         .selectFrom('bladePsclient')
         .select(BRIEF)
@@ -157,49 +137,23 @@ export default async function psclientRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  for (const [name, kind] of Object.entries(PSCLIENT_FILE_KINDS)) {
-    const what =
-      kind === 1
-        ? { zh: '资质文件', en: 'qualification files' }
-        : { zh: '协议文件', en: 'agreement files' };
-    app.get(
-      `/api/${PSCLIENT_FILE_SERVICE}/${name}`,
+  partyFileRoutes(app, {
+    table: 'bladePsclientFile',
+    partyColumn: 'clientId',
+    partyOf,
+    read: READ,
+    edit: EDIT,
+    lists: Object.entries(PSCLIENT_FILE_KINDS).map(([name, kind]) => ({
+      url: `/api/${PSCLIENT_FILE_SERVICE}/${name}`,
+      kind,
+      summary: {
+        zh: `接入方${PARTY_FILE_KIND_NAMES[kind].zh}`,
+        en: `An access party's ${PARTY_FILE_KIND_NAMES[kind].en}`,
+      },
+    })),
+    saves: [
       {
-        config: {
-          access: READ,
-          doc: {
-            summary: { zh: `接入方${what.zh}`, en: `An access party's ${what.en}` },
-            query: [{ name: 'clientId', type: 'string', required: true }],
-            response: {
-              zh: '[{id, clientId, attachId, fileName, fileUrl, createTime}]；下载：blade-resource/attach/download?id=attachId',
-              en: '[{id, clientId, attachId, fileName, fileUrl, createTime}]; download: blade-resource/attach/download?id=attachId',
-            },
-          },
-        },
-      },
-      async (request) => {
-        const call = callOf(request);
-        const party = await partyOf(call, requiredParam(request, 'clientId'));
-        const files = await call.db
-          .selectFrom('bladePsclientFile')
-          .select(['id', 'clientId', 'attachId', 'fileName', 'fileUrl', 'createTime'])
-          .where('tenantId', '=', call.user.tenantId)
-          .where('clientId', '=', party.id)
-          .where('kind', '=', kind)
-          .where('isDeleted', '=', 0)
-          .orderBy('createTime')
-          .orderBy('id')
-          .execute();
-        return ok(files.map(wire));
-      },
-    );
-  }
-
-  app.post(
-    `/api/${PSCLIENT_FILE_SERVICE}/submit`,
-    {
-      config: {
-        access: EDIT,
+        url: `/api/${PSCLIENT_FILE_SERVICE}/submit`,
         doc: {
           summary: {
             zh: '保存接入方的资质或协议文件（替换原有文件）',
@@ -213,60 +167,16 @@ export default async function psclientRoutes(app: FastifyInstance): Promise<void
             },
           },
         },
+        read: (body) => {
+          const { clientId, kind, attachIds } = parse(filesBody, body);
+          return { partyId: clientId, kind, attachIds };
+        },
       },
+    ],
+    refusals: {
+      attachMissing: PSCLIENT_REFUSALS.attachMissing.zh,
+      fileType: () => PSCLIENT_REFUSALS.fileType.zh,
+      fileSize: () => PSCLIENT_REFUSALS.fileSize.zh,
     },
-    async (request) => {
-      const call = callOf(request);
-      const { clientId, kind, attachIds } = parse(filesBody, bodyObject(request));
-      const unique = [...new Set(attachIds)];
-      await partyOf(call, clientId);
-      const attaches =
-        unique.length === 0
-          ? []
-          : await call.db
-              .selectFrom('bladeAttach')
-              .select(['id', 'originalName', 'link', 'extension', 'attachSize', 'kind'])
-              .where('id', 'in', unique)
-              .where('tenantId', '=', call.user.tenantId)
-              .where('isDeleted', '=', 0)
-              .execute();
-      if (attaches.length !== unique.length) throw badRequest(PSCLIENT_REFUSALS.attachMissing.zh);
-      for (const a of attaches) {
-        if (a.kind !== 'file' || !FILE_EXTENSIONS.has(a.extension.toLowerCase()))
-          throw badRequest(PSCLIENT_REFUSALS.fileType.zh);
-        if (Number(a.attachSize) > FILE_MAX_BYTES) throw badRequest(PSCLIENT_REFUSALS.fileSize.zh);
-      }
-      const byId = new Map(attaches.map((a) => [a.id, a]));
-      const now = nowText();
-      await call.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('bladePsclientFile')
-          .set({ isDeleted: 1 })
-          .where('tenantId', '=', call.user.tenantId)
-          .where('clientId', '=', clientId)
-          .where('kind', '=', kind)
-          .where('isDeleted', '=', 0)
-          .execute();
-        if (unique.length > 0)
-          await trx
-            .insertInto('bladePsclientFile')
-            .values(
-              unique.map((attachId) => ({
-                id: nextId(),
-                tenantId: call.user.tenantId,
-                clientId,
-                kind,
-                attachId,
-                fileName: byId.get(attachId)!.originalName,
-                fileUrl: byId.get(attachId)!.link,
-                createUser: call.user.userId,
-                createTime: now,
-                isDeleted: 0,
-              })),
-            )
-            .execute();
-      });
-      return okStatus('保存成功');
-    },
-  );
+  });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import {
@@ -17,6 +17,13 @@ import { nowText } from '../../../lib/time.js';
 import { wire } from '../../../lib/records.js';
 import { tableRoutes, type TableCall } from '../../../lib/table/index.js';
 import { EXPORT_CREATED } from '../../../lib/export/engine.js';
+import { callOf } from '../../shared/call.js';
+import { idText, parse, splitIds } from '../../shared/input.js';
+import {
+  PARTY_FILE_KIND_NAMES,
+  PARTY_FILES_MAX,
+  partyFileRoutes,
+} from '../../shared/party-files.js';
 import supTable, {
   assertNoGoodsOnShelf,
   presentSuppliers,
@@ -29,11 +36,6 @@ const READ = perm(codes.menu, codes.view!, ...SUP_READERS);
 const EDIT = perm(codes.edit!);
 /** The enable button of the seed (supplier_enable). */
 export const SUP_ENABLE_CODE = `${codes.menu}_enable`;
-
-/** Files a supplier keeps (qualifications, agreements): documents and images, 10 MB each. */
-const FILE_EXTENSIONS = new Set(['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', 'xls', 'xlsx']);
-const FILE_MAX_BYTES = 10 * 1024 * 1024;
-const FILES_MAX = 20;
 
 const IDS_NOTE = { zh: '供应商 id，逗号分隔', en: 'Supplier ids, comma-separated' };
 const DETAIL_NOTE = {
@@ -51,35 +53,17 @@ function isCodeClash(error: unknown): boolean {
   );
 }
 
-const idText = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, '参数格式错误');
 /** A list of ids sent as an array or comma-joined text ('' or absent: none). */
 const idsInput = (message: string) =>
-  z.preprocess(
-    (v) =>
-      v === undefined || v === null || v === ''
-        ? []
-        : typeof v === 'string'
-          ? v
-              .split(',')
-              .map((s) => s.trim())
-              .filter(Boolean)
-          : v,
-    z.array(idText, { error: message }).max(1000, message),
-  );
+  z.preprocess(splitIds, z.array(idText, { error: message }).max(1000, message));
 
 const filesBody = z.object({
   supId: idText,
   attachIds: idsInput('attachIds:参数格式错误').pipe(
-    z.array(idText).max(FILES_MAX, `attachIds:最多上传${FILES_MAX}个文件`),
+    z.array(idText).max(PARTY_FILES_MAX, `attachIds:最多上传${PARTY_FILES_MAX}个文件`),
   ),
 });
 const belongBody = z.object({ supId: idText, tenantIds: idsInput('tenantIds:参数格式错误') });
-
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? '参数格式错误');
-  return result.data;
-}
 
 /**
  * The spec's calls of `sup` beyond the engine's list/detail/select/submit/remove (issue 17
@@ -100,11 +84,6 @@ export default async function supRoutes(app: FastifyInstance): Promise<void> {
     throw isCodeClash(error) ? conflict(SUP_CODE_TAKEN) : error;
   });
   await tableRoutes(supTable)(app);
-  const callOf = (request: FastifyRequest): TableCall => ({
-    ctx: app.ctx,
-    db: app.ctx.db,
-    user: currentUser(request),
-  });
 
   /** The caller's live supplier, or 404. */
   async function supplierOf(call: TableCall, id: string) {
@@ -128,7 +107,7 @@ export default async function supRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const call = callOf(request);
+      const call = callOf(app, request);
       const { isDeleted: _d, ...row } = await supplierOf(call, requiredParam(request, 'id'));
       return ok(wire((await presentSuppliers(call, [row]))[0]!));
     },
@@ -275,114 +254,47 @@ export default async function supRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  for (const [call, kind] of Object.entries(SUP_FILE_KINDS)) {
-    const what =
-      kind === 1
-        ? { zh: '资质文件', en: 'qualification files' }
-        : { zh: '协议文件', en: 'agreement files' };
-    app.get(
-      `${base}/${call}`,
-      {
-        config: {
-          access: READ,
-          doc: {
-            summary: { zh: `供应商${what.zh}`, en: `A supplier's ${what.en}` },
-            query: [{ name: 'supId', type: 'string', required: true }],
+  const kinds = Object.entries(SUP_FILE_KINDS);
+  partyFileRoutes(app, {
+    table: 'bladeSupFile',
+    partyColumn: 'supId',
+    partyOf: supplierOf,
+    read: READ,
+    edit: EDIT,
+    lists: kinds.map(([call, kind]) => ({
+      url: `${base}/${call}`,
+      kind,
+      summary: {
+        zh: `供应商${PARTY_FILE_KIND_NAMES[kind].zh}`,
+        en: `A supplier's ${PARTY_FILE_KIND_NAMES[kind].en}`,
+      },
+    })),
+    saves: kinds.map(([call, kind]) => ({
+      url: `${base}/${call}`,
+      doc: {
+        summary: {
+          zh: `保存供应商${PARTY_FILE_KIND_NAMES[kind].zh}`,
+          en: `Save a supplier's ${PARTY_FILE_KIND_NAMES[kind].en}`,
+        },
+        body: {
+          schema: filesBody,
+          description: {
+            zh: 'attachIds：上传得到的附件 id（pdf、图片、Word、Excel，每个不超过10MB，最多20个）；替换原有文件',
+            en: 'attachIds: attachment ids from the uploader (pdf, images, Word, Excel, 10 MB each, at most 20); replaces the files',
           },
         },
       },
-      async (request) => {
-        const c = callOf(request);
-        const sup = await supplierOf(c, requiredParam(request, 'supId'));
-        const files = await c.db
-          .selectFrom('bladeSupFile')
-          .select(['id', 'supId', 'attachId', 'fileName', 'fileUrl', 'createTime'])
-          .where('tenantId', '=', c.user.tenantId)
-          .where('supId', '=', sup.id)
-          .where('kind', '=', kind)
-          .where('isDeleted', '=', 0)
-          .orderBy('createTime')
-          .orderBy('id')
-          .execute();
-        return ok(files.map(wire));
+      read: (body) => {
+        const { supId, attachIds } = parse(filesBody, body);
+        return { partyId: supId, kind, attachIds };
       },
-    );
-
-    app.post(
-      `${base}/${call}`,
-      {
-        config: {
-          access: EDIT,
-          doc: {
-            summary: { zh: `保存供应商${what.zh}`, en: `Save a supplier's ${what.en}` },
-            body: {
-              schema: filesBody,
-              description: {
-                zh: 'attachIds：上传得到的附件 id（pdf、图片、Word、Excel，每个不超过10MB，最多20个）；替换原有文件',
-                en: 'attachIds: attachment ids from the uploader (pdf, images, Word, Excel, 10 MB each, at most 20); replaces the files',
-              },
-            },
-          },
-        },
-      },
-      async (request) => {
-        const c = callOf(request);
-        const { supId, attachIds } = parse(filesBody, bodyObject(request));
-        const unique = [...new Set(attachIds)];
-        await supplierOf(c, supId);
-        const attaches =
-          unique.length === 0
-            ? []
-            : await c.db
-                .selectFrom('bladeAttach')
-                .select(['id', 'originalName', 'link', 'extension', 'attachSize', 'kind'])
-                .where('id', 'in', unique)
-                .where('tenantId', '=', c.user.tenantId)
-                .where('isDeleted', '=', 0)
-                .execute();
-        if (attaches.length !== unique.length) throw badRequest('附件不存在');
-        for (const a of attaches) {
-          if (a.kind !== 'file' || !FILE_EXTENSIONS.has(a.extension.toLowerCase()))
-            throw badRequest(
-              `文件「${a.originalName}」类型不支持，请上传pdf、图片、Word或Excel文件`,
-            );
-          if (Number(a.attachSize) > FILE_MAX_BYTES)
-            throw badRequest(`文件「${a.originalName}」超过10MB`);
-        }
-        const byId = new Map(attaches.map((a) => [a.id, a]));
-        const now = nowText();
-        await c.db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('bladeSupFile')
-            .set({ isDeleted: 1 })
-            .where('tenantId', '=', c.user.tenantId)
-            .where('supId', '=', supId)
-            .where('kind', '=', kind)
-            .where('isDeleted', '=', 0)
-            .execute();
-          if (unique.length > 0)
-            await trx
-              .insertInto('bladeSupFile')
-              .values(
-                unique.map((attachId) => ({
-                  id: nextId(),
-                  tenantId: c.user.tenantId,
-                  supId,
-                  kind,
-                  attachId,
-                  fileName: byId.get(attachId)!.originalName,
-                  fileUrl: byId.get(attachId)!.link,
-                  createUser: c.user.userId,
-                  createTime: now,
-                  isDeleted: 0,
-                })),
-              )
-              .execute();
-        });
-        return okStatus('保存成功');
-      },
-    );
-  }
+    })),
+    refusals: {
+      attachMissing: '附件不存在',
+      fileType: (name) => `文件「${name}」类型不支持，请上传pdf、图片、Word或Excel文件`,
+      fileSize: (name) => `文件「${name}」超过10MB`,
+    },
+  });
 
   /**
    * Tenants a caller may offer a supplier's goods to: every live tenant for the platform's
@@ -417,7 +329,7 @@ export default async function supRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const c = callOf(request);
+      const c = callOf(app, request);
       const sup = await supplierOf(c, requiredParam(request, 'supId'));
       const [chosen, tenants] = await Promise.all([
         c.db
@@ -448,7 +360,7 @@ export default async function supRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const c = callOf(request);
+      const c = callOf(app, request);
       const { supId, tenantIds } = parse(belongBody, bodyObject(request));
       await supplierOf(c, supId);
       const wanted = [...new Set(tenantIds)];

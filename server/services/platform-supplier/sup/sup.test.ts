@@ -1,10 +1,9 @@
-import { createDecipheriv } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, data, DEMO_PASSWORD, type TestApp } from '../../../test/support.js';
-import { phoneKey } from '../../../lib/phone-crypto.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
+import { decrypt, insertAttach, sessionKey } from '../../shared/party-fixtures.js';
 import { openContactPhone } from './contact-phone.js';
 import { decryptInterfaceSecret } from '../driver/index.js';
 import supTable from './table.js';
@@ -32,21 +31,6 @@ interface Page<T> {
 }
 
 const msg = (res: LightMyRequestResponse) => (res.json() as { msg: string }).msg;
-
-/** The session key of an access token (its `sid`), as the console gets it in crypto_key. */
-function sessionKey(t: TestApp, token: string): Buffer {
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
-    sid: string;
-  };
-  return phoneKey(t.app.ctx.jwtSecret, claims.sid);
-}
-
-function decrypt(value: string, key: Buffer): string {
-  const raw = Buffer.from(value.slice('enc1:'.length), 'base64');
-  const d = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-  d.setAuthTag(raw.subarray(raw.length - 16));
-  return Buffer.concat([d.update(raw.subarray(12, raw.length - 16)), d.final()]).toString();
-}
 
 describe('blade-quanyi-platform-supplier/sup', () => {
   let t: TestApp;
@@ -449,33 +433,8 @@ describe('blade-quanyi-platform-supplier/sup', () => {
 
   it('saves and lists qualification and agreement files by attach id, checking type and size', async () => {
     const id = await create(admin, { supCode: 'FILE-1' });
-    const attach = async (ext: string, size = 1000, tenantId = '100001') => {
-      const aid = nextId();
-      await t.database.db
-        .insertInto('bladeAttach')
-        .values({
-          id: aid,
-          tenantId,
-          kind: 'file',
-          link: `/api/blade-resource/attach/download?id=${aid}`,
-          domain: '',
-          name: `k/${aid}.${ext}`,
-          originalName: `资质.${ext}`,
-          extension: ext,
-          contentType: 'application/octet-stream',
-          attachSize: size,
-          createUser: null,
-          createDept: null,
-          createTime: nowText(),
-          updateUser: null,
-          updateTime: nowText(),
-          status: 1,
-          isDeleted: 0,
-          version: 1,
-        })
-        .execute();
-      return aid;
-    };
+    const attach = (ext: string, size = 1000, tenantId = '100001') =>
+      insertAttach(t.database.db, tenantId, ext, size);
     const pdf = await attach('pdf');
     const png = await attach('png');
     expect(
