@@ -1,12 +1,9 @@
-import { Alert, Button, Center, FileInput, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Center, Loader, Modal, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/api';
 import { apiRequest, type ApiError } from '../../api/client';
 import { IMPORT_TIMEOUT_MS } from '../../api/import';
 import { useResourceOptionsQuery } from '../../api/resource';
-import { refusalMessage, useSendOnce } from '../../api/send-once';
-import { SearchSelect } from '../../components/search-select';
 import { toast } from '../../components/toast';
 import {
   BULK_ORDER,
@@ -18,10 +15,9 @@ import { REFERENCES } from '../../contracts/references';
 import type { MessageKey } from '../../i18n';
 import { saveBlob } from '../../lib/save-blob';
 import { useAppDispatch, useT } from '../../state/hooks';
-import { DEFAULT_IMPORT_MAX_MB } from '../parts/import-dialog';
+import { OwnerImportDialog, xlsxProblem } from '../parts/owner-import-dialog';
 import type { ActionDialogProps } from '../types';
 
-const MB = 1024 * 1024;
 /** Every .xlsx is a zip: its first bytes are a local file header, 'PK\x03\x04'. */
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 
@@ -42,8 +38,11 @@ async function leadingBytes(file: Blob, n: number): Promise<Uint8Array> {
  * the server checks the workbook inside again).
  */
 export async function fileProblem(file: File): Promise<MessageKey | undefined> {
-  if (!/\.xlsx$/i.test(file.name)) return 'bulkOrders.import.wrongType';
-  if (file.size > DEFAULT_IMPORT_MAX_MB * MB) return 'bulkOrders.import.tooLarge';
+  const named = xlsxProblem(file, {
+    wrongType: 'bulkOrders.import.wrongType',
+    tooLarge: 'bulkOrders.import.tooLarge',
+  });
+  if (named) return named;
   const head = await leadingBytes(file, ZIP_SIGNATURE.length).catch(() => new Uint8Array());
   if (!ZIP_SIGNATURE.every((b, i) => head[i] === b)) return 'bulkOrders.import.notXlsx';
   return undefined;
@@ -64,149 +63,78 @@ interface Queued {
 
 /**
  * 导入 (toolbar): an app (the psclientApp picker: enabled apps) and an .xlsx checked by name,
- * size and content, sent once as multipart `operation` with an Idempotency-Key (a repeated click
- * or Enter sends one request; a lost answer is retried with the same key). The batch is queued;
- * the list shows its progress.
+ * size and content, sent once as multipart `operation` with an Idempotency-Key
+ * (parts/owner-import-dialog). The batch is queued; the list shows its progress.
  */
 export default function BulkOrderImportDialog({ onClose }: ActionDialogProps<BulkOrderBatch>) {
   const t = useT();
   const dispatch = useAppDispatch();
-  const picker = REFERENCES.psclientApp.picker;
-  const apps = useResourceOptionsQuery({ path: picker.path });
+  const apps = useResourceOptionsQuery({ path: REFERENCES.psclientApp.picker.path });
   const options = ((Array.isArray(apps.data) ? apps.data : []) as AppOption[])
     .filter((a) => a.enabled === undefined || Number(a.enabled) === 1)
     .map((a) => ({
       value: a.id,
       label: a.clientName ? `${a.appName}（${a.clientName}）` : a.appName,
     }));
-  const [appId, setAppId] = useState<string | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<{ app?: string; file?: string }>({});
   const [queued, setQueued] = useState<Queued>();
-  const [failure, setFailure] = useState<string>();
-  const [changed, setChanged] = useState(false);
-  const { run, busy } = useSendOnce(
-    ({ app, chosen }: { app: string; chosen: File }, key: string) => {
-      const body = new FormData();
-      // Fields before the file: the server reads them as the file arrives.
-      body.append('appId', app);
-      body.append('file', chosen, chosen.name);
-      return apiRequest<Queued>({
-        url: BULK_ORDER_CALLS.upload,
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': key },
-        timeoutMs: IMPORT_TIMEOUT_MS,
-        silent: true,
-      });
-    },
-    ({ app, chosen }) => `${app}|${chosen.name}|${chosen.size}|${chosen.lastModified}`,
-  );
 
-  const choose = async (chosen: File | null) => {
-    setQueued(undefined);
-    setFailure(undefined);
-    setFile(null);
-    setProblem((p) => ({ ...p, file: undefined }));
-    if (!chosen) return;
-    const key = await fileProblem(chosen);
-    if (key) setProblem((p) => ({ ...p, file: t(key, { size: DEFAULT_IMPORT_MAX_MB }) }));
-    else setFile(chosen);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const wrong = {
-      ...(appId ? {} : { app: t('bulkOrders.import.appRequired') }),
-      ...(file ? {} : { file: problem.file ?? t('bulkOrders.import.chooseFile') }),
-    };
-    setProblem(wrong);
-    if (!appId || !file) return;
-    setFailure(undefined);
-    const answer = await run({ app: appId, chosen: file });
-    if (answer.ok) {
-      setQueued(answer.value);
-      setFile(null);
-      setChanged(true);
-      dispatch(api.util.invalidateTags([{ type: 'Resource', id: BULK_ORDER }]));
-    } else if (answer.error !== undefined) {
-      setFailure(refusalMessage(answer.error, t('errors.submitFailed')));
-    }
-  };
-
-  const close = () => {
-    if (!busy) onClose(changed);
+  const send = (appId: string, file: File, key: string) => {
+    const body = new FormData();
+    // Fields before the file: the server reads them as the file arrives.
+    body.append('appId', appId);
+    body.append('file', file, file.name);
+    return apiRequest<Queued>({
+      url: BULK_ORDER_CALLS.upload,
+      method: 'POST',
+      body,
+      headers: { 'Idempotency-Key': key },
+      timeoutMs: IMPORT_TIMEOUT_MS,
+      silent: true,
+    });
   };
 
   return (
-    <Modal
-      opened
-      onClose={close}
+    <OwnerImportDialog<Queued>
       title={t('bulkOrders.import.title')}
-      size="lg"
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-    >
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="md">
-          <SearchSelect
-            label={t('bulkOrders.import.app')}
-            data={options}
-            value={appId}
-            onChange={(v) => {
-              setAppId(v);
-              setProblem((p) => ({ ...p, app: undefined }));
-            }}
-            withAsterisk
-            data-autofocus
-            disabled={busy}
-            error={problem.app}
-            placeholder={apps.isLoading ? t('bulkOrders.import.appsLoading') : undefined}
-            nothingFoundMessage={t('bulkOrders.import.noApps')}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <FileInput
-            label={t('bulkOrders.import.file')}
-            placeholder={t('bulkOrders.import.filePlaceholder')}
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            leftSection={<IconFileSpreadsheet size={16} />}
-            value={file}
-            onChange={(f) => void choose(f)}
-            clearable
-            withAsterisk
-            disabled={busy}
-            error={problem.file}
-          />
-          <Text size="sm" c="dimmed">
-            {t('bulkOrders.import.hint', { max: BULK_ORDER_MAX_ROWS })}
-          </Text>
-          <div aria-live="polite">
-            {failure && (
-              <Alert color="red" variant="light" title={t('bulkOrders.import.failed')} role="alert">
-                {failure}
-              </Alert>
-            )}
-            {queued && (
-              <Alert color="green" variant="light" title={t('bulkOrders.import.queued')}>
-                {t('bulkOrders.import.queuedDetail', {
-                  batchNo: queued.batchNo,
-                  total: queued.total,
-                })}
-              </Alert>
-            )}
-          </div>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
-              {t('bulkOrders.import.close')}
-            </Button>
-            <Button type="submit" loading={busy} disabled={busy}>
-              {t('bulkOrders.import.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      owner={{
+        label: t('bulkOrders.import.app'),
+        options,
+        loading: apps.isLoading,
+        loadingText: t('bulkOrders.import.appsLoading'),
+        emptyText: t('bulkOrders.import.noApps'),
+        missing: t('bulkOrders.import.appRequired'),
+      }}
+      file={{
+        label: t('bulkOrders.import.file'),
+        placeholder: t('bulkOrders.import.filePlaceholder'),
+        missing: t('bulkOrders.import.chooseFile'),
+        check: fileProblem,
+      }}
+      failedTitle={t('bulkOrders.import.failed')}
+      closeLabel={t('bulkOrders.import.close')}
+      submitLabel={t('bulkOrders.import.submit')}
+      send={send}
+      onAnswer={(answer) => {
+        setQueued(answer);
+        dispatch(api.util.invalidateTags([{ type: 'Resource', id: BULK_ORDER }]));
+        return true;
+      }}
+      onReset={() => setQueued(undefined)}
+      clearFileWhenSent
+      below={
+        <Text size="sm" c="dimmed">
+          {t('bulkOrders.import.hint', { max: BULK_ORDER_MAX_ROWS })}
+        </Text>
+      }
+      outcome={
+        queued && (
+          <Alert color="green" variant="light" title={t('bulkOrders.import.queued')}>
+            {t('bulkOrders.import.queuedDetail', { batchNo: queued.batchNo, total: queued.total })}
+          </Alert>
+        )
+      }
+      onClose={onClose}
+    />
   );
 }
 

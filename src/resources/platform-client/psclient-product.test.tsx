@@ -6,7 +6,7 @@ import { ResourceScreen, type ResourceScreenProps } from '../engine/resource-scr
 import { fail, renderSignedIn, reply, scriptFetch } from '../../test/signed-in';
 import { giveTableAViewport } from '../../test/table-viewport';
 import psclientProduct from './psclient-product';
-import { GoodMapDialog } from './psclient-product-dialogs';
+import { GoodMapDialog } from './psclient-product-map-dialog';
 
 beforeAll(() => {
   giveTableAViewport();

@@ -1,4 +1,4 @@
-import { createElement, type ComponentType } from 'react';
+import { createElement } from 'react';
 import {
   BELOW_WARNING,
   PSCLIENT_PRODUCT,
@@ -6,14 +6,14 @@ import {
   type PsclientProduct,
 } from '../../contracts/platform-client/psclient-product';
 import { defineContractResource } from '../contract-resource';
-import type { ActionDef, ActionDialogProps } from '../types';
+import { lazyDialogs } from '../parts/lazy-dialog';
+import type { ActionDef } from '../types';
 import { ProductMediaSection } from './psclient-product-media';
 
-type Dialog = ComponentType<ActionDialogProps<PsclientProduct>>;
 const code = (alias: string) => `${psclientProductContract.menu}_${alias}`;
-const dialogs = () => import('./psclient-product-dialogs');
-const named = (pick: (m: Awaited<ReturnType<typeof dialogs>>) => Dialog) => () =>
-  dialogs().then((m) => ({ default: pick(m) }));
+const mapDialog = lazyDialogs(() => import('./psclient-product-map-dialog'));
+const daysDialog = lazyDialogs(() => import('./psclient-product-days-dialog'));
+const warnDialog = lazyDialogs(() => import('./psclient-product-warn-dialog'));
 
 /** 上架 / 下架 (shelfConfig): per row, and over the selected rows from the toolbar. */
 function shelfAction(onShelf: 0 | 1, selection?: 'some'): ActionDef<PsclientProduct> {
@@ -95,19 +95,19 @@ export default defineContractResource({
       id: 'goodMap',
       label: { zh: '商品映射', en: 'Goods mapping' },
       permission: code('good_map'),
-      dialog: named((m) => m.GoodMapDialog),
+      dialog: mapDialog((m) => m.GoodMapDialog),
     },
     {
       id: 'forbiddenDays',
       label: { zh: '禁售日', en: 'Forbidden days' },
       permission: code('edit'),
-      dialog: named((m) => m.ForbiddenDaysDialog),
+      dialog: daysDialog((m) => m.ForbiddenDaysDialog),
     },
     {
       id: 'warn',
       label: { zh: '预警设置', en: 'Warning settings' },
       permission: code('warn_setting'),
-      dialog: named((m) => m.WarnDialog),
+      dialog: warnDialog((m) => m.WarnDialog),
     },
   ],
   toolbarActions: [
@@ -118,14 +118,14 @@ export default defineContractResource({
       label: { zh: '全部产品禁售日', en: 'Forbidden days of all' },
       permission: code('edit'),
       selection: 'none',
-      dialog: named((m) => m.AllForbiddenDaysDialog),
+      dialog: daysDialog((m) => m.AllForbiddenDaysDialog),
     },
     {
       id: 'defaultWarn',
       label: { zh: '默认库存预警', en: 'Default stock threshold' },
       permission: code('warn_setting'),
       selection: 'none',
-      dialog: named((m) => m.DefaultWarnDialog),
+      dialog: warnDialog((m) => m.DefaultWarnDialog),
     },
   ],
   recordLabel: (p) => `${p.productName}（${p.productCode}）`,
