@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { LEDGER_REASONS } from '../../../src/contracts/server-texts.js';
 import type { DB } from '../schema.js';
+import type { AppContext } from '../../context.js';
 import { nextId } from '../../lib/ids.js';
 import { atSimulatedTime, formatDateTime } from '../../lib/time.js';
 import {
@@ -18,6 +19,7 @@ import { sealedCode } from '../../services/platform-supplier/coupon-code/code-cr
 import type { FulfilContext } from '../../services/platform-supplier/order/fulfil.js';
 import { batchNoOf } from '../../services/platform-supplier/numbers.js';
 import { seedDemoClientContent } from './demo-client-content.js';
+import { seedDemoBulkBatches, seedDemoStockAndPlans } from './demo-client-extras.js';
 
 /**
  * The client side's demo (issue 27 item 11), in tenant 000000 beside the demo suppliers: 5
@@ -427,7 +429,7 @@ function plan(apps: DemoApp[], orders: number, now: number, next: () => number):
 const outOrderNo = (n: number) => `DEMO${String(n + 1).padStart(7, '0')}`;
 
 export async function seedDemoClient(
-  ctx: FulfilContext,
+  ctx: AppContext,
   options: { orders: number; logger?: FastifyBaseLogger; stop?: { requested: boolean } },
 ): Promise<void> {
   const next = random(20261128);
@@ -454,6 +456,7 @@ export async function seedDemoClient(
     ).map((r) => r.outOrderNo),
   );
   if (placedBefore.size === 0) await stockUp(ctx, options.orders, start);
+  if (placedBefore.size === 0) await seedDemoStockAndPlans(ctx, { apps, steps, start });
   const started = Date.now();
   let placed = 0;
   for (const step of steps) {
@@ -484,6 +487,7 @@ export async function seedDemoClient(
       } else await returnDemoOrder(ctx, step.app.id, outOrderNo(step.n));
     });
   }
+  await seedDemoBulkBatches(ctx, options.orders);
   options.logger?.info(
     { orders: placed, ms: Date.now() - started },
     'demo client orders placed through the open API path',

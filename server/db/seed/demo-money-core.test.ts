@@ -29,7 +29,9 @@ function schemaTables(): string[] {
  * A column holding when something happened: `*_time` ('yyyy-MM-dd HH:mm:ss') or `*_at` (the
  * same text, or epoch seconds). Expiries and deadlines lie ahead by nature and are not among them.
  */
-const isEventTime = (column: string) => /(_time|_at)$/.test(column) && !/expire/.test(column);
+/** Times of what happened; expiries and a plan's effective time (a schedule) may be ahead. */
+const isEventTime = (column: string) =>
+  /(_time|_at)$/.test(column) && !/expire|effective/.test(column);
 
 describe('demo data of the supplier money core', () => {
   let t: TestApp;

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { pricePlanLifecycle } from '../../../../machines/lifecycles/price-plan-machine.js';
 import { PRICE_PLAN_REFUSALS } from '../../../../src/contracts/platform-client/price-plan.js';
 import type { AppContext } from '../../../context.js';
+import type { DB } from '../../../db/schema.js';
 import { transitionOrConflict } from '../../../lib/lifecycle-guard.js';
 import { PollingWorker } from '../../../lib/polling-worker.js';
 import { clockText, PENDING } from './plans.js';
@@ -43,6 +44,95 @@ export interface PricePlanSchedulerOptions {
   logger?: FastifyBaseLogger;
 }
 
+/**
+ * The earliest plan due at `now`, applied (or voided when its product is gone) in `trx`, the
+ * claiming transaction: what the scheduler does at each poll (and the demo at a simulated time).
+ */
+export async function claimDuePlan(
+  trx: Kysely<DB>,
+  postgres: boolean,
+  now: string,
+): Promise<PlanOutcome | undefined> {
+  let next = trx
+    .selectFrom('bladePricePlan as p')
+    .select(['p.id', 'p.tenantId', 'p.productId'])
+    .where('p.state', '=', PENDING)
+    .where('p.isDeleted', '=', 0)
+    .where('p.effectiveTime', '<=', now)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('bladePricePlan as q')
+            .select('q.id')
+            .whereRef('q.tenantId', '=', 'p.tenantId')
+            .whereRef('q.productId', '=', 'p.productId')
+            .where('q.state', '=', PENDING)
+            .where('q.isDeleted', '=', 0)
+            .where((eb) =>
+              eb.or([
+                eb('q.effectiveTime', '<', eb.ref('p.effectiveTime')),
+                eb.and([
+                  eb('q.effectiveTime', '=', eb.ref('p.effectiveTime')),
+                  eb('q.id', '<', eb.ref('p.id')),
+                ]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .orderBy('p.effectiveTime')
+    .orderBy('p.id')
+    .limit(1);
+  if (postgres) next = next.forUpdate().skipLocked();
+  const plan = await next.executeTakeFirst();
+  if (!plan) return undefined;
+  let product = trx
+    .selectFrom('bladePsclientProduct')
+    .select('id')
+    .where('tenantId', '=', plan.tenantId)
+    .where('id', '=', plan.productId)
+    .where('isDeleted', '=', 0);
+  // A removal of the product waits for this transaction (or this one sees it removed).
+  if (postgres) product = product.forUpdate();
+  const live = await product.executeTakeFirst();
+  const move = trx
+    .updateTable('bladePricePlan')
+    .where('id', '=', plan.id)
+    .where('state', '=', PENDING)
+    .where('isDeleted', '=', 0)
+    .where('effectiveTime', '<=', now);
+  if (!live) {
+    const voided = await move
+      .set({
+        state: VOID,
+        voidTime: now,
+        voidReason: PRICE_PLAN_REFUSALS.productRemoved.zh,
+        version: sql<number>`version + 1`,
+      })
+      .executeTakeFirst();
+    return { ...plan, outcome: Number(voided.numUpdatedRows) === 1 ? 'void' : 'lost' };
+  }
+  const claimed = await move
+    .set((eb) => ({
+      state: APPLIED,
+      appliedTime: now,
+      appliedPrice: eb.ref('newPrice'),
+      version: sql<number>`version + 1`,
+    }))
+    .returning('newPrice')
+    .executeTakeFirst();
+  if (!claimed) return { ...plan, outcome: 'lost' };
+  const price = Number(claimed.newPrice);
+  await trx
+    .updateTable('bladePsclientProduct')
+    .set({ salePrice: price, updateTime: now, version: sql<number>`version + 1` })
+    .where('tenantId', '=', plan.tenantId)
+    .where('id', '=', plan.productId)
+    .where('isDeleted', '=', 0)
+    .execute();
+  return { ...plan, outcome: 'applied', price };
+}
+
 export class PricePlanScheduler extends PollingWorker<PlanOutcome> {
   constructor(
     private readonly ctx: AppContext,
@@ -55,86 +145,7 @@ export class PricePlanScheduler extends PollingWorker<PlanOutcome> {
   override async claim(): Promise<PlanOutcome | undefined> {
     const postgres = this.ctx.dialect === 'postgres';
     const now = clockText(this.ctx);
-    return this.ctx.db.transaction().execute(async (trx) => {
-      let next = trx
-        .selectFrom('bladePricePlan as p')
-        .select(['p.id', 'p.tenantId', 'p.productId'])
-        .where('p.state', '=', PENDING)
-        .where('p.isDeleted', '=', 0)
-        .where('p.effectiveTime', '<=', now)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('bladePricePlan as q')
-                .select('q.id')
-                .whereRef('q.tenantId', '=', 'p.tenantId')
-                .whereRef('q.productId', '=', 'p.productId')
-                .where('q.state', '=', PENDING)
-                .where('q.isDeleted', '=', 0)
-                .where((eb) =>
-                  eb.or([
-                    eb('q.effectiveTime', '<', eb.ref('p.effectiveTime')),
-                    eb.and([
-                      eb('q.effectiveTime', '=', eb.ref('p.effectiveTime')),
-                      eb('q.id', '<', eb.ref('p.id')),
-                    ]),
-                  ]),
-                ),
-            ),
-          ),
-        )
-        .orderBy('p.effectiveTime')
-        .orderBy('p.id')
-        .limit(1);
-      if (postgres) next = next.forUpdate().skipLocked();
-      const plan = await next.executeTakeFirst();
-      if (!plan) return undefined;
-      let product = trx
-        .selectFrom('bladePsclientProduct')
-        .select('id')
-        .where('tenantId', '=', plan.tenantId)
-        .where('id', '=', plan.productId)
-        .where('isDeleted', '=', 0);
-      // A removal of the product waits for this transaction (or this one sees it removed).
-      if (postgres) product = product.forUpdate();
-      const live = await product.executeTakeFirst();
-      const move = trx
-        .updateTable('bladePricePlan')
-        .where('id', '=', plan.id)
-        .where('state', '=', PENDING)
-        .where('isDeleted', '=', 0)
-        .where('effectiveTime', '<=', now);
-      if (!live) {
-        const voided = await move
-          .set({
-            state: VOID,
-            voidTime: now,
-            voidReason: PRICE_PLAN_REFUSALS.productRemoved.zh,
-            version: sql<number>`version + 1`,
-          })
-          .executeTakeFirst();
-        return { ...plan, outcome: Number(voided.numUpdatedRows) === 1 ? 'void' : 'lost' };
-      }
-      const claimed = await move
-        .set((eb) => ({
-          state: APPLIED,
-          appliedTime: now,
-          appliedPrice: eb.ref('newPrice'),
-          version: sql<number>`version + 1`,
-        }))
-        .returning('newPrice')
-        .executeTakeFirst();
-      if (!claimed) return { ...plan, outcome: 'lost' };
-      const price = Number(claimed.newPrice);
-      await trx
-        .updateTable('bladePsclientProduct')
-        .set({ salePrice: price, updateTime: now, version: sql<number>`version + 1` })
-        .where('tenantId', '=', plan.tenantId)
-        .where('id', '=', plan.productId)
-        .where('isDeleted', '=', 0)
-        .execute();
-      return { ...plan, outcome: 'applied', price };
-    });
+    return this.ctx.db.transaction().execute((trx) => claimDuePlan(trx, postgres, now));
   }
 
   /** The work was done by the claim; this only says so. */
