@@ -178,21 +178,35 @@ describe('the selling side: an app orders through the signed open API', () => {
     }>(`${CLIENT}/psclient-product/list`, { productCode: 'P002' });
     const product = products.records.find((p) => p.productCode === 'P002')!;
     const newPrice = Number((product.salePrice - 0.5).toFixed(2));
-    // The plan is set up through the API: the screen's date-time picker is a calendar popover.
-    const due = new Date(Date.now() + 2000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const effectiveTime = `${due.getFullYear()}-${pad(due.getMonth() + 1)}-${pad(due.getDate())} ${pad(due.getHours())}:${pad(due.getMinutes())}:${pad(due.getSeconds())}`;
-    await api.post('blade-xxljob/price/timing/modification', {
-      productId: product.id,
-      newPrice,
-      effectiveTime,
-      remark: 'e2e 2 秒后生效',
-    });
 
+    // The plan is made in 新建调价, keyboard only: product, new price, a time typed 4 s ahead.
     const { context, page } = await suite.newPage();
     await signedIn(page, 'operator', 'Demo@2026');
     await page.goto('/finance/price-manage');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.getByRole('button', { name: '新建调价', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: '新建调价' });
+    await dialog.waitFor();
+    await choose(page, dialog.getByRole('textbox', { name: /产品/ }), 'P002');
+    await dialog.getByText(/当前售价/).waitFor();
+    await dialog.getByRole('textbox', { name: /新价格/ }).focus();
+    await page.keyboard.type(String(newPrice));
+    await dialog.getByRole('textbox', { name: /备注/ }).focus();
+    await page.keyboard.type('e2e 2 秒后生效');
+    const timeBox = dialog.getByRole('textbox', { name: /生效时间/ });
+    await timeBox.focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    // Computed right before typing: the server refuses a time less than 1 s ahead.
+    const due = new Date(Date.now() + 4000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const effectiveTime = `${due.getFullYear()}-${pad(due.getMonth() + 1)}-${pad(due.getDate())} ${pad(due.getHours())}:${pad(due.getMinutes())}:${pad(due.getSeconds())}`;
+    await page.keyboard.type(effectiveTime);
+    await dialog.getByRole('button', { name: '确定' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('调价计划已创建').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
     const planRow = async () =>
       (await rowTexts(page, '调价计划')).find((r) => r.includes('P002')) ?? '';
     // Applied by the scheduler (it polls every second), then shown so after a reload.

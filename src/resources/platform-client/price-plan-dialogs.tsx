@@ -9,9 +9,9 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
 import dayjs from 'dayjs';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useResourceOptionsQuery } from '../../api/resource';
 import { useIdempotentPostMutation, useSendOnce } from '../../api/send-once';
 import { SearchSelect } from '../../components/search-select';
@@ -37,6 +37,8 @@ import type { ActionDialogProps } from '../types';
  * mapped goods' costs with the margin of the new price, new price, effective time, remark) and
  * 作废 (a reason). Each is sent once with an Idempotency-Key (api/send-once.ts); a time that is
  * not in the future is refused here before anything is sent, and the server checks it again.
+ * The effective time is typed as the wire text (YYYY-MM-DD HH:mm:ss) or its day picked from the
+ * calendar that opens below it (the typed time of day is kept).
  */
 
 /** A plan write reloads the plans and the products (their price changes when one applies). */
@@ -49,6 +51,16 @@ const moneyInput = (value: string) => value.replace(/[^\d.]/g, '');
 const fenOf = (yuan: number | string) => parseYuan(yuan) ?? 0;
 /** The next whole hour: where a new plan's time starts. */
 const nextHour = () => dayjs().add(1, 'hour').startOf('hour').toDate();
+const wireText = (time: Date | null) => (time ? dayjs(time).format(WIRE_TIME) : '');
+
+/** A time typed as the wire text, or null unless it is exactly one (no 02-30, no 24:00:00). */
+function parseWireTime(text: string): Date | null {
+  const parts = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/.exec(text);
+  if (!parts) return null;
+  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as number[];
+  const time = new Date(year!, month! - 1, day, hour, minute, second);
+  return wireText(time) === text ? time : null;
+}
 
 function usePlanPost() {
   const [post] = useIdempotentPostMutation();
@@ -184,8 +196,16 @@ function PlanDialog({ plan, onClose }: { plan?: PricePlan; onClose(changed?: boo
   const t = useT();
   const [productId, setProductId] = useState<string | null>(plan?.productId ?? null);
   const [newPrice, setNewPrice] = useState(plan ? String(plan.newPrice) : '');
-  const [time, setTime] = useState<Date | null>(
+  // The last whole time typed or picked (the field's value) and the text shown, which may be
+  // half typed: what is sent is the text, refused unless it is a whole time.
+  const [time, setTime] = useState<Date | null>(() =>
     plan ? dayjs(plan.effectiveTime).toDate() : nextHour(),
+  );
+  const [timeText, setTimeText] = useState(() => wireText(time));
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const calendar = useMemo(
+    () => ({ onOpen: () => setCalendarOpen(true), onClose: () => setCalendarOpen(false) }),
+    [],
   );
   const [remark, setRemark] = useState(plan?.remark ?? '');
   const [errors, setErrors] = useState<Errors>({});
@@ -195,15 +215,18 @@ function PlanDialog({ plan, onClose }: { plan?: PricePlan; onClose(changed?: boo
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const fen = parseYuan(newPrice);
+    const due = parseWireTime(timeText.trim());
     const found: Errors = {
       productId: productId ? undefined : 'pricePlan.productRequired',
       newPrice:
         fen === undefined || fen < 1 || fen > AMOUNT_MAX_FEN ? 'pricePlan.priceInvalid' : undefined,
-      effectiveTime: !time
+      effectiveTime: !timeText.trim()
         ? 'pricePlan.timeRequired'
-        : time.getTime() <= Date.now()
-          ? 'pricePlan.timePast'
-          : undefined,
+        : !due
+          ? 'pricePlan.timeInvalid'
+          : due.getTime() <= Date.now()
+            ? 'pricePlan.timePast'
+            : undefined,
     };
     for (const name of Object.keys(found)) if (!found[name]) delete found[name];
     setErrors(found);
@@ -211,7 +234,7 @@ function PlanDialog({ plan, onClose }: { plan?: PricePlan; onClose(changed?: boo
     refusal.clear();
     const fields = {
       newPrice,
-      effectiveTime: dayjs(time).format(WIRE_TIME),
+      effectiveTime: wireText(due),
       remark: remark.trim(),
     };
     const outcome = await send.run(
@@ -268,17 +291,29 @@ function PlanDialog({ plan, onClose }: { plan?: PricePlan; onClose(changed?: boo
         error={err('newPrice')}
         {...(plan ? { 'data-autofocus': true } : {})}
       />
-      <DateTimePicker
+      <DateInput
         label={t('pricePlan.effectiveTime')}
         withAsterisk
-        withSeconds
+        placeholder={WIRE_TIME}
         valueFormat={WIRE_TIME}
+        dateParser={parseWireTime}
+        fixOnBlur={false}
         minDate={new Date()}
         value={time}
+        onInput={(e) => {
+          setTimeText(e.currentTarget.value);
+          edited('effectiveTime');
+        }}
         onChange={(value) => {
+          // A whole time typed (the text is already it) or a day picked: the field then shows
+          // the new time, unless it is the one it holds (then the text shown stays).
+          if (value?.getTime() !== time?.getTime()) setTimeText(wireText(value));
           setTime(value);
           edited('effectiveTime');
         }}
+        popoverProps={calendar}
+        // Escape closes the open calendar, not the dialog (Mantine's modal skips such a target).
+        data-mantine-stop-propagation={calendarOpen || undefined}
         error={err('effectiveTime')}
       />
       <Textarea

@@ -170,6 +170,78 @@ describe('新建调价 dialog', { timeout: 30_000 }, () => {
   });
 });
 
+describe('新建调价: the effective time from the keyboard', { timeout: 30_000 }, () => {
+  const timeBox = () => screen.getByRole('textbox', { name: /生效时间/ });
+  const type = (text: string) => fireEvent.input(timeBox(), { target: { value: text } });
+  async function fill() {
+    await chooseProduct();
+    fireEvent.change(screen.getByRole('textbox', { name: /新价格/ }), {
+      target: { value: '52' },
+    });
+  }
+
+  it('sends the time typed as the wire text', async () => {
+    const calls = scriptFetch(answers(() => plan()));
+    const onClose = vi.fn();
+    renderSignedIn(<CreatePlanDialog rows={[]} onClose={onClose} />);
+    await fill();
+    expect((timeBox() as HTMLInputElement).value).toMatch(/^\d{4}-\d\d-\d\d \d\d:00:00$/);
+    fireEvent.focus(timeBox());
+    type('2031-02-03 04:05:06');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        url: `${J}/timing/modification`,
+        body: { productId: 'p1', newPrice: '52', effectiveTime: '2031-02-03 04:05:06', remark: '' },
+      },
+    ]);
+  });
+
+  it('refuses a half-typed or impossible time, sending nothing, and shows it as typed', async () => {
+    const calls = scriptFetch(answers(() => plan()));
+    const onClose = vi.fn();
+    renderSignedIn(<CreatePlanDialog rows={[]} onClose={onClose} />);
+    await fill();
+    const submit = screen.getByRole('button', { name: '确定' });
+    for (const text of ['2031-02-03 04:05', '2031-02-30 04:05:06', '2031-02-03 24:00:00']) {
+      type(text);
+      fireEvent.blur(timeBox());
+      fireEvent.click(submit);
+      expect(await screen.findByText('请按 YYYY-MM-DD HH:mm:ss 输入生效时间')).toBeTruthy();
+      expect((timeBox() as HTMLInputElement).value).toBe(text);
+    }
+    type('');
+    fireEvent.click(submit);
+    expect(await screen.findByText('请选择生效时间')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('keeps the typed time of day when a day is picked, and Escape closes the calendar first', async () => {
+    const calls = scriptFetch(answers(() => plan()));
+    const onClose = vi.fn();
+    renderSignedIn(<CreatePlanDialog rows={[]} onClose={onClose} />);
+    await fill();
+    fireEvent.focus(timeBox());
+    type('2031-02-03 04:05:06');
+    fireEvent.click(await screen.findByRole('button', { name: /^10 .*2031$/ }));
+    expect((timeBox() as HTMLInputElement).value).toBe('2031-02-10 04:05:06');
+
+    fireEvent.focus(timeBox());
+    await screen.findByRole('button', { name: /^10 .*2031$/ });
+    fireEvent.keyDown(timeBox(), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^10 .*2031$/ })).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(calls.filter((c) => c.method === 'POST')[0]!.body).toMatchObject({
+      effectiveTime: '2031-02-10 04:05:06',
+    });
+  });
+});
+
 describe('作废 dialog', () => {
   it('asks for a reason and sends it once', async () => {
     const calls = scriptFetch(() => plan({ state: 'void' }));
