@@ -382,6 +382,9 @@ describe('open order API', () => {
   it('returns an order: codes back to stock, prepay credited, once', async () => {
     const placed = await openCall(t, app, 'POST', '/orders', order('RET-1', { quantity: 2 }));
     expect(placed.json().data.codes).toHaveLength(2);
+    // The answer's codes are those the order holds, in the order a read gives them.
+    const read = await openCall(t, app, 'GET', '/orders/RET-1');
+    expect(read.json().data.codes).toEqual(placed.json().data.codes);
     const before = await balance();
     const part = await openCall(t, app, 'POST', '/orders/RET-1/return', { quantity: 1 });
     expect(part.statusCode).toBe(200);

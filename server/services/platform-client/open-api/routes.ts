@@ -127,10 +127,8 @@ export default async function openApiRoutes(app: FastifyInstance): Promise<void>
         source: 'api',
       });
       if (outcome.replayed) void reply.header('Idempotent-Replayed', 'true');
-      return answer(
-        reply,
-        openOrder(outcome.order, outcome.productCode, await heldCodes(ctx, outcome.order)),
-      );
+      const codes = outcome.codes ?? (await heldCodes(ctx, outcome.order));
+      return answer(reply, openOrder(outcome.order, outcome.productCode, codes));
     });
 
     open.get(urlOf(route('getOrder')), { config }, async (request, reply) => {

@@ -18,21 +18,19 @@ import {
   reissueOrder,
   type FulfilContext,
   type FulfilRequest,
+  type IssuedCode,
 } from '../../platform-supplier/order/fulfil.js';
 import { sealContactPhone } from '../../platform-supplier/sup/contact-phone.js';
 import { enqueueCallback } from '../callback/outbox.js';
 import { clientOrderNoOf } from '../numbers.js';
 import { changePrepay } from '../prepay/ledger.js';
+import type { OpenCode } from './present.js';
 import { PlaceOrderRefusal } from './refusal.js';
 import { takeAppStock } from '../stock/ledger.js';
 import { chooseGood } from '../product/good-choice.js';
 import { businessDay, forbiddenSaleDay } from '../product/forbidden-days.js';
 import { failClientOrder, settleFailRecord } from './fail-order.js';
-import {
-  clientOrderByOutNo,
-  clientOrderRow,
-  type ClientOrderRow,
-} from './order-row.js';
+import { clientOrderByOutNo, clientOrderRow, type ClientOrderRow } from './order-row.js';
 
 /**
  * Placing a client order (issue 27 item 4, domain.md "client product order"): the one service
@@ -74,6 +72,11 @@ export interface PlaceOrderOutcome {
   productCode: string;
   /** The outOrderNo named an existing order: this is it, nothing was done. */
   replayed: boolean;
+  /**
+   * The codes a new order succeeded with, opened, in code id order (as `heldCodes` reads them);
+   * absent otherwise (the caller reads what the order holds).
+   */
+  codes?: OpenCode[];
 }
 
 const PAID = transitionOrConflict(clientOrderLifecycle, 'created', 'pay');
@@ -293,8 +296,17 @@ export async function placeOrder(
     setRule: product.setRule,
     callbackUrl: app.callbackUrl,
   });
+  if (succeeded)
+    return {
+      order: succeeded.order,
+      productCode: req.productCode,
+      replayed: false,
+      codes: [...succeeded.codes]
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .map(({ code, pin, validEnd }) => ({ code, pin, validEnd })),
+    };
   return {
-    order: succeeded ?? (await clientOrderRow(ctx.db, tenantId, id))!,
+    order: (await clientOrderRow(ctx.db, tenantId, id))!,
     productCode: req.productCode,
     replayed: false,
   };
@@ -315,14 +327,14 @@ async function productIdOf(db: Kysely<DB>, tenantId: string, productCode: string
  * The fulfilment of an order that is `fulfilling` with its prepay charged (a new order, or a
  * reissued one): the good by the product's rule, then `fulfil`, whose transactions move this
  * order too. An error `fulfil` throws (a good gone, the database) fails the order on its own.
- * The order as it succeeded, or undefined when it did not.
+ * The order as it succeeded and its codes, or undefined when it did not.
  */
 export async function fulfilClientOrder(
   ctx: FulfilContext,
   order: ClientOrderRow,
   userId: string | null,
   options: FulfilOptions = {},
-): Promise<ClientOrderRow | undefined> {
+): Promise<{ order: ClientOrderRow; codes: IssuedCode[] } | undefined> {
   const { tenantId } = order;
   const outcome: { succeeded?: ClientOrderRow } = {};
   const within = clientOrderMoves(order, userId, options, outcome);
@@ -330,11 +342,12 @@ export async function fulfilClientOrder(
     // A reissue of an order whose supplier order failed: that order is fulfilled again in
     // place (which also settles its error order), with this order's moves in its transactions.
     try {
-      await reissueOrder(ctx, { tenantId, orderId: order.supOrderId, userId, within });
+      const done = await reissueOrder(ctx, { tenantId, orderId: order.supOrderId, userId, within });
+      if (outcome.succeeded) return { order: outcome.succeeded, codes: done.codes };
     } catch (err) {
       await failAlone(ctx, order, err, userId);
     }
-    return outcome.succeeded;
+    return undefined;
   }
   const good = await chooseGood(ctx.db, {
     tenantId,
@@ -352,7 +365,7 @@ export async function fulfilClientOrder(
     return undefined;
   }
   try {
-    await fulfil(ctx, {
+    const done = await fulfil(ctx, {
       tenantId,
       goodId: good.goodId,
       quantity: order.quantity,
@@ -364,10 +377,11 @@ export async function fulfilClientOrder(
       userId,
       within,
     });
+    if (outcome.succeeded) return { order: outcome.succeeded, codes: done.codes };
   } catch (err) {
     await failAlone(ctx, order, err, userId);
   }
-  return outcome.succeeded;
+  return undefined;
 }
 
 interface FulfilOptions {
