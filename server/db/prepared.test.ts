@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Database } from './database.js';
-import { prepared } from './prepared.js';
+import { prepared, preparedInsert } from './prepared.js';
 
 /** prepared.ts: built once, run with each call's values, on SQLite and (TEST_DATABASE_URL) PostgreSQL. */
 describe('prepared queries', () => {
@@ -63,5 +63,25 @@ describe('prepared queries', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await byBucket.all(db, { bucket: 'c' })).toEqual([]);
+  });
+
+  it('inserts rows with the columns each row has', async () => {
+    const { db } = database;
+    const insert = preparedInsert('bladeRateWindow');
+    await insert.run(db, { bucket: 'd', windowStart: 1, hits: 3 });
+    await insert.run(db, { bucket: 'd', windowStart: 2, hits: 4 });
+    // The columns in another order: a statement of its own, each value in its column.
+    await insert.run(db, { hits: 5, windowStart: 3, bucket: 'd' });
+    const rows = await db
+      .selectFrom('bladeRateWindow')
+      .select(['windowStart', 'hits'])
+      .where('bucket', '=', 'd')
+      .orderBy('windowStart')
+      .execute();
+    expect(rows.map((r) => [r.windowStart, r.hits])).toEqual([
+      [1, 3],
+      [2, 4],
+      [3, 5],
+    ]);
   });
 });

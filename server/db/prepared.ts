@@ -1,4 +1,4 @@
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { CompiledQuery, Insertable, Kysely } from 'kysely';
 import type { DB } from './schema.js';
 
 /**
@@ -68,5 +68,28 @@ export function prepared<A extends Record<string, unknown>>() {
       all: async (db, args) => (await run(db, args)).rows,
       first: async (db, args) => (await run(db, args)).rows[0],
     };
+  };
+}
+
+/**
+ * An insert of one row into `table`, prepared per set of columns (a row's keys: the callers of
+ * the hot path always write the same ones), so no column list is written out twice.
+ */
+export function preparedInsert<T extends keyof DB & string>(table: T) {
+  const byColumns = new Map<string, PreparedQuery<Record<string, unknown>, unknown>>();
+  return {
+    run(db: Kysely<DB>, row: Insertable<DB[T]>) {
+      const values = row as Record<string, unknown>;
+      const columns = Object.keys(values);
+      const key = columns.join(',');
+      let insert = byColumns.get(key);
+      if (!insert) {
+        insert = prepared<Record<string, unknown>>()((db, arg) =>
+          db.insertInto(table).values(Object.fromEntries(columns.map((c) => [c, arg(c)])) as never),
+        );
+        byColumns.set(key, insert);
+      }
+      return insert.run(db, values);
+    },
   };
 }

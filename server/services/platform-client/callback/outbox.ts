@@ -1,7 +1,7 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { CallbackEvent } from '../../../../src/contracts/platform-client/open-api.js';
-import { prepared } from '../../../db/prepared.js';
-import type { CallbackOutboxTable, DB } from '../../../db/schema.js';
+import { prepared, preparedInsert } from '../../../db/prepared.js';
+import type { DB } from '../../../db/schema.js';
 import { nextId } from '../../../lib/ids.js';
 import type { ClientOrderRow } from '../order/order-row.js';
 import { openOrder } from '../order/present.js';
@@ -18,31 +18,7 @@ const callbackUrlOf = prepared<{ appId: string }>()((db, arg) =>
 const productCodeOf = prepared<{ productId: string }>()((db, arg) =>
   db.selectFrom('bladePsclientProduct').select('productCode').where('id', '=', arg('productId')),
 );
-const OUTBOX_COLUMNS = [
-  'id',
-  'tenantId',
-  'eventId',
-  'appId',
-  'orderId',
-  'orderNo',
-  'outOrderNo',
-  'eventType',
-  'payload',
-  'nextAttemptAt',
-  'createTime',
-] as const;
-type OutboxValues = { [K in (typeof OUTBOX_COLUMNS)[number]]: string | number };
-const insertEvent = prepared<OutboxValues>()((db, arg) =>
-  db.insertInto('bladeCallbackOutbox').values({
-    ...(Object.fromEntries(OUTBOX_COLUMNS.map((c) => [c, arg(c)])) as OutboxValues),
-    state: 'pending',
-    attempts: 0,
-    claimedUntil: 0,
-    lastStatus: null,
-    lastError: null,
-    deliveredTime: null,
-  } as Insertable<CallbackOutboxTable>),
-);
+const insertEvent = preparedInsert('bladeCallbackOutbox');
 
 /** What the caller may already know of the order's app and product (each saves a read). */
 export interface KnownForCallback {
@@ -81,6 +57,12 @@ export async function enqueueCallback(
     payload: JSON.stringify({ eventId, eventType, occurredAt: now, data }),
     nextAttemptAt: Date.now(),
     createTime: now,
+    state: 'pending',
+    attempts: 0,
+    claimedUntil: 0,
+    lastStatus: null,
+    lastError: null,
+    deliveredTime: null,
   });
   return eventId;
 }

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { clientOrderLifecycle } from '../../../../machines/lifecycles/client-order-machine.js';
 import {
   MAX_ORDER_QUANTITY,
@@ -6,8 +6,8 @@ import {
 } from '../../../../src/contracts/platform-client/open-api.js';
 import { amountWithinBound } from '../../../../src/contracts/money.js';
 import { FAILURE_REASONS, LEDGER_REASONS } from '../../../../src/contracts/server-texts.js';
-import { prepared } from '../../../db/prepared.js';
-import type { ClientProductOrderTable, DB } from '../../../db/schema.js';
+import { prepared, preparedInsert } from '../../../db/prepared.js';
+import type { DB } from '../../../db/schema.js';
 import { isUniqueViolation } from '../../../db/unique.js';
 import { ApiError } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
@@ -83,39 +83,6 @@ const PAID = transitionOrConflict(clientOrderLifecycle, 'created', 'pay');
 const FULFILLING = transitionOrConflict(clientOrderLifecycle, PAID, 'fulfil');
 const SUCCESS = transitionOrConflict(clientOrderLifecycle, FULFILLING, 'succeed');
 
-const ORDER_COLUMNS = [
-  'id',
-  'tenantId',
-  'orderNo',
-  'outOrderNo',
-  'clientId',
-  'appId',
-  'productId',
-  'goodId',
-  'supOrderId',
-  'quantity',
-  'salePrice',
-  'amount',
-  'returnedQuantity',
-  'returnedAmount',
-  'phone',
-  'phoneMask',
-  'state',
-  'source',
-  'lastError',
-  'finishTime',
-  'enabled',
-  'remark',
-  'createUser',
-  'createDept',
-  'createTime',
-  'updateUser',
-  'updateTime',
-  'status',
-  'isDeleted',
-  'version',
-] as const satisfies readonly (keyof ClientOrderRow)[];
-
 /** How long a repeated outOrderNo waits for the first request's outcome (ms). */
 const REPLAY_WAIT_MS = 5000;
 
@@ -149,15 +116,7 @@ const productForApp = prepared<{ tenantId: string; productCode: string; appId: s
       .where('p.productCode', '=', arg('productCode'))
       .where('p.isDeleted', '=', 0),
 );
-const insertOrder = prepared<ClientOrderRow>()((db, arg) =>
-  db
-    .insertInto('bladeClientProductOrder')
-    .values(
-      Object.fromEntries(
-        ORDER_COLUMNS.map((c) => [c, arg(c)]),
-      ) as Insertable<ClientProductOrderTable>,
-    ),
-);
+const insertOrder = preparedInsert('bladeClientProductOrder');
 const moveToSuccess = prepared<{
   tenantId: string;
   id: string;

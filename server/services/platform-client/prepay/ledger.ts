@@ -1,6 +1,6 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
-import { prepared } from '../../../db/prepared.js';
-import type { DB, PrepayRecordTable } from '../../../db/schema.js';
+import { sql, type Kysely } from 'kysely';
+import { prepared, preparedInsert } from '../../../db/prepared.js';
+import type { DB } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
@@ -86,31 +86,7 @@ const movePrepay = (guarded: 'debit' | 'credit') =>
   });
 const debit = movePrepay('debit');
 const credit = movePrepay('credit');
-const RECORD_COLUMNS = [
-  'id',
-  'tenantId',
-  'appId',
-  'clientId',
-  'changeType',
-  'amount',
-  'balanceAfter',
-  'reason',
-  'sourceId',
-  'sourceNo',
-  'attachId',
-  'fileName',
-  'createUser',
-  'createTime',
-] as const;
-const insertRecord = prepared<Insertable<PrepayRecordTable>>()((db, arg) =>
-  db
-    .insertInto('bladePrepayRecord')
-    .values(
-      Object.fromEntries(
-        RECORD_COLUMNS.map((c) => [c, arg(c)]),
-      ) as unknown as Insertable<PrepayRecordTable>,
-    ),
-);
+const insertRecord = preparedInsert('bladePrepayRecord');
 
 /**
  * Applies a change and writes its ledger row. Throws 400 (nothing written) when the amount is

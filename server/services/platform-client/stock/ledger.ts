@@ -1,6 +1,6 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
-import { prepared } from '../../../db/prepared.js';
-import type { ClientAppStockRecordTable, DB } from '../../../db/schema.js';
+import { sql, type Kysely } from 'kysely';
+import { prepared, preparedInsert } from '../../../db/prepared.js';
+import type { DB } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
@@ -102,31 +102,7 @@ const moveRow = (guard: 'take' | 'add') =>
   );
 const takeRow = moveRow('take');
 const addRow = moveRow('add');
-const RECORD_COLUMNS = [
-  'id',
-  'tenantId',
-  'appId',
-  'clientId',
-  'productId',
-  'changeType',
-  'quantity',
-  'quantityAfter',
-  'reason',
-  'sourceId',
-  'sourceNo',
-  'orderId',
-  'createUser',
-  'createTime',
-] as const;
-const insertRecord = prepared<Insertable<ClientAppStockRecordTable>>()((db, arg) =>
-  db
-    .insertInto('bladeClientAppStockRecord')
-    .values(
-      Object.fromEntries(
-        RECORD_COLUMNS.map((c) => [c, arg(c)]),
-      ) as unknown as Insertable<ClientAppStockRecordTable>,
-    ),
-);
+const insertRecord = preparedInsert('bladeClientAppStockRecord');
 const liveRow = prepared<{ tenantId: string; appId: string; productId: string }>()((db, arg) =>
   db
     .selectFrom('bladeClientAppStock')

@@ -1,6 +1,6 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
-import { prepared } from '../../../db/prepared.js';
-import type { DB, SupBalanceRecordTable } from '../../../db/schema.js';
+import { sql, type Kysely } from 'kysely';
+import { prepared, preparedInsert } from '../../../db/prepared.js';
+import type { DB } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
@@ -112,30 +112,7 @@ const MOVES = {
   supplier: { debit: moveBalance('supplier', 'debit'), credit: moveBalance('supplier', 'credit') },
   good: { debit: moveBalance('good', 'debit'), credit: moveBalance('good', 'credit') },
 };
-const SUP_RECORD_COLUMNS = [
-  'id',
-  'tenantId',
-  'supId',
-  'changeType',
-  'amount',
-  'balanceAfter',
-  'reason',
-  'sourceId',
-  'sourceNo',
-  'attachId',
-  'fileName',
-  'createUser',
-  'createTime',
-] as const;
-const insertSupRecord = prepared<Insertable<SupBalanceRecordTable>>()((db, arg) =>
-  db
-    .insertInto('bladeSupBalanceRecord')
-    .values(
-      Object.fromEntries(
-        SUP_RECORD_COLUMNS.map((c) => [c, arg(c)]),
-      ) as unknown as Insertable<SupBalanceRecordTable>,
-    ),
-);
+const insertSupRecord = preparedInsert('bladeSupBalanceRecord');
 const balanceTypeOf = prepared<{ tenantId: string; goodId: string }>()((db, arg) =>
   db
     .selectFrom('bladeSupGoodBalanceTotal')

@@ -1,8 +1,8 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { supOrderLifecycle } from '../../../../machines/lifecycles/sup-order-machine.js';
 import type { AppContext } from '../../../context.js';
-import { prepared } from '../../../db/prepared.js';
-import type { DB, SupOrderTable } from '../../../db/schema.js';
+import { prepared, preparedInsert } from '../../../db/prepared.js';
+import type { DB } from '../../../db/schema.js';
 import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
@@ -114,45 +114,7 @@ const goodById = prepared<{ tenantId: string; goodId: string }>()((db, arg) =>
     .where('isDeleted', '=', 0),
 );
 
-const SUP_ORDER_COLUMNS = [
-  'id',
-  'tenantId',
-  'orderNo',
-  'clientOrderId',
-  'clientId',
-  'appId',
-  'supId',
-  'goodId',
-  'quantity',
-  'marketAmount',
-  'actualAmount',
-  'costAmount',
-  'refundedQuantity',
-  'refundedAmount',
-  'state',
-  'attempts',
-  'lastError',
-  'finishTime',
-  'remark',
-  'createUser',
-  'createDept',
-  'createTime',
-  'updateUser',
-  'updateTime',
-  'status',
-  'isDeleted',
-  'version',
-] as const satisfies readonly (keyof SupOrderTable)[];
-type SupOrderValues = Omit<Insertable<SupOrderTable>, 'version'> & { version: number };
-const insertSupOrder = prepared<SupOrderValues>()((db, arg) =>
-  db
-    .insertInto('bladeSupOrder')
-    .values(
-      Object.fromEntries(
-        SUP_ORDER_COLUMNS.map((c) => [c, arg(c)]),
-      ) as unknown as Insertable<SupOrderTable>,
-    ),
-);
+const insertSupOrder = preparedInsert('bladeSupOrder');
 
 async function goodOf(db: Kysely<DB>, tenantId: string, goodId: string) {
   const row = await goodById.first(db, { tenantId, goodId });
