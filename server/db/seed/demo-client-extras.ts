@@ -326,15 +326,18 @@ async function seedDemoPricePlans(ctx: AppContext, startMs: number) {
   }
 }
 
-/** An app low on prepay gets a top-up before its upload, as demo-client.ts tops up before orders. */
-async function topUpIfLow(db: Kysely<DB>, appId: string) {
+/**
+ * An app whose prepay (with its credit line) is at or below `below` fen gets a top-up of a round
+ * sum, as its operator would send: before demo orders and before a demo upload.
+ */
+export async function topUpIfLow(db: Kysely<DB>, appId: string, below = 500_000) {
   const row = await db
     .selectFrom('bladePsclientAppPrepay')
     .select(['balance', 'creditLimit'])
     .where('tenantId', '=', T)
     .where('appId', '=', appId)
     .executeTakeFirst();
-  if (!row || Number(row.balance) + Number(row.creditLimit) > 1_000_000) return;
+  if (!row || Number(row.balance) + Number(row.creditLimit) > below) return;
   await changePrepay(db, {
     tenantId: T,
     appId,
@@ -416,7 +419,7 @@ export async function seedDemoBulkBatches(ctx: AppContext, orders: number): Prom
         .execute()
     ).map((p) => p.productCode);
     if (products.length === 0) continue;
-    await topUpIfLow(db, app.id);
+    await topUpIfLow(db, app.id, 1_000_000);
     const cells = rows.map(([out, product, quantity, phone]) => [
       out,
       typeof product === 'number' ? products[product % products.length]! : product,

@@ -12,14 +12,13 @@ import {
 } from '../../services/platform-client/app/secret.js';
 import { placeOrder, PlaceOrderRefusal } from '../../services/platform-client/order/place-order.js';
 import { returnClientOrder } from '../../services/platform-client/order/return-order.js';
-import { changePrepay } from '../../services/platform-client/prepay/ledger.js';
 import { sealContactPhone } from '../../services/platform-supplier/sup/contact-phone.js';
 import { changeBalance } from '../../services/platform-supplier/balance/ledger.js';
 import { sealedCode } from '../../services/platform-supplier/coupon-code/code-crypto.js';
 import type { FulfilContext } from '../../services/platform-supplier/order/fulfil.js';
 import { batchNoOf } from '../../services/platform-supplier/numbers.js';
 import { seedDemoClientContent } from './demo-client-content.js';
-import { seedDemoBulkBatches, seedDemoStockAndPlans } from './demo-client-extras.js';
+import { seedDemoBulkBatches, seedDemoStockAndPlans, topUpIfLow } from './demo-client-extras.js';
 
 /**
  * The client side's demo (issue 27 item 11), in tenant 000000 beside the demo suppliers: 5
@@ -535,24 +534,6 @@ async function topUpSuppliersIfLow(db: Kysely<DB>) {
       changeType: 'add',
       reason: LEDGER_REASONS.prepaidTopUp.zh,
     });
-}
-
-/** An app below its warning gets a top-up (a round sum), as its operator would send. */
-async function topUpIfLow(db: Kysely<DB>, appId: string) {
-  const row = await db
-    .selectFrom('bladePsclientAppPrepay')
-    .select(['balance', 'creditLimit'])
-    .where('tenantId', '=', T)
-    .where('appId', '=', appId)
-    .executeTakeFirst();
-  if (!row || Number(row.balance) + Number(row.creditLimit) > 500_000) return;
-  await changePrepay(db, {
-    tenantId: T,
-    appId,
-    amount: 20_000_000,
-    changeType: 'topup',
-    reason: LEDGER_REASONS.prepayTopUp.zh,
-  });
 }
 
 async function returnDemoOrder(ctx: FulfilContext, appId: string, out: string) {
