@@ -108,7 +108,8 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
       demoClientOrders: 40,
       staticDir: options.staticDir,
       adminPassword: options.adminPassword,
-      dataDir: mkdtempSync(path.join(tmpdir(), 'quanyi-test-')),
+      // A second process on the same database shares the first one's files (one machine).
+      dataDir: other?.app.ctx.config.dataDir ?? mkdtempSync(path.join(tmpdir(), 'quanyi-test-')),
       tokenRateLimit: options.tokenRateLimit ?? 10_000,
       captchaRateLimit: options.captchaRateLimit ?? 10_000,
       ...options.config,
