@@ -20,8 +20,20 @@ const simulated = new AsyncLocalStorage<Date>();
 export const atSimulatedTime = <T>(at: Date, work: () => Promise<T>): Promise<T> =>
   simulated.run(at, work);
 
+// The text of the current second, kept: the order path asks for it a dozen times per order.
+let second = -1;
+let secondText = '';
+
 export function nowText(): string {
-  return formatDateTime(simulated.getStore() ?? new Date());
+  const at = simulated.getStore();
+  if (at) return formatDateTime(at);
+  const ms = Date.now();
+  const s = Math.floor(ms / 1000);
+  if (s !== second) {
+    secondText = formatDateTime(new Date(ms));
+    second = s;
+  }
+  return secondText;
 }
 
 export function epochSeconds(): number {

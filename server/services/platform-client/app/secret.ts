@@ -10,8 +10,17 @@ import type { AppContext } from '../../../context.js';
  * derives it to check a call's signature, and a reset draws a new salt (the old secret then
  * signs nothing).
  */
-const keyOf = (ctx: Pick<AppContext, 'jwtSecret'>) =>
-  createHmac('sha256', ctx.jwtSecret).update('at-rest:open-app-secret').digest();
+const keys = new Map<string, Buffer>();
+// Derived once per server secret (every signed call needs it; one entry per install).
+function keyOf(ctx: Pick<AppContext, 'jwtSecret'>): Buffer {
+  let key = keys.get(ctx.jwtSecret);
+  if (!key) {
+    key = createHmac('sha256', ctx.jwtSecret).update('at-rest:open-app-secret').digest();
+    if (keys.size > 16) keys.clear();
+    keys.set(ctx.jwtSecret, key);
+  }
+  return key;
+}
 
 export function appSecretOf(
   ctx: Pick<AppContext, 'jwtSecret'>,
