@@ -8,6 +8,15 @@ import topmenuRoutes from './services/blade-system/topmenu/routes.js';
 import deptRoutes from './services/blade-system/dept/routes.js';
 import postTable from './services/blade-system/post/table.js';
 import parkLotTable from './services/platform-parking/lot/table.js';
+import parkMasterRoutes from './services/platform-parking/lot/routes.js';
+import {
+  monthBillTable,
+  payFlowTable,
+  providerMonthBillTable,
+  providerTempBillTable,
+  tempBillTable,
+} from './services/platform-parking/bill/table.js';
+import parkBillRoutes from './services/platform-parking/bill/routes.js';
 import clientOrderRoutes from './services/platform-client/order/routes.js';
 import pricePlanRoutes from './services/platform-client/price-plan/routes.js';
 import tenantRoutes from './services/blade-system/tenant/routes.js';
@@ -57,6 +66,11 @@ import clientContentRoutes from './services/platform-client/content/routes.js';
 import bulkOrderRoutes from './services/platform-client/bulk-order/routes.js';
 import appStockRoutes from './services/platform-client/stock/routes.js';
 import statementRoutes from './services/platform-client/statement/routes.js';
+import advertRoutes from './services/platform-supplier/advert/routes.js';
+import payOrderRoutes from './services/platform-finance/pay-order/routes.js';
+import serviceSettingRoutes from './services/service-settings/routes.js';
+import reportDefTable from './services/blade-report/table.js';
+import projectMarginRoutes from './services/platform-finance/project-margin/routes.js';
 
 /** Every service's routes; folders under services/ repeat the URL. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -69,6 +83,13 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     deptRoutes,
     tableRoutes(postTable),
     tableRoutes(parkLotTable),
+    parkMasterRoutes,
+    tableRoutes(tempBillTable),
+    tableRoutes(monthBillTable),
+    tableRoutes(providerTempBillTable),
+    tableRoutes(providerMonthBillTable),
+    tableRoutes(payFlowTable),
+    parkBillRoutes,
     tenantRoutes,
     tableRoutes(tenantPackageTable),
     tableRoutes(paramTable),
@@ -117,6 +138,11 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     pricePlanRoutes,
     appStockRoutes,
     statementRoutes,
+    advertRoutes,
+    payOrderRoutes,
+    serviceSettingRoutes,
+    tableRoutes(reportDefTable),
+    projectMarginRoutes,
   ]) {
     await app.register(routes);
   }

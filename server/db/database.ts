@@ -37,6 +37,10 @@ import * as m032 from './migrations/032-sup-file-ticket.js';
 import * as m033 from './migrations/033-sup-order-code.js';
 import * as m034 from './migrations/034-park-lot.js';
 import * as m045 from './migrations/045-client-order-filters.js';
+import * as m046 from './migrations/046-park-bills.js';
+import * as m047 from './migrations/047-park-master-data.js';
+import * as m048 from './migrations/048-advertising.js';
+import * as m049 from './migrations/049-finance-service.js';
 import * as m037 from './migrations/037-client-core.js';
 import * as m038 from './migrations/038-client-parties.js';
 import * as m040 from './migrations/040-client-prepay.js';
@@ -123,6 +127,10 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '044-bulk-orders': m044,
   '042-client-stock-statements': m042,
   '045-client-order-filters': m045,
+  '046-park-bills': m046,
+  '047-park-master-data': m047,
+  '048-advertising': m048,
+  '049-finance-service': m049,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -388,6 +388,15 @@ export interface DB {
   bladeSupStore: SupStoreTable;
   bladeSupStoreGroup: SupStoreGroupTable;
   bladeParkLot: ParkLotTable;
+  // Parking bills (migration 046)
+  bladeParkBill: ParkBillTable;
+  bladeParkBillRefund: ParkBillRefundTable;
+  bladeParkPayFlow: ParkPayFlowTable;
+  // Parking master data (migration 047)
+  bladeParkCar: ParkCarTable;
+  bladeParkCarSubscribe: ParkCarSubscribeTable;
+  bladeParkPaySetting: ParkPaySettingTable;
+  bladeParkInvoiceSetting: ParkInvoiceSettingTable;
   bladePsclient: PsclientTable;
   bladePsclientApp: PsclientAppTable;
   bladePsclientFile: PsclientFileTable;
@@ -433,6 +442,21 @@ export interface DB {
   bladeSupWarningSetting: SupWarningSettingTable;
   bladeSupOrderReportRemark: SupOrderReportRemarkTable;
   bladeSupFileTicket: SupFileTicketTable;
+  // Issue 28 items 4-6 (migration 049): pay orders, provider settings, report definitions.
+  bladePayOrder: PayOrderTable;
+  bladePayRefund: PayRefundTable;
+  bladeWechatPaySetting: WechatPaySettingTable;
+  bladeDingxinSetting: DingxinSettingTable;
+  bladeReportDef: ReportDefTable;
+  // Issue 28 item 2 (migration 048): advertising.
+  bladeAdMaterial: AdMaterialTable;
+  bladeAdPosition: AdPositionTable;
+  bladeAdvertiser: AdvertiserTable;
+  bladeAdvertiserSetting: AdvertiserSettingTable;
+  bladeAdPlan: AdPlanTable;
+  bladeFlowMaster: FlowMasterTable;
+  bladeAdProfitFlow: AdProfitFlowTable;
+  bladeAdBusiness: AdBusinessTable;
 }
 
 /** A one-time code sent by SMS or e-mail (migration 020); only its HMAC is stored. */
@@ -1616,4 +1640,312 @@ export interface ClientDraftThumbnailTable {
   sort: number;
   createUser: string | null;
   createTime: string;
+}
+
+// ---- Parking bills (migration 046, issue 28 item 1) ----
+
+/** A parking bill; money in fen; `state` by machines/lifecycles/park-bill-machine.ts. */
+export interface ParkBillTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  billNo: string;
+  billType: string;
+  lotId: string;
+  plateNo: string;
+  enterTime: string | null;
+  leaveTime: string | null;
+  parkMinutes: number | null;
+  ticketStart: string | null;
+  ticketEnd: string | null;
+  amountDue: number;
+  discountAmount: number;
+  rightDeduction: number;
+  paidAmount: number;
+  refundedAmount: number;
+  payChannel: string | null;
+  payTime: string | null;
+  payMode: string;
+  supId: string | null;
+  rightCode: string | null;
+  providerCode: string | null;
+  providerName: string | null;
+  state: string;
+  billTime: string;
+  version: Generated<number>;
+}
+
+/** One refund of a parking bill (fen), sent through the lot's operator driver. */
+export interface ParkBillRefundTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  refundNo: string;
+  billId: string;
+  billNo: string;
+  amount: number;
+  reason: string;
+  state: string;
+  operatorRefundNo: string | null;
+}
+
+/** A smart-pay (无感支付) flow (fen). */
+export interface ParkPayFlowTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  flowNo: string;
+  billNo: string | null;
+  lotId: string;
+  plateNo: string;
+  flowType: string;
+  amount: number;
+  payChannel: string;
+  flowState: string;
+  failReason: string | null;
+  flowTime: string;
+}
+
+// ---- Parking master data (migration 047, issue 28 item 1) ----
+
+/** A car licence bound to a lot; the owner's phone sealed (lib/sealed-phone.ts). */
+export interface ParkCarTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  plateNo: string;
+  plateType: string;
+  ownerName: string | null;
+  ownerPhone: string | null;
+  lotId: string;
+  bindTime: string | null;
+  enabled: number;
+  version: Generated<number>;
+}
+
+/** A plate subscribed to a lot for a period; its state is derived from the period. */
+export interface ParkCarSubscribeTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  plateNo: string;
+  lotId: string;
+  startTime: string;
+  endTime: string;
+  channel: string;
+}
+
+/** A lot's pay setting (one live per lot); money in fen. */
+export interface ParkPaySettingTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  lotId: string;
+  freeMinutes: number;
+  pricePerHour: number;
+  dailyCap: number;
+  monthPrice: number;
+  channels: string;
+  merchantNo: string;
+  version: Generated<number>;
+}
+
+/** A lot's invoice setting (one live per lot). */
+export interface ParkInvoiceSettingTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  lotId: string;
+  sellerName: string;
+  taxNo: string;
+  invoiceType: string;
+  provider: string;
+  contactName: string | null;
+  contactPhone: string | null;
+  enabled: number;
+  version: Generated<number>;
+}
+
+/** A pay order (migration 049); `state` by machines/lifecycles/pay-order-machine.ts; fen. */
+export interface PayOrderTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  orderNo: string;
+  outTradeNo: string;
+  settingId: string | null;
+  transactionId: string | null;
+  payerMask: string | null;
+  subject: string;
+  amount: number;
+  refundedAmount: number;
+  channel: string;
+  state: string;
+  payTime: string | null;
+  closeTime: string | null;
+  sourceType: string;
+  sourceId: string;
+  version: Generated<number>;
+}
+
+/** A refund of (part of) a pay order (migration 049); fen. */
+export interface PayRefundTable {
+  id: string;
+  tenantId: string;
+  payOrderId: string;
+  refundNo: string;
+  refundId: string | null;
+  amount: number;
+  reason: string | null;
+  createUser: string | null;
+  createTime: string;
+}
+
+/** A WeChat pay merchant setting (migration 049); the key and private key encrypted. */
+export interface WechatPaySettingTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  settingName: string;
+  driver: string;
+  mchId: string;
+  appId: string;
+  apiV3Key: string | null;
+  serialNo: string;
+  privateKey: string | null;
+  platformCert: string | null;
+  enabled: number;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+/** A Dingxin verification account (migration 049); the secret encrypted. */
+export interface DingxinSettingTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  settingName: string;
+  driver: string;
+  endpoint: string;
+  appKey: string;
+  appSecret: string | null;
+  enabled: number;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+/** A saved report definition (migration 049, blade-report): global. */
+export interface ReportDefTable extends AuditColumns {
+  id: string;
+  name: string;
+  reportCode: string;
+  category: string;
+  route: string;
+  remark: string | null;
+}
+
+// ---- Advertising (migration 048, issue 28 item 2) ----
+
+/** An ad material: a media-stock picture or video (`media_id`), its copy and size. */
+export interface AdMaterialTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  materialName: string;
+  materialType: string;
+  mediaId: string;
+  copyText: string | null;
+  width: number;
+  height: number;
+  version: Generated<number>;
+}
+
+/** An ad position; floor price in fen. */
+export interface AdPositionTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  positionCode: string;
+  positionName: string;
+  width: number;
+  height: number;
+  mediaTypes: string;
+  priceMode: string;
+  floorPrice: number;
+  enabled: number;
+  version: Generated<number>;
+}
+
+/** An advertiser; the contact phone sealed (lib/sealed-phone.ts). */
+export interface AdvertiserTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  advertiserCode: string;
+  advertiserName: string;
+  contactName: string | null;
+  contactPhone: string | null;
+  industry: string;
+  enabled: number;
+  version: Generated<number>;
+}
+
+/** A setting of an advertiser code; a secret's value sealed, never answered. */
+export interface AdvertiserSettingTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  advertiserCode: string;
+  settingKey: string;
+  settingValue: string | null;
+  secret: number;
+}
+
+/** An ad plan; budgets and bid in fen, `state` by machines/lifecycles/ad-plan-machine.ts. */
+export interface AdPlanTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  planName: string;
+  advertiserId: string;
+  materialIds: string;
+  positionIds: string;
+  lotIds: string | null;
+  startDate: string;
+  endDate: string;
+  dailyBudget: number;
+  totalBudget: number;
+  bid: number;
+  state: Generated<string>;
+  pauseFlag: Generated<number>;
+  remark: string | null;
+  version: Generated<number>;
+}
+
+/** A flow master; share in basis points, phone and account sealed. */
+export interface FlowMasterTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  masterName: string;
+  contactName: string | null;
+  contactPhone: string | null;
+  positionIds: string | null;
+  shareRate: number;
+  settleAccount: string | null;
+  enabled: number;
+  version: Generated<number>;
+}
+
+/** A revenue share record of a flow master (fen; share in basis points). */
+export interface AdProfitFlowTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  flowMasterId: string;
+  planId: string;
+  positionId: string;
+  lotId: string | null;
+  flowDate: string;
+  revenue: number;
+  shareRate: number;
+  shareAmount: number;
+}
+
+/** An ad of the business team's list (/business/advertising-lis). */
+export interface AdBusinessTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  adTitle: string;
+  advertiserId: string;
+  planId: string | null;
+  lotId: string | null;
+  startDate: string;
+  endDate: string;
+  enabled: number;
+  remark: string | null;
+  version: Generated<number>;
 }

@@ -1,4 +1,4 @@
-import { CLIENT_SERVICE, SUPPLIER_SERVICE } from './business-services';
+import { CLIENT_SERVICE, PARKING_SERVICE, SUPPLIER_SERVICE } from './business-services';
 
 /**
  * Records other screens name (a supplier on a code exchange, a good on a quota, ...), declared
@@ -56,6 +56,30 @@ export const REFERENCES = {
     },
   },
   clientOrder: { table: 'bladeClientProductOrder', name: 'orderNo', scope: 'tenant' },
+  // Advertising (issue 28 item 2, contracts/platform-ad).
+  advertiser: {
+    table: 'bladeAdvertiser',
+    name: 'advertiserName',
+    scope: 'tenant',
+    picker: {
+      path: `${SUPPLIER_SERVICE}/advert/advertiser/select`,
+      label: 'advertiserName',
+      value: 'id',
+    },
+  },
+  adPlan: {
+    table: 'bladeAdPlan',
+    name: 'planName',
+    scope: 'tenant',
+    picker: { path: `${SUPPLIER_SERVICE}/advert/plan/select`, label: 'planName', value: 'id' },
+  },
+  flowMaster: { table: 'bladeFlowMaster', name: 'masterName', scope: 'tenant' },
+  parkLot: {
+    table: 'bladeParkLot',
+    name: 'lotName',
+    scope: 'tenant',
+    picker: { path: `${PARKING_SERVICE}/parking/lot/select`, label: 'lotName', value: 'id' },
+  },
 } as const satisfies Record<string, Reference>;
 
 export type ReferenceName = keyof typeof REFERENCES;

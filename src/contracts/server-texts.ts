@@ -111,6 +111,10 @@ export const TEXT_SHAPES = {
     zh: '任务执行失败（参考编号 {ref}）',
     en: 'The task failed (reference {ref})',
   },
+  payRefundOver: {
+    zh: '退款金额不能超过可退金额{rest}元',
+    en: 'The refund may not exceed the refundable {rest} yuan',
+  },
 } as const satisfies Record<string, MessagePair>;
 
 /**

@@ -42,6 +42,10 @@ import { clientOrders } from './messages/client-orders';
 import { bulkOrders } from './messages/bulk-orders';
 import { openApiDoc } from './messages/open-api-doc';
 import { pricePlan } from './messages/price-plan';
+import { parkingMaster } from './messages/parking-master';
+import { parkingBills } from './messages/parking-bills';
+import { advertising } from './messages/advertising';
+import { finance } from './messages/finance';
 
 /** The console's texts beyond the login path; imported by components/mantine-root.tsx. */
 registerMessages(
@@ -88,4 +92,8 @@ registerMessages(
   bulkOrders,
   openApiDoc,
   pricePlan,
+  parkingMaster,
+  parkingBills,
+  advertising,
+  finance,
 );

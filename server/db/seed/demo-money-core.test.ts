@@ -30,8 +30,9 @@ function schemaTables(): string[] {
  * same text, or epoch seconds). Expiries and deadlines lie ahead by nature and are not among them.
  */
 /** Times of what happened; expiries and a plan's effective time (a schedule) may be ahead. */
+// Schedules may lie ahead: expiries, a price plan's effective time, a subscription's end.
 const isEventTime = (column: string) =>
-  /(_time|_at)$/.test(column) && !/expire|effective/.test(column);
+  /(_time|_at)$/.test(column) && !/expire|effective|(^|_)end_time$/.test(column);
 
 describe('demo data of the supplier money core', () => {
   let t: TestApp;

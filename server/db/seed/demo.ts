@@ -8,8 +8,12 @@ import { seedDemoSuppliers } from './demo-supplier.js';
 import { seedDemoSupplierGoods } from './demo-supplier-goods.js';
 import { seedDemoSupplierStores } from './demo-supplier-stores.js';
 import { seedDemoParkLots } from './demo-parking.js';
+import { seedDemoAdvertising } from './demo-advertising.js';
+import { seedDemoParkBills } from './demo-parking-bills.js';
+import { seedDemoParkingCars } from './demo-parking-cars.js';
 import { seedDemoMoneyCore } from './demo-money-core.js';
 import { seedDemoEnterpriseRegisters } from './demo-enterprise-register.js';
+import { seedDemoFinance } from './demo-finance.js';
 
 /** Password of every demo account (README.md lists them). */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -263,8 +267,12 @@ export async function seedDemo(
     await seedDemoSupplierGoods(trx);
     await seedDemoSupplierStores(trx);
     await seedDemoParkLots(trx);
+    await seedDemoAdvertising(trx, secrets);
+    await seedDemoParkBills(trx, volume);
+    await seedDemoParkingCars(trx, secrets, volume);
     await seedDemoEnterpriseRegisters(trx, secrets);
     await seedDemoMoneyCore(trx, secrets, volume);
+    await seedDemoFinance(trx, secrets, volume);
   });
 }
 

@@ -16,6 +16,23 @@ import { supGoodContract } from '../../../src/contracts/platform-supplier/sup-go
 import { supStoreContract } from '../../../src/contracts/platform-supplier/sup-store.js';
 import { storeGroupContract } from '../../../src/contracts/platform-supplier/store-group.js';
 import { parkLotContract } from '../../../src/contracts/platform-parking/park-lot.js';
+import { adMaterialContract } from '../../../src/contracts/platform-ad/ad-material.js';
+import { adParkingLotContract } from '../../../src/contracts/platform-ad/ad-parking-lot.js';
+import { adPlanContract } from '../../../src/contracts/platform-ad/ad-plan.js';
+import { adPositionContract } from '../../../src/contracts/platform-ad/ad-position.js';
+import { advertiserContract } from '../../../src/contracts/platform-ad/advertiser.js';
+import { businessAdContract } from '../../../src/contracts/platform-ad/business-ad.js';
+import { flowMasterContract } from '../../../src/contracts/platform-ad/flow-master.js';
+import { parkCarContract } from '../../../src/contracts/platform-parking/park-car.js';
+import { parkCarSubscribeContract } from '../../../src/contracts/platform-parking/park-car-subscribe.js';
+import { parkInvoiceSettingContract } from '../../../src/contracts/platform-parking/park-invoice-setting.js';
+import {
+  monthBillContract,
+  providerMonthBillContract,
+  providerTempBillContract,
+  tempBillContract,
+} from '../../../src/contracts/platform-parking/park-bill.js';
+import { payFlowContract } from '../../../src/contracts/platform-parking/park-pay-flow.js';
 import {
   clientOrderContract,
   userOrderContract,
@@ -43,6 +60,11 @@ import { appStockRecordContract } from '../../../src/contracts/platform-client/a
 import { statementContract } from '../../../src/contracts/platform-client/statement.js';
 import { clientContentContract } from '../../../src/contracts/platform-client/client-content.js';
 import { clientDraftContract } from '../../../src/contracts/platform-client/client-draft.js';
+import { payOrderContract } from '../../../src/contracts/platform-finance/pay-order.js';
+import {
+  dingxinSettingContract,
+  wechatPaySettingContract,
+} from '../../../src/contracts/service-settings/settings.js';
 
 /**
  * Seeded menu tree of the console (blade_menu rows, category 1 = menus, 2 = buttons).
@@ -889,28 +911,22 @@ export const MENU_TREE: SeedMenu[] = [
     path: '/service',
     icon: 'IconPlugConnected',
     children: [
-      {
-        code: 'wechat_pay',
+      contractScreen(wechatPaySettingContract, {
         zh: '微信支付',
         en: 'WeChat Pay',
-        path: '/service/pay/wechat',
         icon: 'IconBrandWechat',
-        buttons: [
-          { code: 'wechat_pay_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-          { code: 'wechat_pay_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
+        extraButtons: [
+          { code: 'wechat_pay_test', alias: 'test', zh: '测试连接', en: 'Test', action: 2 },
         ],
-      },
-      {
-        code: 'dingxin_auth',
+      }),
+      contractScreen(dingxinSettingContract, {
         zh: '鼎信认证',
         en: 'Dingxin verification',
-        path: '/service/auth/dingxin',
         icon: 'IconShieldCheck',
-        buttons: [
-          { code: 'dingxin_auth_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-          { code: 'dingxin_auth_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
+        extraButtons: [
+          { code: 'dingxin_auth_test', alias: 'test', zh: '测试连接', en: 'Test', action: 2 },
         ],
-      },
+      }),
     ],
   },
   {
@@ -1054,26 +1070,7 @@ export const MENU_TREE: SeedMenu[] = [
     path: '/business',
     icon: 'IconBriefcase',
     children: [
-      {
-        code: 'advertising',
-        zh: '广告列表',
-        en: 'Advertising',
-        path: '/business/advertising-lis',
-        icon: 'IconAd',
-        buttons: [
-          { code: 'advertising_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'advertising_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'advertising_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'advertising_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-          {
-            code: 'advertising_enable',
-            alias: 'enable',
-            zh: '启用/停用',
-            en: 'Enable/Disable',
-            action: 2,
-          },
-        ],
-      },
+      contractScreen(businessAdContract, { zh: '广告列表', en: 'Advertising', icon: 'IconAd' }),
       {
         code: 'parking',
         zh: '停车业务',
@@ -1088,14 +1085,11 @@ export const MENU_TREE: SeedMenu[] = [
             path: '/business/parking/record',
             icon: 'IconReceipt',
             children: [
-              {
-                code: 'temp_bill',
+              contractScreen(tempBillContract, {
                 zh: '临停账单',
                 en: 'Temporary bills',
-                path: '/business/parking/record/temporaryParking',
                 icon: 'IconClock',
-                buttons: [
-                  { code: 'temp_bill_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+                extraButtons: [
                   {
                     code: 'temp_bill_refund',
                     alias: 'refund',
@@ -1103,29 +1097,13 @@ export const MENU_TREE: SeedMenu[] = [
                     en: 'Refund',
                     action: 2,
                   },
-                  {
-                    code: 'temp_bill_export',
-                    alias: 'export',
-                    zh: '导出',
-                    en: 'Export',
-                    action: 1,
-                  },
                 ],
-              },
-              {
-                code: 'month_ticket_bill',
+              }),
+              contractScreen(monthBillContract, {
                 zh: '月票账单',
                 en: 'Monthly ticket bills',
-                path: '/business/parking/record/ticket',
                 icon: 'IconTicket',
-                buttons: [
-                  {
-                    code: 'month_ticket_bill_view',
-                    alias: 'view',
-                    zh: '查看',
-                    en: 'View',
-                    action: 2,
-                  },
+                extraButtons: [
                   {
                     code: 'month_ticket_bill_refund',
                     alias: 'refund',
@@ -1133,32 +1111,13 @@ export const MENU_TREE: SeedMenu[] = [
                     en: 'Refund',
                     action: 2,
                   },
-                  {
-                    code: 'month_ticket_bill_export',
-                    alias: 'export',
-                    zh: '导出',
-                    en: 'Export',
-                    action: 1,
-                  },
                 ],
-              },
-              {
-                code: 'smart_pay_flow',
+              }),
+              contractScreen(payFlowContract, {
                 zh: '无感支付',
                 en: 'Smart pay',
-                path: '/business/parking/record/smartPay',
                 icon: 'IconCreditCard',
-                buttons: [
-                  { code: 'smart_pay_flow_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-                  {
-                    code: 'smart_pay_flow_export',
-                    alias: 'export',
-                    zh: '导出',
-                    en: 'Export',
-                    action: 1,
-                  },
-                ],
-              },
+              }),
             ],
           },
           {
@@ -1168,74 +1127,24 @@ export const MENU_TREE: SeedMenu[] = [
             path: '/business/parking/serviceProviderRecord',
             icon: 'IconBuildingBank',
             children: [
-              {
-                code: 'provider_temp_bill',
+              contractScreen(providerTempBillContract, {
                 zh: '服务商临停账单',
                 en: 'Provider temporary bills',
-                path: '/business/parking/serviceProviderRecord/temporaryParking',
                 icon: 'IconClock',
-                buttons: [
-                  {
-                    code: 'provider_temp_bill_view',
-                    alias: 'view',
-                    zh: '查看',
-                    en: 'View',
-                    action: 2,
-                  },
-                  {
-                    code: 'provider_temp_bill_export',
-                    alias: 'export',
-                    zh: '导出',
-                    en: 'Export',
-                    action: 1,
-                  },
-                ],
-              },
-              {
-                code: 'provider_month_ticket_bill',
+              }),
+              contractScreen(providerMonthBillContract, {
                 zh: '服务商月票账单',
                 en: 'Provider monthly bills',
-                path: '/business/parking/serviceProviderRecord/ticketParking',
                 icon: 'IconTicket',
-                buttons: [
-                  {
-                    code: 'provider_month_ticket_bill_view',
-                    alias: 'view',
-                    zh: '查看',
-                    en: 'View',
-                    action: 2,
-                  },
-                  {
-                    code: 'provider_month_ticket_bill_export',
-                    alias: 'export',
-                    zh: '导出',
-                    en: 'Export',
-                    action: 1,
-                  },
-                ],
-              },
+              }),
             ],
           },
-          {
-            code: 'car_license',
-            zh: '车牌管理',
-            en: 'Car licences',
-            path: '/business/parking/carlicenseManagement',
-            icon: 'IconCar',
-            buttons: [
-              { code: 'car_license_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-            ],
-          },
-          {
-            code: 'car_subscribe',
+          contractScreen(parkCarContract, { zh: '车牌管理', en: 'Car licences', icon: 'IconCar' }),
+          contractScreen(parkCarSubscribeContract, {
             zh: '订阅车牌管理',
             en: 'Subscribed licences',
-            path: '/business/parking/subscribeCarlicenseManagement',
             icon: 'IconCarGarage',
-            buttons: [
-              { code: 'car_subscribe_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-            ],
-          },
+          }),
           contractScreen(parkLotContract, {
             zh: '停车场管理',
             en: 'Parking lots',
@@ -1260,17 +1169,11 @@ export const MENU_TREE: SeedMenu[] = [
           }),
         ],
       },
-      {
-        code: 'invoice_setting',
+      contractScreen(parkInvoiceSettingContract, {
         zh: '开票设置',
         en: 'Invoice settings',
-        path: '/business/invoice/invoiceSetting',
         icon: 'IconFileInvoice',
-        buttons: [
-          { code: 'invoice_setting_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-          { code: 'invoice_setting_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-        ],
-      },
+      }),
     ],
   },
   {
@@ -1312,17 +1215,15 @@ export const MENU_TREE: SeedMenu[] = [
           },
         ],
       },
-      {
-        code: 'pay_order',
+      contractScreen(payOrderContract, {
         zh: '支付订单',
         en: 'Pay orders',
-        path: '/finance/pay-orderList',
         icon: 'IconCash',
-        buttons: [
-          { code: 'pay_order_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-          { code: 'pay_order_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
+        extraButtons: [
+          { code: 'pay_order_refund', alias: 'refund', zh: '退款', en: 'Refund', action: 2 },
+          { code: 'pay_order_close', alias: 'close', zh: '关闭', en: 'Close', action: 2 },
         ],
-      },
+      }),
       contractScreen(pricePlanContract, {
         zh: '价格管理',
         en: 'Price management',
@@ -1354,44 +1255,24 @@ export const MENU_TREE: SeedMenu[] = [
     path: '/ad',
     icon: 'IconAd2',
     children: [
-      {
-        code: 'ad_material',
+      contractScreen(adMaterialContract, {
         zh: '素材管理',
         en: 'Materials',
-        path: '/ad/materail',
         icon: 'IconPhoto',
-        buttons: [
-          { code: 'ad_material_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'ad_material_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'ad_material_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'ad_material_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+        extraButtons: [
           { code: 'ad_material_copy', alias: 'copy', zh: '复制', en: 'Copy', action: 2 },
         ],
-      },
-      {
-        code: 'ad_position',
+      }),
+      contractScreen(adPositionContract, {
         zh: '广告位管理',
         en: 'Ad positions',
-        path: '/ad/adType',
         icon: 'IconLayoutGrid',
-        buttons: [
-          { code: 'ad_position_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'ad_position_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'ad_position_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'ad_position_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-        ],
-      },
-      {
-        code: 'advertiser',
+      }),
+      contractScreen(advertiserContract, {
         zh: '广告主管理',
         en: 'Advertisers',
-        path: '/ad/advertiser',
         icon: 'IconUserDollar',
-        buttons: [
-          { code: 'advertiser_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'advertiser_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'advertiser_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'advertiser_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+        extraButtons: [
           {
             code: 'advertiser_setting',
             alias: 'setting',
@@ -1400,38 +1281,22 @@ export const MENU_TREE: SeedMenu[] = [
             action: 1,
           },
         ],
-      },
-      {
-        code: 'ad_plan',
+      }),
+      contractScreen(adPlanContract, {
         zh: '广告计划',
         en: 'Ad plans',
-        path: '/ad/advertisingPlan',
         icon: 'IconCalendarEvent',
-        buttons: [
-          { code: 'ad_plan_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'ad_plan_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'ad_plan_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'ad_plan_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+        extraButtons: [
           { code: 'ad_plan_status', alias: 'status', zh: '投放状态', en: 'Status', action: 2 },
           { code: 'ad_plan_pause', alias: 'pause', zh: '暂停/恢复', en: 'Pause/Resume', action: 2 },
           { code: 'ad_plan_copy', alias: 'copy', zh: '复制', en: 'Copy', action: 2 },
-          { code: 'ad_plan_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
         ],
-      },
-      {
-        code: 'flow_master',
+      }),
+      contractScreen(flowMasterContract, {
         zh: '流量主管理',
         en: 'Traffic owners',
-        path: '/ad/webmaster',
         icon: 'IconUsers',
-        buttons: [
-          { code: 'flow_master_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-          { code: 'flow_master_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-          { code: 'flow_master_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-          { code: 'flow_master_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-          { code: 'flow_master_export', alias: 'export', zh: '导出', en: 'Export', action: 1 },
-        ],
-      },
+      }),
       {
         code: 'ad_status',
         zh: '投放统计',
@@ -1535,16 +1400,11 @@ export const MENU_TREE: SeedMenu[] = [
           },
         ],
       },
-      {
-        code: 'ad_parking_lot',
+      contractScreen(adParkingLotContract, {
         zh: '广告停车场',
         en: 'Ad parking lots',
-        path: '/ad/adParkingLot',
         icon: 'IconParking',
-        buttons: [
-          { code: 'ad_parking_lot_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-        ],
-      },
+      }),
     ],
   },
   {

@@ -95,3 +95,30 @@ export const parkLotContract = defineContract<ParkLot>()({
     },
   },
 });
+
+/** The lot screen's own calls beside the engine's (relative to /api). */
+export const PARK_LOT_CALLS = {
+  /** POST multipart: lots from an .xlsx (the import engine; button parking_lot_import). */
+  importParkData: `${PARKING_SERVICE}/parking/lot/importParkData`,
+  importTemplate: `${PARKING_SERVICE}/parking/lot/import-template`,
+  importResult: `${PARKING_SERVICE}/parking/lot/import-result`,
+  /** POST: loads the lots' data from the parking operator's driver (button parking_lot_load). */
+  loadingParkData: `${PARKING_SERVICE}/parking/lot/loadingParkData`,
+  /** GET ?supId=: the auth codes of a supplier's lots. */
+  listParkAuthCode: `${PARKING_SERVICE}/parking/sup/listParkAuthCode`,
+} as const;
+
+/**
+ * An auth code (授权码): what a supplier whose parking rights a lot offers quotes to the lot's
+ * operator, one per supplier and lot. Derived, never stored: HMAC-SHA256 of the server secret
+ * over (tenant, supplier, lot), 16 characters of base32, so the same pair always has the same
+ * code and no code names another pair.
+ */
+export interface ParkAuthCode {
+  supId: string;
+  supName: string;
+  lotId: string;
+  lotCode: string;
+  lotName: string;
+  authCode: string;
+}

@@ -150,7 +150,7 @@ describe('/finance/project-reportList', { timeout: 30_000 }, () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['项目报表', '销售汇总', '退货汇总', '销售明细', '退货明细']);
+    ).toEqual(['项目报表', '销售汇总', '退货汇总', '销售明细', '退货明细', '项目毛利']);
     await screen.findByText('星巴克', {}, { timeout: 8000 });
     expect(listCalls('list')).toHaveLength(1);
     expect(listCalls('saleReportPage')).toHaveLength(0);

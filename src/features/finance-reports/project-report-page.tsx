@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ReportAnswer } from '../../contracts/platform-supplier/sup-order-report';
 import { ResourceScreen } from '../../resources/engine/resource-screen';
 import { ORDER_REPORT_TABS } from '../../resources/platform-supplier/sup-order-report';
+import { PROJECT_MARGIN_TAB } from '../../resources/platform-finance/project-margin';
 import { useLang, useT } from '../../state/hooks';
 import { ReportCharts } from './report-charts';
 
@@ -12,6 +13,9 @@ const isAnswer = (data: unknown): data is ReportAnswer<unknown> =>
   'chart' in data &&
   'range' in data &&
   typeof (data as { chart: unknown }).chart === 'object';
+
+/** The supplier reports, then the client side (issue 28: 项目毛利, no chart). */
+const TABS = [...ORDER_REPORT_TABS, PROJECT_MARGIN_TAB];
 
 /**
  * /finance/project-reportList (issue 18 item 5): the supplier order reports as tabs — 项目报表,
@@ -37,26 +41,28 @@ export default function ProjectReportPage() {
       </Title>
       <Tabs value={active} onChange={choose} keepMounted>
         <Tabs.List aria-label={t('supplierReports.tabs')}>
-          {ORDER_REPORT_TABS.map((tab) => (
+          {TABS.map((tab) => (
             <Tabs.Tab key={tab.kind} value={tab.kind}>
               {tab.def.title[lang]}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {ORDER_REPORT_TABS.map((tab) => (
+        {TABS.map((tab) => (
           <Tabs.Panel key={tab.kind} value={tab.kind} pt="md">
             {visited.has(tab.kind) && (
               <ResourceScreen
                 def={tab.def}
                 route={tab.route}
                 embedded
-                aboveTable={({ data, loading }) => (
-                  <ReportCharts
-                    kind={tab.chart}
-                    answer={isAnswer(data) ? data : undefined}
-                    loading={loading}
-                  />
-                )}
+                aboveTable={({ data, loading }) =>
+                  'chart' in tab && (
+                    <ReportCharts
+                      kind={tab.chart}
+                      answer={isAnswer(data) ? data : undefined}
+                      loading={loading}
+                    />
+                  )
+                }
               />
             )}
           </Tabs.Panel>

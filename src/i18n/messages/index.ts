@@ -44,6 +44,10 @@ import type { clientOrders } from './client-orders';
 import type { bulkOrders } from './bulk-orders';
 import type { openApiDoc } from './open-api-doc';
 import type { pricePlan } from './price-plan';
+import type { parkingMaster } from './parking-master';
+import type { parkingBills } from './parking-bills';
+import type { advertising } from './advertising';
+import type { finance } from './finance';
 
 /**
  * The type of every message module, merged. A feature adds its own file ({zh, en} with the
@@ -99,14 +103,20 @@ type Modules = [
   typeof bulkOrders,
   typeof openApiDoc,
   typeof pricePlan,
+  typeof parkingMaster,
+  typeof parkingBills,
+  typeof advertising,
+  typeof finance,
 ];
 
-type Merge<T extends readonly { zh: object }[]> = T extends readonly [
+// Tail-recursive (an accumulator): the plain `H['zh'] & Merge<R>` ran past TypeScript's
+// instantiation depth once the modules numbered about fifty (issue 28).
+type Merge<T extends readonly { zh: object }[], Acc = unknown> = T extends readonly [
   infer H extends { zh: object },
   ...infer R extends readonly { zh: object }[],
 ]
-  ? H['zh'] & Merge<R>
-  : unknown;
+  ? Merge<R, Acc & H['zh']>
+  : Acc;
 
 export type ZhMessages = Merge<Modules>;
 export type MessageKey = keyof ZhMessages & string;

@@ -1,5 +1,14 @@
-import { parkLotContract } from '../../contracts/platform-parking/park-lot';
+import type { ComponentType } from 'react';
+import { parkLotContract, type ParkLot } from '../../contracts/platform-parking/park-lot';
 import { defineContractResource } from '../contract-resource';
+import type { ActionDialogProps } from '../types';
+
+type Dialog = ComponentType<ActionDialogProps<ParkLot>>;
+const dialogs = () => import('./park-lot-dialogs');
+/** One named dialog of park-lot-dialogs.tsx, loaded on first use. */
+const dialog =
+  (pick: (m: Awaited<ReturnType<typeof dialogs>>) => Dialog) => (): Promise<{ default: Dialog }> =>
+    dialogs().then((m) => ({ default: pick(m) }));
 
 /**
  * 停车场管理: the engine's worked example (docs/add-a-resource.md). The contract names the
@@ -22,5 +31,37 @@ export default defineContractResource({
   ],
   filters: ['lotCode', 'lotName', 'operator', 'supId', 'enabled'],
   form: { address: { wide: true } },
+  rowActions: [
+    {
+      id: 'paySetting',
+      label: { zh: '支付设置', en: 'Pay settings' },
+      permission: 'parking_lot_pay_setting',
+      dialog: dialog((m) => m.ParkPaySettingDialog),
+    },
+    {
+      id: 'authCode',
+      label: { zh: '授权码', en: 'Auth codes' },
+      permission: parkLotContract.menu,
+      readsOnly: true,
+      when: (lot) => !!lot.supId,
+      dialog: dialog((m) => m.ParkAuthCodeDialog),
+    },
+  ],
+  toolbarActions: [
+    {
+      id: 'import',
+      label: { zh: '导入', en: 'Import' },
+      permission: 'parking_lot_import',
+      selection: 'none',
+      dialog: dialog((m) => m.ParkLotImportDialog),
+    },
+    {
+      id: 'load',
+      label: { zh: '同步数据', en: 'Load data' },
+      permission: 'parking_lot_load',
+      selection: 'none',
+      dialog: dialog((m) => m.ParkLotLoadDialog),
+    },
+  ],
   recordLabel: (lot) => `${lot.lotName}（${lot.lotCode}）`,
 });

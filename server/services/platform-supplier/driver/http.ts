@@ -1,15 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { lookup as dnsLookup } from 'node:dns/promises';
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
 import { z } from 'zod';
-import {
-  assertOutboundResolved,
-  normalHost,
-  outboundRefusal,
-  type OutboundAllowlist,
-} from '../../../lib/outbound.js';
+import { outboundRefusal, type OutboundAllowlist } from '../../../lib/outbound.js';
+import { OutboundError, outboundRequest, type Lookup } from '../../../lib/outbound-request.js';
 import { parseYuan } from '../../../../src/contracts/money.js';
 import { FAILURE_REASONS } from '../../../../src/contracts/server-texts.js';
 import { MAX_CARDS, REFUSED, TIMEOUT, UNAVAILABLE } from './sandbox.js';
@@ -24,9 +16,7 @@ import { DriverError, type DriverSupplier, type SupplierDriver } from './types.j
  *   X-Sign = hex HMAC-SHA256(interface_secret, `${timestamp}\n${nonce}\n${body}`);
  * - a 2xx answer is JSON checked against the operation's shape; anything else is a DriverError
  *   with a zh message that carries neither credentials nor the answer's body.
- * The host must be public (lib/outbound.ts: private, loopback and metadata addresses only when
- * OUTBOUND_ALLOWLIST names them), checked on the addresses it resolves to right now, and the
- * connection goes to the address that was checked. Plain http only to a loopback address (tests).
+ * The call itself (host checks, pinned address, deadline, size bound) is lib/outbound-request.ts.
  */
 
 export const NOT_CONFIGURED = FAILURE_REASONS.notConfigured.zh;
@@ -34,9 +24,6 @@ export const BAD_ANSWER = FAILURE_REASONS.badAnswer.zh;
 export const HTTPS_ONLY = FAILURE_REASONS.httpsOnly.zh;
 /** Largest answer read (a store list of a big supplier fits). */
 const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
-
-type Lookup = (host: string) => Promise<{ address: string }[]>;
-const systemLookup: Lookup = (host) => dnsLookup(host, { all: true, verbatim: true });
 
 export interface HttpDriverOptions {
   /** Milliseconds from the start of a call (DNS included) to its whole answer. */
@@ -96,8 +83,43 @@ const ANSWERS = {
 } as const;
 type Operation = keyof typeof ANSWERS;
 
-const isLoopback = (address: string) =>
-  net.isIP(address) === 4 ? address.startsWith('127.') : address === '::1';
+/** The zh texts a driver answers its failures with (`address` names the endpoint's field). */
+export interface DriverTexts {
+  notConfigured: string;
+  httpsOnly: string;
+  address: string;
+  timeout: string;
+  unavailable: string;
+  badAnswer: string;
+}
+
+const SUPPLIER_TEXTS: DriverTexts = {
+  notConfigured: NOT_CONFIGURED,
+  httpsOnly: HTTPS_ONLY,
+  address: '供应商接口地址',
+  timeout: TIMEOUT,
+  unavailable: UNAVAILABLE,
+  badAnswer: BAD_ANSWER,
+};
+
+/** A failed outbound call (lib/outbound-request.ts) as a driver's error. */
+export function driverErrorOf(error: unknown, t: DriverTexts): DriverError {
+  if (!(error instanceof OutboundError)) return new DriverError('unavailable', t.unavailable);
+  switch (error.kind) {
+    case 'bad-url':
+      return new DriverError('not-configured', t.notConfigured);
+    case 'https-only':
+      return new DriverError('not-configured', t.httpsOnly);
+    case 'host-refused':
+      return new DriverError('not-configured', outboundRefusal(t.address));
+    case 'timeout':
+      return new DriverError('timeout', t.timeout);
+    case 'too-large':
+      return new DriverError('bad-answer', t.badAnswer);
+    default:
+      return new DriverError('unavailable', t.unavailable);
+  }
+}
 
 /** The signature of a request body (also what a supplier checks; the test server does). */
 export function signRequest(
@@ -110,8 +132,6 @@ export function signRequest(
 }
 
 export function httpDriver(options: HttpDriverOptions): SupplierDriver {
-  const lookup = options.lookup ?? systemLookup;
-
   async function call<O extends Operation>(
     supplier: DriverSupplier,
     operation: O,
@@ -121,109 +141,42 @@ export function httpDriver(options: HttpDriverOptions): SupplierDriver {
     const key = supplier.interfaceKey?.trim();
     const secret = supplier.interfaceSecret;
     if (!endpoint || !key || !secret) throw new DriverError('not-configured', NOT_CONFIGURED);
-    let url: URL;
+    const body = JSON.stringify(payload);
+    const { status, raw } = await outboundRequest({
+      url: `${endpoint.replace(/\/+$/, '')}/${operation}`,
+      method: 'POST',
+      body,
+      headers: () => {
+        const timestamp = String(Math.floor(Date.now() / 1000));
+        const nonce = randomBytes(16).toString('hex');
+        return {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-App-Key': key,
+          'X-Timestamp': timestamp,
+          'X-Nonce': nonce,
+          'X-Sign': signRequest(secret, timestamp, nonce, body),
+        };
+      },
+      timeoutMs: options.timeoutMs,
+      maxBytes: MAX_ANSWER_BYTES,
+      allow: options.allow,
+      ...(options.lookup ? { lookup: options.lookup } : {}),
+    }).catch((error: unknown) => {
+      throw driverErrorOf(error, SUPPLIER_TEXTS);
+    });
+    if (status >= 400 && status < 500) throw new DriverError('refused', REFUSED);
+    if (status >= 500) throw new DriverError('unavailable', UNAVAILABLE);
+    if (status < 200 || status >= 300) throw new DriverError('bad-answer', BAD_ANSWER);
+    let json: unknown;
     try {
-      url = new URL(`${endpoint.replace(/\/+$/, '')}/${operation}`);
+      json = JSON.parse(raw.toString('utf8'));
     } catch {
-      throw new DriverError('not-configured', NOT_CONFIGURED);
+      throw new DriverError('bad-answer', BAD_ANSWER);
     }
-    if (url.username || url.password) throw new DriverError('not-configured', NOT_CONFIGURED);
-    const host = normalHost(url.hostname);
-    if (!host) throw new DriverError('not-configured', NOT_CONFIGURED);
-    const bareHost = host.replace(/^\[|\]$/g, '');
-    const secure = url.protocol === 'https:';
-    if (!secure && !(url.protocol === 'http:' && isLoopback(bareHost)))
-      throw new DriverError('not-configured', HTTPS_ONLY);
-
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, options.timeoutMs);
-    try {
-      // The addresses checked are the ones connected to (no second resolution in between).
-      const resolved: string[] = [];
-      try {
-        await assertOutboundResolved(host, options.allow, async (name) => {
-          const answer = await lookup(name);
-          resolved.push(...answer.map((a) => a.address));
-          return answer;
-        });
-      } catch (error) {
-        if (error instanceof Error && error.message.startsWith('outbound host refused'))
-          throw new DriverError('not-configured', outboundRefusal('供应商接口地址'));
-        throw new DriverError('unavailable', UNAVAILABLE);
-      }
-      if (timedOut) throw new DriverError('timeout', TIMEOUT);
-      const address = net.isIP(bareHost) ? bareHost : resolved[0];
-      if (!address) throw new DriverError('unavailable', UNAVAILABLE);
-
-      const body = JSON.stringify(payload);
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      const nonce = randomBytes(16).toString('hex');
-      const headers = {
-        Host: url.host,
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        'Content-Length': String(Buffer.byteLength(body)),
-        'X-App-Key': key,
-        'X-Timestamp': timestamp,
-        'X-Nonce': nonce,
-        'X-Sign': signRequest(secret, timestamp, nonce, body),
-      };
-      const { status, raw } = await new Promise<{ status: number; raw: Buffer }>(
-        (resolve, reject) => {
-          const request = (secure ? https : http).request(
-            {
-              host: address,
-              port: url.port || (secure ? 443 : 80),
-              path: `${url.pathname}${url.search}`,
-              method: 'POST',
-              headers,
-              signal: controller.signal,
-              ...(secure && !net.isIP(bareHost) ? { servername: bareHost } : {}),
-            },
-            (response) => {
-              const chunks: Buffer[] = [];
-              let size = 0;
-              response.on('data', (chunk: Buffer) => {
-                size += chunk.length;
-                if (size > MAX_ANSWER_BYTES) {
-                  response.destroy();
-                  reject(new DriverError('bad-answer', BAD_ANSWER));
-                } else chunks.push(chunk);
-              });
-              response.on('end', () =>
-                resolve({ status: response.statusCode ?? 0, raw: Buffer.concat(chunks) }),
-              );
-              response.on('error', reject);
-            },
-          );
-          request.on('error', reject);
-          request.end(body);
-        },
-      ).catch((error: unknown) => {
-        if (error instanceof DriverError) throw error;
-        if (timedOut) throw new DriverError('timeout', TIMEOUT);
-        throw new DriverError('unavailable', UNAVAILABLE);
-      });
-
-      if (status >= 400 && status < 500) throw new DriverError('refused', REFUSED);
-      if (status >= 500) throw new DriverError('unavailable', UNAVAILABLE);
-      if (status < 200 || status >= 300) throw new DriverError('bad-answer', BAD_ANSWER);
-      let json: unknown;
-      try {
-        json = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new DriverError('bad-answer', BAD_ANSWER);
-      }
-      const parsed = ANSWERS[operation].safeParse(json);
-      if (!parsed.success) throw new DriverError('bad-answer', BAD_ANSWER);
-      return parsed.data as z.output<(typeof ANSWERS)[O]>;
-    } finally {
-      clearTimeout(timer);
-    }
+    const parsed = ANSWERS[operation].safeParse(json);
+    if (!parsed.success) throw new DriverError('bad-answer', BAD_ANSWER);
+    return parsed.data as z.output<(typeof ANSWERS)[O]>;
   }
 
   return {
