@@ -8,6 +8,8 @@ export const ORG = 'quanyi';
 export const SUPPLIER_SERVICE = `blade-${ORG}-platform-supplier`;
 export const CLIENT_SERVICE = `blade-${ORG}-platform-client`;
 export const PARKING_SERVICE = `blade-${ORG}-platform-parking`;
+/** Pay orders and the project margin report (issue 28; not among the spec's services). */
+export const FINANCE_SERVICE = `blade-${ORG}-platform-finance`;
 
 /**
  * A request path with the configured organisation's business service names written as the

@@ -1,12 +1,10 @@
 import { payOrderLifecycle } from '../../../machines/lifecycles/pay-order-machine';
-import { ORG } from '../business-services';
+import { FINANCE_SERVICE } from '../business-services';
 import { lifecycleChoices } from '../lifecycle-choices';
 import { defineContract } from '../resource-contract';
 import { knownMessages } from '../server-messages';
 import { TEXT_SHAPES } from '../server-texts';
 
-/** The finance service (issue 28 items 4-5): pay orders, the project margin report. */
-export const FINANCE_SERVICE = `blade-${ORG}-platform-finance`;
 export const PAY_ORDER = `${FINANCE_SERVICE}/pay-order`;
 /** The list's longest date range (days, both ends counted): the engine clamps longer ones. */
 export const PAY_ORDER_MAX_DAYS = 31;

@@ -1,5 +1,5 @@
 import { defineContract } from '../resource-contract';
-import { FINANCE_SERVICE } from './pay-order';
+import { FINANCE_SERVICE } from '../business-services';
 
 /**
  * The client side of the project report (issue 28 item 4, /finance/project-reportList): per
