@@ -1,7 +1,9 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { AuthUser } from '../auth/index.js';
 import { encryptPhone, phoneKey, PHONE_PREFIX } from './phone-crypto.js';
+import { blank } from './table/fields.js';
 
 /**
  * A phone number sealed at rest (a supplier's or an access party's contact phone). At rest:
@@ -32,6 +34,25 @@ export interface SealedPhone {
 /** 13800001234 -> 138****1234; a short value is returned as it is. */
 export const maskPhone = (phone: string) =>
   phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
+
+/** The mask lists answer (138****0000): sent back on an edit, it keeps the stored phone. */
+export const MASKED_PHONE = /^1\d{2}\*{4}\d{4}$/;
+
+/**
+ * A sealed phone field of a submit: a number the field's pattern accepts, or the mask the list
+ * answered (an edit of a phone this session cannot decrypt: the stored one is kept); blank is
+ * none.
+ */
+export const sealedPhoneInput = (pattern: { regex: RegExp; message: { zh: string } }) =>
+  z.preprocess(
+    (v) => (blank(v) ? undefined : typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: pattern.message.zh })
+      .refine((v) => pattern.regex.test(v) || MASKED_PHONE.test(v), {
+        message: pattern.message.zh,
+      })
+      .optional(),
+  );
 
 /** The sealing of one purpose ('sup-contact-phone', 'psclient-contact-phone', ...). */
 export function sealedPhone(purpose: string): SealedPhone {

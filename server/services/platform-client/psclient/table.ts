@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import {
   PSCLIENT_REFUSALS,
   psclientContract,
@@ -8,8 +7,8 @@ import {
 import { SUPER_TENANT } from '../../../auth/index.js';
 import type { DB, PsclientTable } from '../../../db/schema.js';
 import { badRequest, conflict } from '../../../lib/errors.js';
-import { sealedPhone } from '../../../lib/sealed-phone.js';
-import { blank, defineContractTable, type TableCall } from '../../../lib/table/index.js';
+import { MASKED_PHONE, sealedPhone, sealedPhoneInput } from '../../../lib/sealed-phone.js';
+import { defineContractTable, type TableCall } from '../../../lib/table/index.js';
 
 /** Access parties' contact phones, sealed at rest under their own purpose. */
 export const partyPhone = sealedPhone('psclient-contact-phone');
@@ -72,24 +71,6 @@ export async function assertBelongTenant(call: TableCall, tenantId: string) {
   if (!found) throw badRequest(`belongTenantId:${PSCLIENT_REFUSALS.tenantMissing.zh}`);
 }
 
-const { contactPhone } = psclientContract.fields;
-/** The list's mask of a phone (138****0000): sent back on an edit, it keeps the stored one. */
-const MASKED = /^1\d{2}\*{4}\d{4}$/;
-
-/**
- * The contact phone of a submit: a mobile number, or the mask the list answered (an edit of a
- * phone this session cannot decrypt: the stored one is kept); blank clears it.
- */
-const phoneInput = z.preprocess(
-  (v) => (blank(v) ? undefined : typeof v === 'string' ? v.trim() : v),
-  z
-    .string({ error: contactPhone.pattern.message.zh })
-    .refine((v) => contactPhone.pattern.regex.test(v) || MASKED.test(v), {
-      message: contactPhone.pattern.message.zh,
-    })
-    .optional(),
-);
-
 type Row = Pick<PsclientTable, 'contactPhone' | 'belongTenantId'>;
 
 /**
@@ -132,17 +113,17 @@ export default defineContractTable({
   versioned: true,
   readers: PSCLIENT_READERS,
   defaultOrder: { createTime: 'desc', id: 'desc' },
-  fieldInputs: { contactPhone: phoneInput },
+  fieldInputs: { contactPhone: sealedPhoneInput(psclientContract.fields.contactPhone.pattern) },
   toRow: ({ contactPhone, ...rest }, call) => ({
     ...rest,
     // The mask sent back: the column is not written, so an update keeps the stored phone.
-    ...(contactPhone && MASKED.test(contactPhone)
+    ...(contactPhone && MASKED_PHONE.test(contactPhone)
       ? {}
       : { contactPhone: partyPhone.seal(call.ctx, contactPhone) }),
   }),
   beforeSave: async (call, input, id) => {
-    if (!id && input.contactPhone && MASKED.test(input.contactPhone))
-      throw badRequest(`contactPhone:${contactPhone.pattern.message.zh}`);
+    if (!id && input.contactPhone && MASKED_PHONE.test(input.contactPhone))
+      throw badRequest(`contactPhone:${psclientContract.fields.contactPhone.pattern.message.zh}`);
     if (input.belongTenantId) await assertBelongTenant(call, input.belongTenantId);
   },
   beforeRemove: (call, ids) => assertNoLiveApps(call.db, call.user.tenantId, ids),

@@ -17,7 +17,7 @@ import { defineContractTable, tableRoutes, type TableCall } from '../../../lib/t
 import { nowText } from '../../../lib/time.js';
 import { parseBody } from '../../../lib/validation.js';
 import { callOf } from '../../shared/call.js';
-import { MASKED_PHONE, phoneInput } from './common.js';
+import { MASKED_PHONE, sealedPhoneInput } from '../../../lib/sealed-phone.js';
 import { advertiserPhone, settingSecret } from './sealed.js';
 import { text } from './served.js';
 
@@ -31,7 +31,7 @@ export const advertiserTable = defineContractTable({
   versioned: true,
   readers: ['ad_plan', 'advertising'],
   defaultOrder: { createTime: 'desc', id: 'desc' },
-  fieldInputs: { contactPhone: phoneInput(contactPhone.pattern.message.zh) },
+  fieldInputs: { contactPhone: sealedPhoneInput(contactPhone.pattern) },
   toRow: ({ contactPhone: phone, ...rest }, call) => ({
     ...rest,
     ...(phone && MASKED_PHONE.test(phone)

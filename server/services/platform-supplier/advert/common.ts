@@ -6,19 +6,6 @@ import { chunks } from '../../../lib/chunks.js';
 import { badRequest } from '../../../lib/errors.js';
 import { blank, type TableCall } from '../../../lib/table/index.js';
 
-/** A masked phone sent back (138****0000): the stored one is kept. */
-export const MASKED_PHONE = /^1\d{2}\*{4}\d{4}$/;
-
-/** A contact phone of a submit: 11 digits, or the mask (kept), or blank (none). */
-export const phoneInput = (message: string) =>
-  z.preprocess(
-    (v) => (blank(v) ? undefined : typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: message })
-      .refine((v) => /^1\d{10}$/.test(v) || MASKED_PHONE.test(v), { message })
-      .optional(),
-  );
-
 /** A required 'yyyy-MM-dd' of a real day. */
 export const dayInput = (required: string) =>
   z.preprocess(

@@ -14,7 +14,8 @@ import { notFound } from '../../../lib/errors.js';
 import { requiredParam } from '../../../lib/params.js';
 import { blank, defineContractTable, tableRoutes } from '../../../lib/table/index.js';
 import { callOf } from '../../shared/call.js';
-import { assertIds, idListInput, MASKED_PHONE, phoneInput } from './common.js';
+import { MASKED_PHONE, sealedPhoneInput } from '../../../lib/sealed-phone.js';
+import { assertIds, idListInput } from './common.js';
 import { masterAccount, masterPhone } from './sealed.js';
 import { alsoServedAs, text } from './served.js';
 
@@ -61,7 +62,7 @@ export const flowMasterTable = defineContractTable({
   versioned: true,
   defaultOrder: { createTime: 'desc', id: 'desc' },
   fieldInputs: {
-    contactPhone: phoneInput(flowMasterContract.fields.contactPhone.pattern.message.zh),
+    contactPhone: sealedPhoneInput(flowMasterContract.fields.contactPhone.pattern),
     positionIds: idListInput(),
     shareRate: shareRateInput,
     settleAccount: accountInput,
