@@ -457,6 +457,10 @@ export interface DB {
   bladeFlowMaster: FlowMasterTable;
   bladeAdProfitFlow: AdProfitFlowTable;
   bladeAdBusiness: AdBusinessTable;
+  // Issue 28 item 3 (migration 050): delivery events and their roll-ups.
+  bladeAdEvent: AdEventTable;
+  bladeAdRollupMinute: AdRollupTable;
+  bladeAdRollupDay: AdRollupTable;
 }
 
 /** A one-time code sent by SMS or e-mail (migration 020); only its HMAC is stored. */
@@ -1905,6 +1909,10 @@ export interface AdPlanTable extends AuditColumns {
   pauseFlag: Generated<number>;
   remark: string | null;
   version: Generated<number>;
+  /** Fen spent, summed by the delivery events' roll-up (migration 050). */
+  spent: Generated<number>;
+  /** Why a paused plan is paused: 'manual' or 'budget' (migration 050). */
+  pauseReason: string | null;
 }
 
 /** A flow master; share in basis points, phone and account sealed. */
@@ -1948,4 +1956,40 @@ export interface AdBusinessTable extends AuditColumns {
   enabled: number;
   remark: string | null;
   version: Generated<number>;
+}
+
+/** A delivery event (append-only; migration 050). `rolled` 0 until the roll-up has counted it. */
+export interface AdEventTable {
+  id: string;
+  tenantId: string;
+  source: string;
+  eventId: string;
+  /** impression | click | conversion | cost */
+  eventType: string;
+  planId: string;
+  positionId: string;
+  flowMasterId: string;
+  /** '' when the event names no lot. */
+  lotId: Generated<string>;
+  eventTime: string;
+  /** Fen. */
+  cost: Generated<number>;
+  receivedTime: string;
+  rolled: Generated<number>;
+}
+
+/** A minute's ('yyyy-MM-dd HH:mm') or a day's counts per plan, position, flow master and lot. */
+export interface AdRollupTable {
+  tenantId: string;
+  bucket: string;
+  planId: string;
+  positionId: string;
+  flowMasterId: string;
+  /** '' when none. */
+  lotId: string;
+  impressions: Generated<number>;
+  clicks: Generated<number>;
+  conversions: Generated<number>;
+  /** Fen. */
+  cost: Generated<number>;
 }
