@@ -53,6 +53,13 @@ export interface ServerConfig {
    */
   supplierTimeoutMs: number;
   /**
+   * The parking operator (services/platform-parking/driver): PARKING_SANDBOX tunes the embedded
+   * operator (`sandbox://?latency=200&failureRate=0.1&refuse=1`: latency, unanswered calls,
+   * refused refunds); PARKING_HTTP_ENDPOINT, _KEY and _SECRET are the real one's interface, used
+   * by lots whose operator is `http` (the lot table keeps no credentials).
+   */
+  parking: ParkingConfig;
+  /**
    * TRUST_PROXY: Fastify's trustProxy. Off by default; `on` trusts any proxy, anything else is
    * a comma-separated list of the proxies' addresses or CIDRs. Decides whether
    * X-Forwarded-Proto/-For count (HSTS, client address).
@@ -104,6 +111,13 @@ export interface WechatConfig {
   authorizeUrl: string;
   tokenUrl: string;
   userInfoUrl: string;
+}
+
+export interface ParkingConfig {
+  sandbox: string | undefined;
+  endpoint: string | undefined;
+  key: string | undefined;
+  secret: string | undefined;
 }
 
 /** WECHAT_APPID with WECHAT_SECRET and WECHAT_REDIRECT_URI, or none (the sandbox). */
@@ -196,6 +210,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionIdleSeconds: int(env.SESSION_IDLE_HOURS, 24) * 3600,
     outboundAllowlist: parseOutboundAllowlist(env.OUTBOUND_ALLOWLIST),
     supplierTimeoutMs: int(env.SUPPLIER_TIMEOUT_MS, 10_000),
+    parking: {
+      sandbox: env.PARKING_SANDBOX || undefined,
+      endpoint: env.PARKING_HTTP_ENDPOINT || undefined,
+      key: env.PARKING_HTTP_KEY || undefined,
+      secret: env.PARKING_HTTP_SECRET || undefined,
+    },
     trustProxy: trustProxy(env.TRUST_PROXY),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     wechat: wechatConfig(env),

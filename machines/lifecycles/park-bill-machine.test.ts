@@ -6,7 +6,12 @@ import { parkBillLifecycle } from './park-bill-machine';
 const EXPECTED: Record<string, Record<string, string>> = {
   unpaid: { pay: 'paid' },
   paid: { refund: 'refunding' },
-  refunding: { refundAll: 'refunded', refundPart: 'partRefunded' },
+  refunding: {
+    refundAll: 'refunded',
+    refundPart: 'partRefunded',
+    refundFailed: 'paid',
+    refundFailedPart: 'partRefunded',
+  },
   partRefunded: { refund: 'refunding' },
   refunded: {},
 };

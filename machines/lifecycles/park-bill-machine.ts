@@ -4,8 +4,10 @@ import { defineLifecycle } from './lifecycle';
  * A parking bill (domain.md "bill"): `unpaid` -> `paid` (the driver reports it paid) ->
  * `refunding` (a refund holds the bill) -> `refunded` (everything paid is back) or
  * `partRefunded` (部分退款: some of it is back; refundedAmount < paidAmount), which may be
- * refunded again. A refund the operator refuses rolls back in its transaction: the bill stays
- * where it was.
+ * refunded again. `refunding` is committed before the operator is asked (no lock is held while it
+ * answers); a refund the operator refuses puts the bill back where it was (`refundFailed` to
+ * `paid`, `refundFailedPart` to `partRefunded` when earlier refunds went through), and one it did
+ * not answer stays `refunding` until the recovery sweep has the operator's answer.
  */
 export const parkBillLifecycle = defineLifecycle({
   id: 'parkBill',
@@ -18,11 +20,16 @@ export const parkBillLifecycle = defineLifecycle({
     partRefunded: { zh: '部分退款', en: 'Partly refunded' },
     refunded: { zh: '已退款', en: 'Refunded' },
   },
-  events: ['pay', 'refund', 'refundAll', 'refundPart'],
+  events: ['pay', 'refund', 'refundAll', 'refundPart', 'refundFailed', 'refundFailedPart'],
   transitions: {
     unpaid: { pay: 'paid' },
     paid: { refund: 'refunding' },
-    refunding: { refundAll: 'refunded', refundPart: 'partRefunded' },
+    refunding: {
+      refundAll: 'refunded',
+      refundPart: 'partRefunded',
+      refundFailed: 'paid',
+      refundFailedPart: 'partRefunded',
+    },
     partRefunded: { refund: 'refunding' },
     refunded: {},
   },

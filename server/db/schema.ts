@@ -1689,6 +1689,8 @@ export interface ParkBillRefundTable extends AuditColumns {
   reason: string;
   state: string;
   operatorRefundNo: string | null;
+  /** The operator's refusal (migration 053). */
+  failReason: string | null;
 }
 
 /** A smart-pay (无感支付) flow (fen). */

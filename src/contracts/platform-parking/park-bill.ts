@@ -48,8 +48,11 @@ export interface ParkBillRefund {
   refundNo: string;
   amount: number;
   reason: string;
+  /** requested (the operator has not answered) | refunded | failed (refundLifecycle). */
   state: string;
   operatorRefundNo: string | null;
+  /** The operator's refusal of a failed refund. */
+  failReason: string | null;
   createTime: string;
 }
 

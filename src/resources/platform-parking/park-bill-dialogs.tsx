@@ -11,6 +11,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { refundLifecycle } from '../../../machines/lifecycles/refund-machine';
 import { useResourceDetailQuery } from '../../api/resource';
 import { refusalMessage, useIdempotentPostMutation, useSendOnce } from '../../api/send-once';
 import { toast } from '../../components/toast';
@@ -24,8 +25,10 @@ import {
   tempBillContract,
   type ParkBill,
 } from '../../contracts/platform-parking/park-bill';
-import { useT } from '../../state/hooks';
+import { useLang, useT } from '../../state/hooks';
 import type { ActionDialogProps } from '../types';
+
+const refundStates = refundLifecycle.states as Record<string, { zh: string; en: string }>;
 
 /** What a refund changes: every bill list (the provider ones show the same bills). */
 const BILL_WRITES = [
@@ -68,7 +71,12 @@ export function RefundDialog({ rows, onClose }: ActionDialogProps<ParkBill>) {
       reason: reason.trim(),
     });
     if (outcome.ok) {
-      toast('success', t('parkingBills.refund.done'));
+      // `requested`: the operator has not answered yet; the server asks again (refund-sweeper).
+      const waiting = (outcome.value as { state?: string } | undefined)?.state === 'requested';
+      toast(
+        waiting ? 'warning' : 'success',
+        t(`parkingBills.refund.${waiting ? 'pending' : 'done'}`),
+      );
       onClose(true);
     } else if (outcome.error !== undefined)
       setProblem(refusalMessage(outcome.error, t('parkingBills.refund.failed')));
@@ -129,6 +137,7 @@ export function RefundDialog({ rows, onClose }: ActionDialogProps<ParkBill>) {
 /** 退款记录: the bill's refunds from its detail, oldest first. */
 export function RefundsDialog({ rows, onClose }: ActionDialogProps<ParkBill>) {
   const t = useT();
+  const lang = useLang();
   const bill = rows[0];
   const query = useResourceDetailQuery(
     { service: bill ? serviceOf(bill) : '', id: bill?.id ?? '' },
@@ -158,6 +167,7 @@ export function RefundsDialog({ rows, onClose }: ActionDialogProps<ParkBill>) {
                 <Table.Th>{t('parkingBills.refunds.refundNo')}</Table.Th>
                 <Table.Th>{t('parkingBills.refunds.amount')}</Table.Th>
                 <Table.Th>{t('parkingBills.refunds.reason')}</Table.Th>
+                <Table.Th>{t('parkingBills.refunds.state')}</Table.Th>
                 <Table.Th>{t('parkingBills.refunds.time')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -167,6 +177,10 @@ export function RefundsDialog({ rows, onClose }: ActionDialogProps<ParkBill>) {
                   <Table.Td>{r.refundNo}</Table.Td>
                   <Table.Td>{moneyText(r.amount)}</Table.Td>
                   <Table.Td>{r.reason}</Table.Td>
+                  <Table.Td>
+                    {refundStates[r.state]?.[lang] ?? r.state}
+                    {r.failReason ? `：${r.failReason}` : ''}
+                  </Table.Td>
                   <Table.Td>{r.createTime}</Table.Td>
                 </Table.Tr>
               ))}

@@ -107,6 +107,24 @@ describe('退款 (send once)', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('says so when the operator has not answered yet (the refund waits, asked again)', async () => {
+    scriptFetch((call) =>
+      call.url.includes('refundFee') ? { id: '5', refundNo: 'PR5', state: 'requested' } : null,
+    );
+    const onClose = vi.fn();
+    renderSignedIn(<RefundDialog rows={[bill()]} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: '账单退款：TP000120261128001' });
+    fireEvent.change(within(dialog).getByLabelText(/退款原因/), { target: { value: '计费有误' } });
+    fireEvent.submit(
+      within(dialog)
+        .getByLabelText(/退款金额/)
+        .closest('form')!,
+    );
+    expect(await screen.findByText('退款已提交，停车场尚未确认，系统将自动重试')).toBeTruthy();
+    expect(screen.queryByText('退款成功')).toBeNull();
+    expect(onClose).toHaveBeenCalledWith(true);
+  });
+
   it("lists the bill's refunds from its detail", async () => {
     scriptFetch((call) =>
       call.url.includes('/detail')
@@ -120,7 +138,18 @@ describe('退款 (send once)', () => {
                 reason: '<b>计费有误</b>',
                 state: 'refunded',
                 operatorRefundNo: 'X',
+                failReason: null,
                 createTime: '2026-11-28 11:00:00',
+              },
+              {
+                id: '2',
+                refundNo: 'PR2',
+                amount: 1,
+                reason: '再退',
+                state: 'failed',
+                operatorRefundNo: null,
+                failReason: '停车场接口拒绝请求',
+                createTime: '2026-11-28 12:00:00',
               },
             ],
           }
@@ -132,5 +161,7 @@ describe('退款 (send once)', () => {
     expect(within(dialog).getByText('2.50')).toBeTruthy();
     // Text rendered as text.
     expect(within(dialog).getByText('<b>计费有误</b>')).toBeTruthy();
+    expect(within(dialog).getByText('已退款')).toBeTruthy();
+    expect(within(dialog).getByText('退款失败：停车场接口拒绝请求')).toBeTruthy();
   });
 });

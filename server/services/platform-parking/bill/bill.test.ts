@@ -21,6 +21,7 @@ import {
 } from '../../../test/support.js';
 import type { DriverBill } from '../driver/index.js';
 import { billRow, flowRow } from './load.js';
+import { BillRefundSweeper } from './refund-sweeper.js';
 
 /**
  * Parking bills (issue 28 item 1): the four bill lists and the smart-pay flows declared over
@@ -131,9 +132,11 @@ describe('parking bills', () => {
     lotId = lot.id;
   }, 60_000);
   afterAll(() => t.close());
-  afterEach(() => {
-    delete process.env.PARKING_SANDBOX;
-  });
+  /** The embedded operator's behaviour (PARKING_SANDBOX), for the test that sets it. */
+  const operatorBehaves = (settings: string | undefined) => {
+    t.app.ctx.config.parking.sandbox = settings;
+  };
+  afterEach(() => operatorBehaves(undefined));
 
   it('answers each list with its kind only, the provider lists the 权益 bills, in yuan', async () => {
     const temp = await list(TEMP, admin);
@@ -319,14 +322,53 @@ describe('parking bills', () => {
     expect(b.refundedAmount).toBeLessThanOrEqual(b.paidAmount);
   });
 
-  it('leaves the bill unchanged when the operator fails the refund', async () => {
+  it('puts the bill back and keeps the refusal when the operator refuses the refund', async () => {
     const id = await bill(700);
-    const before = await detail(id);
-    process.env.PARKING_SANDBOX = 'sandbox://?failureRate=1';
-    const res = await refund(admin, { billId: id, amount: 1, reason: 'x' });
-    expect([res.statusCode, msg(res)]).toEqual([400, '停车场接口暂不可用，请稍后重试']);
-    expect(await detail(id)).toEqual(before);
-    expect(await refundRows(id)).toHaveLength(0);
+    expect((await refund(admin, { billId: id, amount: 1, reason: 'x' })).statusCode).toBe(200);
+    operatorBehaves('sandbox://?refuse=1');
+    const res = await refund(admin, { billId: id, amount: 2, reason: 'y' });
+    expect([res.statusCode, msg(res)]).toEqual([400, '停车场接口拒绝请求']);
+    const b = await detail(id);
+    expect([b.state, b.refundedAmount]).toEqual(['partRefunded', 1]);
+    expect(b.refunds!.map((r) => [r.amount, r.state, r.failReason])).toEqual([
+      [1, 'refunded', null],
+      [2, 'failed', '停车场接口拒绝请求'],
+    ]);
+    const whole = await bill(300);
+    expect((await refund(admin, { billId: whole, reason: 'z' })).statusCode).toBe(400);
+    expect((await detail(whole)).state).toBe('paid');
+  });
+
+  it('keeps an unanswered refund waiting and settles it once when the sweep asks again', async () => {
+    const id = await bill(800);
+    operatorBehaves('sandbox://?failureRate=1');
+    const res = await refund(admin, { billId: id, amount: 3, reason: 'x' });
+    expect(res.statusCode).toBe(200);
+    expect(data<{ state: string }>(res).state).toBe('requested');
+    expect((await detail(id)).state).toBe('refunding');
+    // While it waits the bill takes no other refund.
+    const second = await refund(admin, { billId: id, amount: 1, reason: 'y' });
+    expect([second.statusCode, msg(second)]).toEqual([
+      409,
+      '停车账单当前状态为「退款中」，不能执行此操作',
+    ]);
+    const sweeper = new BillRefundSweeper(t.app.ctx, { afterSeconds: 0 });
+    const sweep = async () => {
+      // A second later: the sweep asks refunds created (and last asked) before now.
+      await new Promise((r) => setTimeout(r, 1100));
+      for (let task = await sweeper.claim(); task; task = await sweeper.claim())
+        await sweeper.run(task);
+    };
+    await sweep();
+    expect((await detail(id)).state).toBe('refunding');
+    operatorBehaves(undefined);
+    await sweep();
+    const b = await detail(id);
+    expect([b.state, b.refundedAmount]).toEqual(['partRefunded', 3]);
+    expect(b.refunds!.map((r) => [r.amount, r.state])).toEqual([[3, 'refunded']]);
+    expect(b.refunds![0]!.operatorRefundNo).toMatch(/^SBR/);
+    await sweep();
+    expect((await refundRows(id)).map((r) => r.state)).toEqual(['refunded']);
   });
 
   it("answers another tenant's bill 404, and a bill of a kind the screen does not show", async () => {
@@ -418,7 +460,7 @@ describe('parking bills', () => {
       .where('tenantId', '=', DEMO_TENANT)
       .executeTakeFirstOrThrow();
     expect((await t.post(LOAD, admin, { ids: theirLot.id })).statusCode).toBe(404);
-    process.env.PARKING_SANDBOX = 'sandbox://?failureRate=1';
+    operatorBehaves('sandbox://?failureRate=1');
     const down = await t.post(LOAD, admin, { ids: lotId });
     expect([down.statusCode, msg(down)]).toEqual([400, '停车场接口暂不可用，请稍后重试']);
   });

@@ -14,6 +14,7 @@ import { badRequest } from '../../../lib/errors.js';
 import { parseBody } from '../../../lib/validation.js';
 import { loadParkData } from './load.js';
 import { refundBill } from './refund.js';
+import { BillRefundSweeper } from './refund-sweeper.js';
 
 /** Which bill kinds each refund button may refund. */
 const REFUND_KINDS = [
@@ -62,6 +63,10 @@ const loadBody = z.object({
  * path is malformed; served as `parking/bill/refundFee`) and loadingParkData on the lot screen.
  */
 export default async function parkBillRoutes(app: FastifyInstance): Promise<void> {
+  const sweeper = new BillRefundSweeper(app.ctx, { logger: app.log });
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
+
   app.post(
     `/api/${REFUND_FEE}`,
     {
@@ -81,8 +86,8 @@ export default async function parkBillRoutes(app: FastifyInstance): Promise<void
             },
           },
           response: {
-            zh: '{id, refundNo, billId, billNo, amount (元), reason, state, operatorRefundNo}',
-            en: 'The refund record, amount in yuan',
+            zh: '{id, refundNo, billId, billNo, amount (元), reason, state, operatorRefundNo}；state 为 requested 时停车场尚未答复，将自动重试',
+            en: 'The refund record, amount in yuan; state requested: the operator has not answered yet, it is asked again',
           },
         },
       },
@@ -102,6 +107,9 @@ export default async function parkBillRoutes(app: FastifyInstance): Promise<void
         reason: body.reason,
         userId: user.userId,
       });
+      // Refused by the operator: recorded on the bill's refunds, answered as the refusal.
+      if (refund.state === 'failed') throw badRequest(refund.failReason ?? '');
+      // `requested`: the operator has not answered; the sweep asks again (the console says so).
       return ok({ ...refund, amount: fenToYuan(refund.amount) });
     },
   );

@@ -46,7 +46,16 @@ async function withRefunds(call: TableCall, rows: { id: string }[]) {
   if (call.use !== 'detail' || rows.length !== 1) return rows;
   const refunds = await call.db
     .selectFrom('bladeParkBillRefund')
-    .select(['id', 'refundNo', 'amount', 'reason', 'state', 'operatorRefundNo', 'createTime'])
+    .select([
+      'id',
+      'refundNo',
+      'amount',
+      'reason',
+      'state',
+      'operatorRefundNo',
+      'failReason',
+      'createTime',
+    ])
     .where('tenantId', '=', call.user.tenantId)
     .where('billId', '=', rows[0]!.id)
     .where('isDeleted', '=', 0)

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOutboundAllowlist } from '../../../lib/outbound.js';
 import { signRequest } from '../../platform-supplier/driver/http.js';
 import { httpParkingDriver } from './http.js';
@@ -9,10 +9,6 @@ import { DriverError } from './types.js';
 
 /** The parking operator drivers (issue 28 item 1): the sandbox and the signed HTTP interface. */
 describe('sandbox parking driver', () => {
-  afterEach(() => {
-    delete process.env.PARKING_SANDBOX;
-  });
-
   it('answers the same lots and bills every time, paid amounts adding up', async () => {
     const d = sandboxParkingDriver({ timeoutMs: 1000 });
     expect(await d.listLots()).toEqual(await d.listLots());
@@ -33,17 +29,27 @@ describe('sandbox parking driver', () => {
     );
   });
 
-  it('fails on request (PARKING_SANDBOX)', async () => {
-    process.env.PARKING_SANDBOX = 'sandbox://?failureRate=1';
-    const d = sandboxParkingDriver({ timeoutMs: 1000 });
-    await expect(d.refund({ billNo: 'X', lotCode: 'P1' }, 100)).rejects.toMatchObject({
+  it('fails, times out and refuses on request (PARKING_SANDBOX)', async () => {
+    const settings = 'sandbox://?failureRate=1';
+    const d = sandboxParkingDriver({ timeoutMs: 1000, settings });
+    await expect(d.refund({ billNo: 'X', lotCode: 'P1' }, 100, 'PR1')).rejects.toMatchObject({
       kind: 'unavailable',
       message: '停车场接口暂不可用，请稍后重试',
     });
-    process.env.PARKING_SANDBOX = 'sandbox://?latency=50';
-    await expect(sandboxParkingDriver({ timeoutMs: 10 }).listLots()).rejects.toMatchObject({
-      kind: 'timeout',
+    const slow = sandboxParkingDriver({ timeoutMs: 10, settings: 'sandbox://?latency=50' });
+    await expect(slow.listLots()).rejects.toMatchObject({ kind: 'timeout' });
+    const refusing = sandboxParkingDriver({ timeoutMs: 1000, settings: 'sandbox://?refuse=1' });
+    await expect(refusing.refund({ billNo: 'X', lotCode: 'P1' }, 1, 'PR1')).rejects.toMatchObject({
+      kind: 'refused',
     });
+  });
+
+  it('answers one refund number per number of ours, however often it is asked', async () => {
+    const d = sandboxParkingDriver({ timeoutMs: 1000 });
+    const bill = { billNo: 'T1', lotCode: 'P1' };
+    const first = await d.refund(bill, 100, 'PR1');
+    expect(await d.refund(bill, 100, 'PR1')).toEqual(first);
+    expect(await d.refund(bill, 100, 'PR2')).not.toEqual(first);
   });
 });
 
@@ -90,11 +96,16 @@ describe('http parking driver', () => {
 
   it('signs each call and reads the answers', async () => {
     expect(await driver().listLots()).toEqual([{ lotCode: 'L1', lotName: '一号', spaces: 10 }]);
-    expect(await driver().refund({ billNo: 'B9', lotCode: 'L1' }, 250)).toEqual({
+    expect(await driver().refund({ billNo: 'B9', lotCode: 'L1' }, 250, 'PR7')).toEqual({
       refundNo: 'R-1',
     });
     const last = seen.at(-1)!;
-    expect(JSON.parse(last.body)).toEqual({ billNo: 'B9', lotCode: 'L1', amount: 250 });
+    expect(JSON.parse(last.body)).toEqual({
+      billNo: 'B9',
+      lotCode: 'L1',
+      amount: 250,
+      outRefundNo: 'PR7',
+    });
     expect(last.headers['x-app-key']).toBe('k1');
   });
 

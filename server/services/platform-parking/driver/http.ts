@@ -14,7 +14,7 @@ import { DriverError, type ParkingDriver } from './types.js';
  * The `http` driver: the operator's interface, JSON over HTTPS, signed like the supplier drivers
  * (X-App-Key, X-Timestamp, X-Nonce, X-Sign = hex HMAC-SHA256(secret, `ts\nnonce\nbody`)):
  * POST `${endpoint}/list-lots` {} -> {lots}, `list-bills` {lotCode, from, to} -> {bills},
- * `refund` {billNo, lotCode, amount (fen)} -> {refundNo}. The call (host checks, pinned address,
+ * `refund` {billNo, lotCode, amount (fen), outRefundNo (ours, refunded once)} -> {refundNo}. The call (host checks, pinned address,
  * deadline, size bound) is lib/outbound-request.ts. The secret is never answered or logged.
  */
 export interface OperatorSettings {
@@ -124,7 +124,7 @@ export function httpParkingDriver(options: {
     name: 'http',
     listLots: async () => (await call('list-lots', {})).lots,
     listBills: async (lotCode, from, to) => (await call('list-bills', { lotCode, from, to })).bills,
-    refund: async (bill, amount) =>
-      call('refund', { billNo: bill.billNo, lotCode: bill.lotCode, amount }),
+    refund: async (bill, amount, outRefundNo) =>
+      call('refund', { billNo: bill.billNo, lotCode: bill.lotCode, amount, outRefundNo }),
   };
 }

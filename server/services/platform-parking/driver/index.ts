@@ -8,8 +8,8 @@ export * from './types.js';
 
 /**
  * The driver of a lot's `operator`: `sandbox` (also when empty) or `http`, whose endpoint, key
- * and secret are the server's (PARKING_HTTP_ENDPOINT, PARKING_HTTP_KEY, PARKING_HTTP_SECRET: the
- * lot table keeps no credentials); anything else: DriverError `not-configured`.
+ * and secret are the server's (config.parking: the lot table keeps no credentials); anything
+ * else: DriverError `not-configured`.
  */
 export function parkingDriver(
   ctx: Pick<AppContext, 'config'>,
@@ -17,16 +17,13 @@ export function parkingDriver(
 ): ParkingDriver {
   const timeoutMs = ctx.config.supplierTimeoutMs;
   const kind = (operator ?? '').trim() || 'sandbox';
-  if (kind === 'sandbox') return sandboxParkingDriver({ timeoutMs });
+  const { sandbox, endpoint, key, secret } = ctx.config.parking;
+  if (kind === 'sandbox') return sandboxParkingDriver({ timeoutMs, settings: sandbox });
   if (kind === 'http')
     return httpParkingDriver({
       timeoutMs,
       allow: ctx.config.outboundAllowlist,
-      settings: {
-        endpoint: process.env.PARKING_HTTP_ENDPOINT,
-        key: process.env.PARKING_HTTP_KEY,
-        secret: process.env.PARKING_HTTP_SECRET,
-      },
+      settings: { endpoint, key, secret },
     });
   throw new DriverError('not-configured', PARKING_DRIVER_TEXTS.notConfigured.zh);
 }

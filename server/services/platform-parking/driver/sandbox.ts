@@ -6,9 +6,10 @@ import { DriverError, type DriverBill, type DriverLot, type ParkingDriver } from
 /**
  * The embedded parking operator (driver `sandbox`): lots and bills drawn from the lot code and
  * the day, the same every time, so a reload finds the same bill numbers. Latency and failures
- * on request: PARKING_SANDBOX=`sandbox://?latency=200&failureRate=1` (read at each call, like a
- * supplier's sandbox endpoint); a failure is DriverError `unavailable`, a latency beyond the
- * timeout `timeout`.
+ * on request: PARKING_SANDBOX=`sandbox://?latency=200&failureRate=1&refuse=1` (config.parking.
+ * sandbox); a failure is DriverError `unavailable` (no answer), a latency beyond the timeout
+ * `timeout`, `refuse=1` refuses every refund (`refused`). A refund number is the operator's
+ * answer to our number, the same each time it is asked.
  */
 
 const PLATES = '京沪粤苏浙川鄂湘';
@@ -104,11 +105,13 @@ export const SANDBOX_LOTS: DriverLot[] = Array.from({ length: 3 }, (_, i) => ({
 
 export function sandboxParkingDriver(options: {
   timeoutMs: number;
+  /** PARKING_SANDBOX: `sandbox://?latency=..&failureRate=..&refuse=1`. */
+  settings?: string | undefined;
   random?: () => number;
 }): ParkingDriver {
   const random = options.random ?? Math.random;
   async function behave() {
-    const { latencyMs, failureRate } = sandboxSettings(process.env.PARKING_SANDBOX);
+    const { latencyMs, failureRate } = sandboxSettings(options.settings);
     if (latencyMs > 0) {
       await new Promise((r) => setTimeout(r, Math.min(latencyMs, options.timeoutMs)));
       if (latencyMs > options.timeoutMs) throw new DriverError('timeout', T.timeout.zh);
@@ -136,11 +139,12 @@ export function sandboxParkingDriver(options: {
         ];
       });
     },
-    async refund(bill, fen) {
+    async refund(bill, fen, outRefundNo) {
       await behave();
-      return {
-        refundNo: `SBR${createHash('sha256').update(`${bill.billNo}\n${fen}\n${random()}`).digest('hex').slice(0, 20)}`,
-      };
+      if (/[?&]refuse=1(&|$)/.test(options.settings ?? ''))
+        throw new DriverError('refused', T.refused.zh);
+      const digest = createHash('sha256').update(`${bill.billNo}\n${fen}\n${outRefundNo}`);
+      return { refundNo: `SBR${digest.digest('hex').slice(0, 20)}` };
     },
   };
 }

@@ -44,6 +44,13 @@ export interface ParkingDriver {
   listLots(): Promise<DriverLot[]>;
   /** A lot's bills with a bill time in [from, to] ('yyyy-MM-dd' days, both included). */
   listBills(lotCode: string, from: string, to: string): Promise<DriverBill[]>;
-  /** Refunds `fen` of a bill; answers the operator's refund number. */
-  refund(bill: { billNo: string; lotCode: string }, fen: number): Promise<{ refundNo: string }>;
+  /**
+   * Refunds `fen` of a bill; answers the operator's refund number. `outRefundNo` is ours: the
+   * operator refunds one number once, so asking again after no answer is safe.
+   */
+  refund(
+    bill: { billNo: string; lotCode: string },
+    fen: number,
+    outRefundNo: string,
+  ): Promise<{ refundNo: string }>;
 }
