@@ -16,6 +16,10 @@
  *   filter (p95 target 50 ms; code-list.ts).
  * `--open-api`: the signed open API's place-order with 50 clients (orders/s, p95, RSS over the
  *   run; targets >= 500/s, p95 <= 100 ms) and the client order list at 1M orders (open-api.ts).
+ * `--park-bills`: a parking bill list at 1,000,000 bills with a 1-31 day bill-time range (p95
+ *   target 50 ms; park-bills.ts).
+ * `--ad-events`: 1,000,000 delivery events through the signed ingest call (events/s, target
+ *   >= 20,000; RSS every 200,000), then the roll-up's events/s (ad-events.ts).
  * `--navigation`: moving around the console in Chromium: switching to an open tab, opening a
  *   list screen, reloading to rows, /system/menu to rows (navigation.ts).
  */
@@ -33,6 +37,8 @@ import { benchStoreImport } from './store-import';
 import { benchCodeImport } from './code-import';
 import { benchCodeList } from './code-list';
 import { benchNavigation } from './navigation';
+import { benchParkBills } from './park-bills';
+import { benchAdEvents } from './ad-events';
 import { benchPalettePaint } from './palette-paint';
 import { benchPaletteRanking } from './palette-ranking';
 import { benchTablePaint } from './table-paint';
@@ -95,6 +101,16 @@ async function main(): Promise<void> {
   if (process.argv.includes('--code-list')) {
     // `npm run bench -- --code-list`: the code list at 1,000,000 codes (server in this process).
     await benchCodeList();
+    return;
+  }
+  if (process.argv.includes('--ad-events')) {
+    // `npm run bench -- --ad-events [--events N]`: signed ingestion and roll-up (ad-events.ts).
+    await benchAdEvents();
+    return;
+  }
+  if (process.argv.includes('--park-bills')) {
+    // `npm run bench -- --park-bills`: the bill lists at 1,000,000 bills (server in this process).
+    await benchParkBills();
     return;
   }
   if (process.argv.includes('--store-import')) {
