@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The palette's search field: its accessible name. */
 export const PALETTE_INPUT = '命令面板';
@@ -17,3 +18,14 @@ export async function openPalette(page: Page) {
  */
 export const selectedOption = (page: Page) =>
   page.locator('[cmdk-root] [role="option"][aria-selected="true"]');
+
+/** Runs the focused row's action `label` from the palette (`<action>：<record>`). */
+export async function rowCommand(page: Page, label: string, record: string) {
+  // The palette opens over the focused row; its field takes the typing.
+  await (await openPalette(page)).focus();
+  await page.keyboard.type(`${label}：${record}`);
+  await expect
+    .poll(() => selectedOption(page).textContent())
+    .toMatch(new RegExp(`^${label}：${record}`));
+  await page.keyboard.press('Enter');
+}

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client';
 import { rowTexts } from './keyboard-form';
-import { openPalette, selectedOption } from './palette-keys';
+import { rowCommand } from './palette-keys';
 import { signedIn } from './session';
 import { serverAndBrowser } from './suite';
 
@@ -37,17 +37,6 @@ async function pickRange(page: Page, label: string, from: Date, to: Date) {
     await page.keyboard.press('Enter');
   }
   await day(to).focus();
-  await page.keyboard.press('Enter');
-}
-
-/** Runs the focused row's action `label` from the palette (`<action>：<record>`). */
-async function rowCommand(page: Page, label: string, record: string) {
-  // The palette opens over the focused row; its field takes the typing.
-  await (await openPalette(page)).focus();
-  await page.keyboard.type(`${label}：${record}`);
-  await expect
-    .poll(() => selectedOption(page).textContent())
-    .toMatch(new RegExp(`^${label}：${record}`));
   await page.keyboard.press('Enter');
 }
 

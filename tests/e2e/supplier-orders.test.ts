@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client';
-import { openPalette, selectedOption } from './palette-keys';
+import { openPalette, rowCommand, selectedOption } from './palette-keys';
 import { signedIn } from './session';
 import { expectMoneyCoreAgrees } from './money-invariants';
 import { serverAndBrowser } from './suite';
@@ -52,16 +52,6 @@ async function filterBy(page: Page, label: string, text: string) {
   await box.focus();
   await page.keyboard.press('Control+a');
   await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-}
-
-/** Runs the focused row's action `label` from the palette (`<action>：<record>`). */
-async function rowCommand(page: Page, label: string, record: string) {
-  await openPalette(page);
-  await page.keyboard.type(`${label}：${record}`);
-  await expect
-    .poll(() => selectedOption(page).textContent())
-    .toMatch(new RegExp(`^${label}：${record}`));
   await page.keyboard.press('Enter');
 }
 
