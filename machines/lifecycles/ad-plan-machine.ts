@@ -3,8 +3,9 @@ import { defineLifecycle } from './lifecycle';
 /**
  * An ad plan (domain.md "ad plan"): `draft` -> `running` (start, setPlanStatus running) <->
  * `paused` (pause / resume, setPlanPauseFlag 1 / 0) -> `ended` (end, setPlanStatus ended, from
- * running or paused). An ended plan stays ended; a copy starts again as a draft. Next round's
- * budget exhaustion pauses a running plan by the same `pause` event.
+ * running or paused). An ended plan stays ended; a copy starts again as a draft. Budget
+ * exhaustion (the delivery events' roll-up) pauses a running plan by the same `pause` event with
+ * pause_reason 'budget'; `resume` is refused while the budget is still used up (events/budget.ts).
  */
 export const adPlanLifecycle = defineLifecycle({
   id: 'adPlan',

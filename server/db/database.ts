@@ -42,6 +42,7 @@ import * as m047 from './migrations/047-park-master-data.js';
 import * as m048 from './migrations/048-advertising.js';
 import * as m049 from './migrations/049-finance-service.js';
 import * as m050 from './migrations/050-ad-events.js';
+import * as m051 from './migrations/051-ad-profit-flow-key.js';
 import * as m053 from './migrations/053-park-refund-retry.js';
 import * as m037 from './migrations/037-client-core.js';
 import * as m038 from './migrations/038-client-parties.js';
@@ -134,6 +135,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '048-advertising': m048,
   '049-finance-service': m049,
   '050-ad-events': m050,
+  '051-ad-profit-flow-key': m051,
   '053-park-refund-retry': m053,
 };
 

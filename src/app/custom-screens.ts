@@ -17,6 +17,12 @@ export const CUSTOM_SCREENS: Readonly<Record<string, () => Promise<{ default: Co
   '/access/openplatform/apidoc': () => import('../features/open-api-doc/open-api-doc-page'),
   '/access/statements': () => import('../features/statements/statement-page'),
   '/finance/project-reportList': () => import('../features/finance-reports/project-report-page'),
+  '/ad/advertisingStatus/webmasterReport': () =>
+    import('../features/ad-reports/master-report-page'),
+  '/ad/advertisingStatus/planReport': () => import('../features/ad-reports/plan-report-page'),
+  '/ad/adDropReport/realTimeReport': () => import('../features/ad-reports/realtime-report-page'),
+  '/ad/adDropReport/historyReport': () => import('../features/ad-reports/history-report-page'),
+  '/ad/adDropReport/adTransactionResults': () => import('../features/ad-reports/transaction-page'),
   '/supplier/code-batch/management': () => import('../resources/platform-supplier/code-batch-page'),
   '/supplier/code-batch/source-management': () =>
     import('../resources/platform-supplier/code-source-page'),

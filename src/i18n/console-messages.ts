@@ -45,6 +45,7 @@ import { pricePlan } from './messages/price-plan';
 import { parkingMaster } from './messages/parking-master';
 import { parkingBills } from './messages/parking-bills';
 import { advertising } from './messages/advertising';
+import { adReports } from './messages/ad-reports';
 import { finance } from './messages/finance';
 
 /** The console's texts beyond the login path; imported by components/mantine-root.tsx. */
@@ -95,5 +96,6 @@ registerMessages(
   parkingMaster,
   parkingBills,
   advertising,
+  adReports,
   finance,
 );

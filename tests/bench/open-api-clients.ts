@@ -1,7 +1,8 @@
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { signedHeaders } from '../../server/services/platform-client/test-fixtures';
+import { keepAlivePost } from './bench-kit';
 
 /**
  * The bench's 50 signed open API clients (open-api.ts), in a worker thread of their own: as
@@ -32,28 +33,8 @@ export interface ClientsResult {
 const job = workerData as ClientsJob;
 const agent = new Agent({ keepAlive: true, maxSockets: job.clients });
 
-function post(path: string, body: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = request(
-      `${job.url}${path}`,
-      {
-        method: 'POST',
-        agent,
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const post = (path: string, body: string, headers: Record<string, string>) =>
+  keepAlivePost(agent, `${job.url}${path}`, body, headers);
 let n = 0;
 let firstRefusal: string | undefined;
 

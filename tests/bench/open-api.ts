@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os, { tmpdir } from 'node:os';
-import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { rmSync } from 'node:fs';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { buildApp } from '../../server/app';
 import { nextId } from '../../server/lib/ids';
 import { formatDateTime } from '../../server/lib/time';
 import { prepayMismatches } from '../../server/services/platform-client/prepay/ledger';
@@ -20,6 +19,7 @@ import {
   insertGood,
   insertSupplier,
 } from '../../server/services/platform-supplier/test-fixtures';
+import { argValue, BENCH_ADMIN_PASSWORD, emptyBenchApp, mb } from './bench-kit';
 import { quantile } from './harness';
 import type { ClientsJob, ClientsResult } from './open-api-clients';
 
@@ -29,15 +29,6 @@ const TARGET_RATE = 500;
 const TARGET_P95_MS = 100;
 const LIST_TARGET_P95_MS = 50;
 const TENANT = '000000';
-const BENCH_ADMIN_PASSWORD = 'Bench@26';
-
-const argValue = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name);
-  const n = i >= 0 ? Number(process.argv[i + 1]) : NaN;
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
-
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /**
  * `npm run bench -- --open-api [--orders N] [--list-orders N]` (issue 27): the signed open API
@@ -51,20 +42,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 export async function benchOpenApi(): Promise<void> {
   const orders = argValue('--orders', 100_000);
   const listRows = argValue('--list-orders', 1_000_000);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'quanyi-bench-open-'));
-  const app = await buildApp({
-    config: {
-      dataDir,
-      databaseUrl: undefined,
-      captcha: false,
-      demoData: false,
-      staticDir: undefined,
-      listRateLimit: 0,
-      tokenRateLimit: 100_000,
-      adminPassword: BENCH_ADMIN_PASSWORD,
-    },
-    exportWorker: false,
-  });
+  const { app, dataDir } = await emptyBenchApp('open');
   try {
     const ctx = app.ctx;
     const supId = await insertSupplier(ctx.db, TENANT, 'BENCHOPEN');
@@ -190,7 +168,7 @@ function runClients(
 
 /** The client order list at `rows` orders (written straight, spread over 12 apps and 90 days). */
 async function benchClientOrderList(
-  app: Awaited<ReturnType<typeof buildApp>>,
+  app: FastifyInstance,
   url: string,
   appId: string,
   clientId: string,
@@ -256,7 +234,7 @@ async function benchClientOrderList(
   );
 }
 
-async function signIn(app: Awaited<ReturnType<typeof buildApp>>, url: string): Promise<string> {
+async function signIn(app: FastifyInstance, url: string): Promise<string> {
   // A pooled connection left idle while the rows were written may be closed by now: a fresh one.
   const res = await fetchFresh(`${url}/api/blade-auth/oauth/token`, {
     method: 'POST',

@@ -20,6 +20,8 @@
  *   target 50 ms; park-bills.ts).
  * `--ad-events`: 1,000,000 delivery events through the signed ingest call (events/s, target
  *   >= 20,000; RSS every 200,000), then the roll-up's events/s (ad-events.ts).
+ * `--ad-report`: 90-day ad reports (history days, plan report) over a filled day roll-up (p95
+ *   target 100 ms; ad-report.ts).
  * `--navigation`: moving around the console in Chromium: switching to an open tab, opening a
  *   list screen, reloading to rows, /system/menu to rows (navigation.ts).
  */
@@ -39,6 +41,7 @@ import { benchCodeList } from './code-list';
 import { benchNavigation } from './navigation';
 import { benchParkBills } from './park-bills';
 import { benchAdEvents } from './ad-events';
+import { benchAdReport } from './ad-report';
 import { benchPalettePaint } from './palette-paint';
 import { benchPaletteRanking } from './palette-ranking';
 import { benchTablePaint } from './table-paint';
@@ -106,6 +109,11 @@ async function main(): Promise<void> {
   if (process.argv.includes('--ad-events')) {
     // `npm run bench -- --ad-events [--events N]`: signed ingestion and roll-up (ad-events.ts).
     await benchAdEvents();
+    return;
+  }
+  if (process.argv.includes('--ad-report')) {
+    // `npm run bench -- --ad-report`: 90-day ad reports over 54,000 day roll-up rows (in process).
+    await benchAdReport();
     return;
   }
   if (process.argv.includes('--park-bills')) {

@@ -9,6 +9,7 @@ import { seedDemoSupplierGoods } from './demo-supplier-goods.js';
 import { seedDemoSupplierStores } from './demo-supplier-stores.js';
 import { seedDemoParkLots } from './demo-parking.js';
 import { seedDemoAdvertising } from './demo-advertising.js';
+import { seedDemoAdEvents } from './demo-ad-events.js';
 import { seedDemoParkBills } from './demo-parking-bills.js';
 import { seedDemoParkingCars } from './demo-parking-cars.js';
 import { seedDemoMoneyCore } from './demo-money-core.js';
@@ -268,6 +269,7 @@ export async function seedDemo(
     await seedDemoSupplierStores(trx);
     await seedDemoParkLots(trx);
     await seedDemoAdvertising(trx, secrets);
+    await seedDemoAdEvents(trx, volume);
     await seedDemoParkBills(trx, volume);
     await seedDemoParkingCars(trx, secrets, volume);
     await seedDemoEnterpriseRegisters(trx, secrets);

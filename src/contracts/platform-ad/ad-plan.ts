@@ -1,6 +1,7 @@
 import { adPlanLifecycle } from '../../../machines/lifecycles/ad-plan-machine';
 import { lifecycleChoices } from '../lifecycle-choices';
 import { defineContract } from '../resource-contract';
+import { PAUSE_REASONS } from './ad-event';
 import { ADVERT } from './advert';
 
 /**
@@ -27,6 +28,10 @@ export interface AdPlan {
   bid: number;
   state: string;
   pauseFlag: number;
+  /** Fen summed by the delivery events' roll-up (yuan on the wire). */
+  spent: number;
+  /** manual | budget while paused (PAUSE_REASONS). */
+  pauseReason: string | null;
   remark: string | null;
   version: number;
   createTime: string;
@@ -143,6 +148,19 @@ export const adPlanContract = defineContract<AdPlan>()({
       export: { width: 10 },
     },
     pauseFlag: { label: { zh: '暂停', en: 'Paused' }, kind: 'switch', readOnly: true },
+    pauseReason: {
+      label: { zh: '暂停原因', en: 'Pause reason' },
+      readOnly: true,
+      choices: PAUSE_REASONS,
+      export: { width: 10 },
+    },
+    spent: {
+      label: { zh: '已花费', en: 'Spent' },
+      kind: 'money',
+      readOnly: true,
+      sortable: true,
+      export: { width: 12 },
+    },
     remark: { label: { zh: '备注', en: 'Remark' }, maxLength: 500 },
     createTime: {
       label: { zh: '创建时间', en: 'Created' },

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.layer.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Center, Loader, SimpleGrid, Text, Title } from '@mantine/core';
+import { Center, Loader, Text } from '@mantine/core';
 import { useResourceOptionsQuery } from '../../api/resource';
 import { moneyText } from '../../contracts/money';
 import {
@@ -10,6 +10,7 @@ import {
   type StatementRow,
 } from '../../contracts/platform-client/statement';
 import { useLang, useT } from '../../state/hooks';
+import { ChartFigure } from '../../components/chart-figure';
 import { compactAmount, valueAxisWidth } from '../finance-reports/report-charts';
 
 const HEIGHT = 220;
@@ -53,34 +54,29 @@ export default function StatementChart({ row }: { row: StatementRow }) {
   ];
   const values = points.flatMap((p) => amounts.map((s) => p[s.name as 'orderAmount']));
   return (
-    <figure style={{ margin: 0 }} aria-label={title}>
-      <Title order={2} size="h6" component="figcaption" mb="xs">
-        {title}
-      </Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <LineChart
-          h={HEIGHT}
-          data={points}
-          dataKey="day"
-          series={amounts}
-          curveType="linear"
-          withLegend
-          valueFormatter={yuan}
-          yAxisProps={{
-            width: valueAxisWidth(values, lang),
-            tickFormatter: (v: number) => compactAmount(v, lang),
-          }}
-          tooltipAnimationDuration={0}
-        />
-        <BarChart
-          h={HEIGHT}
-          data={points}
-          dataKey="day"
-          series={counts}
-          withLegend
-          tooltipAnimationDuration={0}
-        />
-      </SimpleGrid>
-    </figure>
+    <ChartFigure title={title}>
+      <LineChart
+        h={HEIGHT}
+        data={points}
+        dataKey="day"
+        series={amounts}
+        curveType="linear"
+        withLegend
+        valueFormatter={yuan}
+        yAxisProps={{
+          width: valueAxisWidth(values, lang),
+          tickFormatter: (v: number) => compactAmount(v, lang),
+        }}
+        tooltipAnimationDuration={0}
+      />
+      <BarChart
+        h={HEIGHT}
+        data={points}
+        dataKey="day"
+        series={counts}
+        withLegend
+        tooltipAnimationDuration={0}
+      />
+    </ChartFigure>
   );
 }

@@ -47,6 +47,7 @@ import type { pricePlan } from './price-plan';
 import type { parkingMaster } from './parking-master';
 import type { parkingBills } from './parking-bills';
 import type { advertising } from './advertising';
+import type { adReports } from './ad-reports';
 import type { finance } from './finance';
 
 /**
@@ -106,6 +107,7 @@ type Modules = [
   typeof parkingMaster,
   typeof parkingBills,
   typeof advertising,
+  typeof adReports,
   typeof finance,
 ];
 

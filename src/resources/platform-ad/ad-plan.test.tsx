@@ -33,6 +33,8 @@ const plan = (over: Partial<AdPlan> = {}): AdPlan => ({
   bid: 1,
   state: 'running',
   pauseFlag: 0,
+  spent: 0,
+  pauseReason: null,
   remark: null,
   version: 1,
   createTime: '2026-01-01 09:00:00',

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.layer.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Center, Loader, SimpleGrid, Text, Title } from '@mantine/core';
+import { Center, Loader, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useResourceOptionsQuery } from '../../api/resource';
 import { moneyText } from '../../contracts/money';
@@ -10,6 +10,7 @@ import {
   PAY_ORDER_MAX_DAYS,
   type PayOrderDay,
 } from '../../contracts/platform-finance/pay-order';
+import { ChartFigure } from '../../components/chart-figure';
 import { useT } from '../../state/hooks';
 
 const HEIGHT = 200;
@@ -39,28 +40,23 @@ export default function PayOrderChart() {
   if (days.length === 0) return <Text c="dimmed">{t('finance.chart.empty')}</Text>;
   const points = days.map((d) => ({ ...d, day: d.day.slice(5) }));
   return (
-    <figure style={{ margin: 0 }} aria-label={title}>
-      <Title order={2} size="h6" component="figcaption" mb="xs">
-        {title}
-      </Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <LineChart
-          h={HEIGHT}
-          data={points}
-          dataKey="day"
-          series={[{ name: 'amount', label: t('finance.chart.amount'), color: 'blue.6' }]}
-          curveType="linear"
-          valueFormatter={(v: number) => moneyText(v) ?? String(v)}
-          tooltipAnimationDuration={0}
-        />
-        <BarChart
-          h={HEIGHT}
-          data={points}
-          dataKey="day"
-          series={[{ name: 'count', label: t('finance.chart.count'), color: 'teal.6' }]}
-          tooltipAnimationDuration={0}
-        />
-      </SimpleGrid>
-    </figure>
+    <ChartFigure title={title}>
+      <LineChart
+        h={HEIGHT}
+        data={points}
+        dataKey="day"
+        series={[{ name: 'amount', label: t('finance.chart.amount'), color: 'blue.6' }]}
+        curveType="linear"
+        valueFormatter={(v: number) => moneyText(v) ?? String(v)}
+        tooltipAnimationDuration={0}
+      />
+      <BarChart
+        h={HEIGHT}
+        data={points}
+        dataKey="day"
+        series={[{ name: 'count', label: t('finance.chart.count'), color: 'teal.6' }]}
+        tooltipAnimationDuration={0}
+      />
+    </ChartFigure>
   );
 }

@@ -9,6 +9,7 @@ import {
   PAUSE_FLAG_EVENTS,
   PLAN_STATUS_EVENTS,
 } from '../../../../src/contracts/platform-ad/ad-plan.js';
+import { AD_EVENT_REFUSALS } from '../../../../src/contracts/platform-ad/ad-event.js';
 import { ADVERT, ADVERT_REFUSALS, idsOf } from '../../../../src/contracts/platform-ad/advert.js';
 import { perm } from '../../../auth/index.js';
 import { ok } from '../../../lib/envelope.js';
@@ -20,6 +21,7 @@ import { defineContractTable, tableRoutes, type TableCall } from '../../../lib/t
 import { nowText } from '../../../lib/time.js';
 import { callOf } from '../../shared/call.js';
 import { assertIds, dayInput, idListInput } from './common.js';
+import { budgetUsedUp } from './events/budget.js';
 import { alsoServedAs, text } from './served.js';
 
 const { fields } = adPlanContract;
@@ -50,7 +52,7 @@ export const planTable = defineContractTable({
   versioned: true,
   readers: ['advertising'],
   defaultOrder: { createTime: 'desc', id: 'desc' },
-  readColumns: ['state', 'pauseFlag'],
+  readColumns: ['state', 'pauseFlag', 'pauseReason', 'spent'],
   fieldInputs: {
     materialIds: idListInput(fields.materialIds.required.zh),
     positionIds: idListInput(fields.positionIds.required.zh),
@@ -107,11 +109,15 @@ async function movePlan(
     async (row, next) => {
       if (event === 'start' && row.endDate < nowText().slice(0, 10))
         throw conflict(ADVERT_REFUSALS.periodOver.zh);
+      // A plan whose budget is used up would be paused again by the roll-up at once.
+      if (event === 'resume' && (await budgetUsedUp(call.db, row)))
+        throw conflict(AD_EVENT_REFUSALS.budgetUsed.zh);
       const result = await call.db
         .updateTable('bladeAdPlan')
         .set({
           state: next,
           pauseFlag: next === 'paused' ? 1 : 0,
+          pauseReason: next === 'paused' ? 'manual' : null,
           updateUser: call.user.userId,
           updateTime: nowText(),
           version: sql<number>`version + 1`,
@@ -208,6 +214,8 @@ export default async function planRoutes(app: FastifyInstance): Promise<void> {
           planName: `${row.planName}-副本`.slice(0, 100),
           state: 'draft',
           pauseFlag: 0,
+          spent: 0,
+          pauseReason: null,
           version: 1,
           createUser: call.user.userId,
           createTime: nowText(),
