@@ -85,6 +85,7 @@ describe('every seeded menu entry', () => {
     const answers = watchAnswers(page);
     await signedIn(page, 'admin', 'Quanyi@26');
     const missing: string[] = [];
+    const placeholders: string[] = [];
     const refusedOn: string[] = [];
     const statesOn: string[] = [];
     const cellsRead = new Map<string, number>();
@@ -130,6 +131,7 @@ describe('every seeded menu entry', () => {
         await checkScreen(leaf.path);
         continue;
       }
+      placeholders.push(leaf.path);
       try {
         // The first placeholder loads its chunk: as long as a declared screen's first table.
         await main.getByText('该功能将在后续版本提供').waitFor({ timeout: 20_000 });
@@ -141,6 +143,8 @@ describe('every seeded menu entry', () => {
       await checkScreen(leaf.path);
     }
     expect(missing).toEqual([]);
+    // Only the workflow screens (issue 29) are still to come.
+    expect(placeholders.filter((path) => !/^\/(flow|work)\//.test(path))).toEqual([]);
     // Every answer of 400 or above the console received on the way, and every state shown by
     // its machine name (issue 25 items 3 and 4).
     expect(refusedOn).toEqual([]);
