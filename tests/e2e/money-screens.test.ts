@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client';
 import { signedIn } from './session';
+import { setLanguage } from './screen-walk';
 import { serverAndBrowser } from './suite';
 
 /**
@@ -28,12 +29,6 @@ const SCREENS: { path: string; rows: boolean; finance?: true }[] = [
 
 const REFUSED =
   /请求被拒绝|没有权限|加载失败|Request refused|permission|failed to load|出错了|went wrong/i;
-
-async function setLanguage(page: Page, lang: 'zh' | 'en'): Promise<void> {
-  await page.getByRole('button', { name: /^(语言|Language)$/ }).click();
-  await page.getByRole('menuitem', { name: lang === 'zh' ? '中文' : 'English' }).click();
-  await page.getByRole('menu').waitFor({ state: 'detached' });
-}
 
 /** Opens each screen in turn; answers what went wrong on which (empty when all worked). */
 async function walk(page: Page, finance: boolean): Promise<string[]> {

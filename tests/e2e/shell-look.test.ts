@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client';
+import { setLanguage } from './screen-walk';
 import { serverAndBrowser } from './suite';
 import { signedIn } from './session';
 
@@ -212,13 +213,6 @@ async function axeViolations(page: Page): Promise<string[]> {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
-}
-
-async function setLanguage(page: Page, lang: 'zh' | 'en'): Promise<void> {
-  await page.getByRole('button', { name: /^(语言|Language)$/ }).click();
-  await page.getByRole('menuitem', { name: lang === 'zh' ? '中文' : 'English' }).click();
-  await page.getByRole('menu').waitFor({ state: 'detached' });
-  await page.getByRole('navigation', { name: lang === 'zh' ? '侧边菜单' : 'Side menu' }).waitFor();
 }
 
 async function pickTheme(page: Page, label: string): Promise<void> {
