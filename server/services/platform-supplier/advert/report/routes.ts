@@ -44,6 +44,8 @@ import {
   readFilter,
   total,
   transactionRows,
+  type Group,
+  type GroupKey,
   type ReportFilter,
 } from './query.js';
 
@@ -166,6 +168,70 @@ function exporter(
   };
 }
 
+const PAGE_RESPONSE = t(
+  '分页 + sums（全部行合计）+ range；金额为元，点击率为百分数',
+  'A page + sums (every row) + range; yuan, CTR in percent',
+);
+
+/** master, masterPlan, plan and transactions: what each groups by and makes its rows of. */
+const PAGED_LISTS = [
+  {
+    call: AD_REPORT_CALLS.master,
+    menu: 'master',
+    summary: t(
+      '流量主报表：每个流量主在日期范围内的曝光、点击、点击率、转化、消耗与分润',
+      "Traffic owners' impressions, clicks, CTR, conversions, cost and share over days",
+    ),
+    query: [...RANGE_QUERY, id('flowMasterId'), ...PAGING],
+    by: ['flowMasterId'],
+    rows: masterRows,
+    export: { call: AD_REPORT_CALLS.exportMaster, contract: masterReportContract },
+  },
+  {
+    call: AD_REPORT_CALLS.masterPlan,
+    menu: 'master',
+    summary: t(
+      '流量主的计划：该流量主名下各计划的数字',
+      "A traffic owner's plans and their figures",
+    ),
+    query: [...RANGE_QUERY, { ...id('flowMasterId'), required: true }, ...PAGING],
+    masterRequired: true,
+    by: ['planId'],
+    rows: planRows,
+  },
+  {
+    call: AD_REPORT_CALLS.plan,
+    menu: 'plan',
+    summary: t(
+      '计划报表：每个计划的预算、已消耗、状态与日期范围内的数字',
+      "Plans' budgets, spend, state and figures over days",
+    ),
+    query: [...RANGE_QUERY, id('planId'), id('advertiserId'), id('state'), ...PAGING],
+    by: ['planId'],
+    rows: planRows,
+    export: { call: AD_REPORT_CALLS.exportPlan, contract: planReportContract },
+  },
+  {
+    call: AD_REPORT_CALLS.transactions,
+    menu: 'transactions',
+    summary: t('广告交易结果：每个计划每天的消耗与转化', 'Per plan and day: cost and conversions'),
+    query: [...RANGE_QUERY, id('planId'), id('advertiserId'), ...PAGING],
+    by: ['planId', 'bucket'],
+    rows: transactionRows,
+    export: { call: AD_REPORT_CALLS.exportTransactions, contract: transactionContract },
+  },
+] as const satisfies readonly {
+  call: string;
+  menu: keyof typeof AD_REPORT_MENUS;
+  summary: { zh: string; en: string };
+  query: readonly unknown[];
+  masterRequired?: boolean;
+  by: readonly GroupKey[];
+  rows: (db: Db, f: ReportFilter, groups: readonly Group[]) => Promise<{ fen: unknown }[]>;
+  /** Its export's call and sheet. */
+  export?: { call: string; contract: Sheet };
+}[];
+
 export default async function adReportRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db;
   const clock = () => clockOf(app.ctx.now());
@@ -173,107 +239,31 @@ export default async function adReportRoutes(app: FastifyInstance): Promise<void
   const filterOf = (request: FastifyRequest, query: QueryMap = queryMap(request)) =>
     readFilter(db, currentUser(request).tenantId, query, today());
 
-  app.get(
-    api(AD_REPORT_CALLS.master),
-    {
-      config: {
-        access: perm(code('master', 'view')),
-        doc: {
-          summary: t(
-            '流量主报表：每个流量主在日期范围内的曝光、点击、点击率、转化、消耗与分润',
-            "Traffic owners' impressions, clicks, CTR, conversions, cost and share over days",
-          ),
-          query: [...RANGE_QUERY, id('flowMasterId'), ...PAGING],
-          response: t(
-            '分页 + sums（全部行合计）+ range；金额为元，点击率为百分数',
-            'A page + sums (every row) + range; yuan, CTR in percent',
-          ),
+  // The four paged lists: grouped by what each shows, a page of rows with every row's sums.
+  for (const list of PAGED_LISTS)
+    app.get(
+      api(list.call),
+      {
+        config: {
+          access: perm(code(list.menu, 'view')),
+          doc: { summary: list.summary, query: list.query, response: PAGE_RESPONSE },
         },
       },
-    },
-    async (request) => {
-      const query = queryMap(request);
-      const f = await filterOf(request);
-      const groups = await dayGroups(db, f, ['flowMasterId']);
-      const rows = (await masterRows(db, f, groups)).map(strip);
-      const answer: AdReportPage<(typeof rows)[number]> = {
-        ...paged(rows, query),
-        sums: figures(total(groups)),
-        range: f.range,
-      };
-      return ok(answer);
-    },
-  );
-
-  app.get(
-    api(AD_REPORT_CALLS.masterPlan),
-    {
-      config: {
-        access: perm(code('master', 'view')),
-        doc: {
-          summary: t(
-            '流量主的计划：该流量主名下各计划的数字',
-            "A traffic owner's plans and their figures",
-          ),
-          query: [...RANGE_QUERY, { ...id('flowMasterId'), required: true }, ...PAGING],
-        },
+      async (request) => {
+        const query = queryMap(request);
+        const f = await filterOf(request, query);
+        if ('masterRequired' in list && !f.flowMasterId)
+          throw badRequest(`flowMasterId:${AD_REPORT_REFUSALS.masterRequired.zh}`);
+        const groups = await dayGroups(db, f, list.by);
+        const rows = (await list.rows(db, f, groups)).map(strip);
+        const answer: AdReportPage<(typeof rows)[number]> = {
+          ...paged(rows, query),
+          sums: figures(total(groups)),
+          range: f.range,
+        };
+        return ok(answer);
       },
-    },
-    async (request) => {
-      const query = queryMap(request);
-      const f = await filterOf(request);
-      if (!f.flowMasterId) throw badRequest(`flowMasterId:${AD_REPORT_REFUSALS.masterRequired.zh}`);
-      const groups = await dayGroups(db, f, ['planId']);
-      const rows = (await planRows(db, f, groups)).map(strip);
-      return ok({ ...paged(rows, query), sums: figures(total(groups)), range: f.range });
-    },
-  );
-
-  app.get(
-    api(AD_REPORT_CALLS.plan),
-    {
-      config: {
-        access: perm(code('plan', 'view')),
-        doc: {
-          summary: t(
-            '计划报表：每个计划的预算、已消耗、状态与日期范围内的数字',
-            "Plans' budgets, spend, state and figures over days",
-          ),
-          query: [...RANGE_QUERY, id('planId'), id('advertiserId'), id('state'), ...PAGING],
-        },
-      },
-    },
-    async (request) => {
-      const query = queryMap(request);
-      const f = await filterOf(request);
-      const groups = await dayGroups(db, f, ['planId']);
-      const rows = (await planRows(db, f, groups)).map(strip);
-      return ok({ ...paged(rows, query), sums: figures(total(groups)), range: f.range });
-    },
-  );
-
-  app.get(
-    api(AD_REPORT_CALLS.transactions),
-    {
-      config: {
-        access: perm(code('transactions', 'view')),
-        doc: {
-          summary: t(
-            '广告交易结果：每个计划每天的消耗与转化',
-            'Per plan and day: cost and conversions',
-          ),
-          query: [...RANGE_QUERY, id('planId'), id('advertiserId'), ...PAGING],
-        },
-      },
-    },
-    async (request) => {
-      const query = queryMap(request);
-      const f = await filterOf(request);
-      const groups = await dayGroups(db, f, ['planId', 'bucket']);
-      const rows = (await transactionRows(db, f, groups)).map(strip);
-      return ok({ ...paged(rows, query), sums: figures(total(groups)), range: f.range });
-    },
-  );
+    );
 
   app.get(
     api(AD_REPORT_CALLS.queryStatistics),
@@ -412,36 +402,18 @@ export default async function adReportRoutes(app: FastifyInstance): Promise<void
   );
 
   // Exports: the rows of each report as the list answers them, one sheet each.
-  namedExportRoute(
-    app,
-    exporter(
-      masterReportContract,
-      'master',
-      async (d, f) => masterRows(d, f, await dayGroups(d, f, ['flowMasterId'])),
-      today,
-    ),
-    `${AD_REPORT}/${AD_REPORT_CALLS.exportMaster}`,
-  );
-  namedExportRoute(
-    app,
-    exporter(
-      planReportContract,
-      'plan',
-      async (d, f) => planRows(d, f, await dayGroups(d, f, ['planId'])),
-      today,
-    ),
-    `${AD_REPORT}/${AD_REPORT_CALLS.exportPlan}`,
-  );
-  namedExportRoute(
-    app,
-    exporter(
-      transactionContract,
-      'transactions',
-      async (d, f) => transactionRows(d, f, await dayGroups(d, f, ['planId', 'bucket'])),
-      today,
-    ),
-    `${AD_REPORT}/${AD_REPORT_CALLS.exportTransactions}`,
-  );
+  for (const list of PAGED_LISTS)
+    if ('export' in list)
+      namedExportRoute(
+        app,
+        exporter(
+          list.export.contract,
+          list.menu,
+          async (d, f) => list.rows(d, f, await dayGroups(d, f, list.by)),
+          today,
+        ),
+        `${AD_REPORT}/${list.export.call}`,
+      );
   const daySheet = {
     keys: AD_DAY_COLUMNS.map((c) => c.key as string),
     columns: AD_DAY_COLUMNS.map((c) => ({
