@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +17,7 @@ import {
   DEMO_TENANT,
   type TestApp,
 } from '../../../test/support.js';
+import { exportSheet } from '../../../test/export-sheet.js';
 import { changePrepay } from '../prepay/ledger.js';
 import { ipAllowed, parseIpAllowlist } from './ip-allowlist.js';
 import { appSecretOf, newSecretSalt, secretHintOf } from './secret.js';
@@ -144,22 +144,8 @@ describe('client apps (psclient-app)', () => {
     });
   /** The text of every cell of an export of the apps. */
   async function exported(token: string, query: Record<string, string>): Promise<string> {
-    const jobs = t.app.exportJobs;
-    await jobs.stop();
-    const exp = await t.post(`${API}/export`, token, undefined, query);
-    expect(exp.statusCode, exp.body).toBe(200);
-    expect(await jobs.drain()).toBe(1);
-    const { ticket } = data<{ ticket: string }>(
-      await t.post('/api/blade-system/data-export/ticket', token, undefined, {
-        id: data<{ id: string }>(exp).id,
-      }),
-    );
-    const file = await t.get('/api/blade-system/data-export/file', undefined, { ticket });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const rows: string[] = [];
-    wb.worksheets[0]!.eachRow((r) => rows.push(JSON.stringify(r.values)));
-    return rows.join('\n');
+    const rows = await exportSheet(t, { path: `${API}/export`, token, query });
+    return rows.map((r) => JSON.stringify(r)).join('\n');
   }
 
   it('makes a key and a secret, answers the secret once and opens the prepay account', async () => {

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +12,7 @@ import {
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
 import { createTestApp, data, DEMO_PASSWORD, type TestApp } from '../../../test/support.js';
+import { exportSheet } from '../../../test/export-sheet.js';
 import { prepayMismatches } from './ledger.js';
 import { insertAppPrepay, type PrepayFixture } from './prepay-fixtures.js';
 
@@ -481,21 +481,11 @@ describe('app prepay (issue 27 item 2)', () => {
       amount: 12.3,
       attachId: await voucher(),
     });
-    const jobs = t.app.exportJobs;
-    await jobs.stop();
-    const exp = await post(`${APP_PREPAY}/export`, { appId: app.appId });
-    expect(exp.statusCode, exp.body).toBe(200);
-    expect(await jobs.drain()).toBe(1);
-    const { ticket } = data<{ ticket: string }>(
-      await t.post('/api/blade-system/data-export/ticket', operator, undefined, {
-        id: data<{ id: string }>(exp).id,
-      }),
-    );
-    const file = await t.get('/api/blade-system/data-export/file', undefined, { ticket });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const rows = await exportSheet(t, {
+      path: `/api/${APP_PREPAY}/export`,
+      token: operator,
+      body: { appId: app.appId },
+    });
     expect(rows).toEqual([
       [
         '应用名称',

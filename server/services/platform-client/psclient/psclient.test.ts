@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +13,7 @@ import {
   DEMO_TENANT,
   type TestApp,
 } from '../../../test/support.js';
+import { exportSheet } from '../../../test/export-sheet.js';
 import { openContactPhone } from '../../platform-supplier/sup/contact-phone.js';
 import { decrypt, insertAttach, sessionKey } from '../../shared/party-fixtures.js';
 import { partyPhone } from './table.js';
@@ -111,21 +111,13 @@ describe('access parties (psclient)', () => {
     )!;
     expect(picked.contactPhone).toBe('139****5678');
     // The sheet: masked too.
-    const jobs = t.app.exportJobs;
-    await jobs.stop();
-    const exp = await t.post(`${API}/export`, admin, undefined, { clientCode: detail.clientCode });
-    expect(exp.statusCode, exp.body).toBe(200);
-    expect(await jobs.drain()).toBe(1);
-    const { ticket } = data<{ ticket: string }>(
-      await t.post('/api/blade-system/data-export/ticket', admin, undefined, {
-        id: data<{ id: string }>(exp).id,
-      }),
-    );
-    const file = await t.get('/api/blade-system/data-export/file', undefined, { ticket });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const cells: string[] = [];
-    wb.worksheets[0]!.eachRow((r) => cells.push(JSON.stringify(r.values)));
+    const cells = (
+      await exportSheet(t, {
+        path: `${API}/export`,
+        token: admin,
+        query: { clientCode: detail.clientCode },
+      })
+    ).map((r) => JSON.stringify(r));
     expect(cells.join('\n')).toContain('139****5678');
     expect(cells.join('\n')).not.toContain('13912345678');
     const bad = await submit(admin, {

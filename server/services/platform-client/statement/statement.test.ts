@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FIGURE_FIELDS,
@@ -10,6 +9,7 @@ import {
 import { fenToYuan } from '../../../../src/contracts/money.js';
 import { formatDateTime } from '../../../lib/time.js';
 import { createTestApp, data, DEMO_PASSWORD, type TestApp } from '../../../test/support.js';
+import { exportSheet } from '../../../test/export-sheet.js';
 import {
   insertBalance,
   insertCodes,
@@ -265,21 +265,11 @@ describe('statements', () => {
   });
 
   it('exports the rows and every order and return they summarise', async () => {
-    const jobs = t.app.exportJobs;
-    await jobs.stop();
-    const exp = await t.post(`${API}/export`, operator, { ...RANGE, clientId: '', appId: app.id });
-    expect(exp.statusCode, exp.body).toBe(200);
-    expect(await jobs.drain()).toBe(1);
-    const { ticket } = data<{ ticket: string }>(
-      await t.post('/api/blade-system/data-export/ticket', operator, undefined, {
-        id: data<{ id: string }>(exp).id,
-      }),
-    );
-    const file = await t.get('/api/blade-system/data-export/file', undefined, { ticket });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    const rows = await exportSheet(t, {
+      path: `${API}/export`,
+      token: operator,
+      body: { ...RANGE, clientId: '', appId: app.id },
+    });
     const [head, ...body] = rows;
     expect(head!.slice(0, 4)).toEqual(['类型', '月份', '接入方', '应用']);
     expect(head!.slice(10)).toEqual(KEYS.map((k) => FIGURE_FIELDS[k].label.zh));

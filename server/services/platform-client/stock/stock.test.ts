@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +12,7 @@ import {
 import { nextId } from '../../../lib/ids.js';
 import { nowText } from '../../../lib/time.js';
 import { createTestApp, data, DEMO_PASSWORD, type TestApp } from '../../../test/support.js';
+import { exportSheet } from '../../../test/export-sheet.js';
 import { PlaceOrderRefusal } from '../order/place-order.js';
 import { insertApp, insertClient, insertProduct } from '../test-fixtures.js';
 import { changeAppStock, giveBackAppStock, stockMismatches, takeAppStock } from './ledger.js';
@@ -355,24 +355,8 @@ describe('client app stock', () => {
   });
 
   /** Every row of an export's sheet as cell texts. */
-  async function exported(path: string, query: Record<string, string>, token = operator) {
-    const jobs = t.app.exportJobs;
-    await jobs.stop();
-    const exp = await t.post(`/api/${path}`, token, undefined, query);
-    expect(exp.statusCode, exp.body).toBe(200);
-    expect(await jobs.drain()).toBe(1);
-    const { ticket } = data<{ ticket: string }>(
-      await t.post('/api/blade-system/data-export/ticket', token, undefined, {
-        id: data<{ id: string }>(exp).id,
-      }),
-    );
-    const file = await t.get('/api/blade-system/data-export/file', undefined, { ticket });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-    return rows;
-  }
+  const exported = (path: string, query: Record<string, string>, token = operator) =>
+    exportSheet(t, { path: `/api/${path}`, token, query });
 
   it('exports the rows and the records as filtered', async () => {
     const { app, product } = await freshStock('STK-E', 7);

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +14,7 @@ import {
   DEMO_TENANT,
   type TestApp,
 } from '../../../test/support.js';
+import { exportSheet } from '../../../test/export-sheet.js';
 import { sandboxNotice, type PayMerchant } from '../driver/index.js';
 import { createPayOrder, enabledMerchant, type PayOrderRow } from './payments.js';
 
@@ -271,21 +271,11 @@ describe('pay orders', () => {
   });
 
   it('exports the filtered list as a task: yuan amounts, state names, the sum equal to the orders', async () => {
-    const jobs = t.app.exportJobs;
-    await jobs.stop();
-    const res = await t.post(`${API}/export-pay-order`, finance, { state: 'paid' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(await jobs.drain()).toBe(1);
-    const { ticket } = data<{ ticket: string }>(
-      await t.post('/api/blade-system/data-export/ticket', finance, undefined, {
-        id: data<{ id: string }>(res).id,
-      }),
-    );
-    const file = await t.get('/api/blade-system/data-export/file', undefined, { ticket });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const rows = await exportSheet(t, {
+      path: `${API}/export-pay-order`,
+      token: finance,
+      body: { state: 'paid' },
+    });
     const header = rows[0]!;
     const at = (name: string) => header.indexOf(name);
     expect(rows.slice(1).every((r) => r[at('订单状态')] === '已支付')).toBe(true);

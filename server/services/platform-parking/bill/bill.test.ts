@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +18,7 @@ import {
   DEMO_TENANT,
   type TestApp,
 } from '../../../test/support.js';
+import { exportSheet } from '../../../test/export-sheet.js';
 import type { DriverBill } from '../driver/index.js';
 import { billRow, flowRow } from './load.js';
 import { BillRefundSweeper } from './refund-sweeper.js';
@@ -189,24 +189,8 @@ describe('parking bills', () => {
   });
 
   /** Every row of an export's sheet. */
-  async function exported(path: string, query: Record<string, string>) {
-    const jobs = t.app.exportJobs;
-    await jobs.stop();
-    const exp = await t.post(path, admin, undefined, query);
-    expect(exp.statusCode, exp.body).toBe(200);
-    expect(await jobs.drain()).toBe(1);
-    const { ticket } = data<{ ticket: string }>(
-      await t.post('/api/blade-system/data-export/ticket', admin, undefined, {
-        id: data<{ id: string }>(exp).id,
-      }),
-    );
-    const file = await t.get('/api/blade-system/data-export/file', undefined, { ticket });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-    return rows;
-  }
+  const exported = (path: string, query: Record<string, string>) =>
+    exportSheet(t, { path, token: admin, query });
 
   it('exports each list as filtered', async () => {
     for (const [path, exportPath] of [

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +17,7 @@ import {
   DEMO_TENANT,
   type TestApp,
 } from '../../../test/support.js';
+import { exportSheet } from '../../../test/export-sheet.js';
 import { insertBalance, insertGood, insertSupplier } from '../test-fixtures.js';
 import { ledgerMismatches } from './ledger.js';
 import { orderMismatches } from '../order/invariants.js';
@@ -590,22 +590,12 @@ describe('supplier quotas and balances (issue 18 item 4)', () => {
     });
     expect((await t.get(api(ALL_BALANCE_RECORD, 'list'), sales)).statusCode).toBe(403);
     // the export writes the list's rows in its order, signed yuan, in keyset batches (2 here)
-    const jobs = t.app.exportJobs;
-    await jobs.stop();
-    Object.assign(jobs, { batchSize: 2 });
-    const exp = await t.post(api(ALL_BALANCE_RECORD, 'export'), supply, undefined, { supId });
-    expect(exp.statusCode, exp.body).toBe(200);
-    expect(await jobs.drain()).toBe(1);
-    const { ticket } = data<{ ticket: string }>(
-      await t.post('/api/blade-system/data-export/ticket', supply, undefined, {
-        id: data<{ id: string }>(exp).id,
-      }),
-    );
-    const file = await t.get('/api/blade-system/data-export/file', undefined, { ticket });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const sheetRows: unknown[][] = [];
-    wb.worksheets[0]!.eachRow((row) => sheetRows.push((row.values as unknown[]).slice(1)));
+    Object.assign(t.app.exportJobs, { batchSize: 2 });
+    const sheetRows = await exportSheet(t, {
+      path: api(ALL_BALANCE_RECORD, 'export'),
+      token: supply,
+      query: { supId },
+    });
     expect(sheetRows[0]!.slice(0, 6)).toEqual([
       '变动时间',
       '供应商',

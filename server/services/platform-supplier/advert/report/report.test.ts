@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +18,7 @@ import { fenToYuan } from '../../../../../src/contracts/money.js';
 import { nextId } from '../../../../lib/ids.js';
 import { formatDateTime, nowText } from '../../../../lib/time.js';
 import { createTestApp, data, DEMO_PASSWORD, type TestApp } from '../../../../test/support.js';
+import { exportSheet } from '../../../../test/export-sheet.js';
 import { rollUpAdEvents } from '../events/rollup.js';
 
 /**
@@ -226,24 +226,8 @@ describe('ad reports', () => {
   };
 
   /** An export task run to its file: the sheet's rows (the header first). */
-  const sheet = async (call: string, body: Record<string, string>) => {
-    const jobs = t.app.exportJobs;
-    await jobs.stop();
-    const exp = await t.post(`${API}/${call}`, admin, body);
-    expect(exp.statusCode, exp.body).toBe(200);
-    expect(await jobs.drain()).toBe(1);
-    const { ticket } = data<{ ticket: string }>(
-      await t.post('/api/blade-system/data-export/ticket', admin, undefined, {
-        id: data<{ id: string }>(exp).id,
-      }),
-    );
-    const file = await t.get('/api/blade-system/data-export/file', undefined, { ticket });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-    return rows;
-  };
+  const sheet = (call: string, body: Record<string, string>) =>
+    exportSheet(t, { path: `${API}/${call}`, token: admin, body });
 
   beforeAll(async () => {
     t = await createTestApp();
