@@ -34,7 +34,14 @@ describe('database start-up', () => {
       jwtSecret: randomBytes(32).toString('hex'),
       rsaPrivateKeyPem: RsaTransport.generatePrivateKeyPem(),
     };
-    const config = { demoData: true, captcha: false, staticDir: undefined };
+    // A tenth of the demo's volume (as the e2e servers run it): the point is seeding once.
+    const config = {
+      demoData: true,
+      demoOrders: 2000,
+      demoClientOrders: 300,
+      captcha: false,
+      staticDir: undefined,
+    };
     try {
       for (let start = 1; start <= 2; start++) {
         const database = await openDatabase(options);
