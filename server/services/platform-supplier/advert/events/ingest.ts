@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { parseYuan } from '../../../../../src/contracts/money.js';
 import {
   AD_EVENT_LIMITS,
@@ -7,7 +7,7 @@ import {
   type AdEventIngestAnswer,
 } from '../../../../../src/contracts/platform-ad/ad-event.js';
 import { idsOf } from '../../../../../src/contracts/platform-ad/advert.js';
-import type { DB } from '../../../../db/schema.js';
+import type { AdEventTable, DB } from '../../../../db/schema.js';
 import { nextId } from '../../../../lib/ids.js';
 import { formatDateTime, parseDateTime } from '../../../../lib/time.js';
 
@@ -22,20 +22,8 @@ import { formatDateTime, parseDateTime } from '../../../../lib/time.js';
 /** Rows per insert statement (13 parameters each). */
 const CHUNK = 500;
 
-type Row = {
-  id: string;
-  tenantId: string;
-  source: string;
-  eventId: string;
-  eventType: string;
-  planId: string;
-  positionId: string;
-  flowMasterId: string;
-  lotId: string;
-  eventTime: string;
-  cost: number;
-  receivedTime: string;
-};
+/** A stored event as inserted: the table's row before the roll-up has counted it. */
+type Row = Omit<Selectable<AdEventTable>, 'rolled'>;
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 

@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { DB } from '../../../../db/schema.js';
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import type { AdEventTable, DB } from '../../../../db/schema.js';
 import { nextId } from '../../../../lib/ids.js';
 import { nowText } from '../../../../lib/time.js';
 import { pauseExhausted } from './budget.js';
@@ -25,17 +25,11 @@ interface Counts {
   cost: number;
 }
 
-export interface EventRow {
-  id: string;
-  tenantId: string;
-  eventType: string;
-  planId: string;
-  positionId: string;
-  flowMasterId: string;
-  lotId: string;
-  eventTime: string;
-  cost: number | string;
-}
+/** What the roll-up reads of an event (PostgreSQL answers the bigint cost as text). */
+export type EventRow = Pick<
+  Selectable<AdEventTable>,
+  'id' | 'tenantId' | 'eventType' | 'planId' | 'positionId' | 'flowMasterId' | 'lotId' | 'eventTime'
+> & { cost: number | string };
 
 const SEP = '\u0001';
 const KEY_COLUMNS = [
