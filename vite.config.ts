@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compileHintBanner } from './scripts/compile-hints.js';
@@ -13,6 +14,15 @@ import { compileHintBanner } from './scripts/compile-hints.js';
  *   (tests/consistency). Kept out of `e2e`, whose globalSetup builds the console.
  */
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+
+/**
+ * Files of the server, web and tooling projects run two at a time even on 2 cores (vitest's
+ * default there is one): a server test file waits on its database and a web one on jsdom about
+ * half its time, so the server suite takes ~55% of its one-at-a-time wall time. The e2e files
+ * still run one at a time, after these and on their own (they need both cores for Chromium and
+ * their server).
+ */
+const unitWorkers = Math.max(2, availableParallelism());
 
 export default defineConfig({
   plugins: [react()],
@@ -44,6 +54,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          maxWorkers: unitWorkers,
           environment: 'node',
           include: ['server/**/*.test.ts'],
           testTimeout: 20_000,
@@ -54,6 +65,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
+          maxWorkers: unitWorkers,
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts'],
           setupFiles: ['src/test/setup-dom.ts'],
@@ -81,6 +93,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'tooling',
+          maxWorkers: unitWorkers,
           environment: 'node',
           include: ['tests/lint/**/*.test.ts', 'tests/consistency/**/*.test.ts'],
           testTimeout: 60_000,
