@@ -43,6 +43,7 @@ import * as m048 from './migrations/048-advertising.js';
 import * as m049 from './migrations/049-finance-service.js';
 import * as m050 from './migrations/050-ad-events.js';
 import * as m051 from './migrations/051-ad-profit-flow-key.js';
+import * as m052 from './migrations/052-workflow.js';
 import * as m053 from './migrations/053-park-refund-retry.js';
 import * as m037 from './migrations/037-client-core.js';
 import * as m038 from './migrations/038-client-parties.js';
@@ -136,6 +137,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '049-finance-service': m049,
   '050-ad-events': m050,
   '051-ad-profit-flow-key': m051,
+  '052-workflow': m052,
   '053-park-refund-retry': m053,
 };
 

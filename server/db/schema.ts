@@ -461,6 +461,16 @@ export interface DB {
   bladeAdEvent: AdEventTable;
   bladeAdRollupMinute: AdRollupTable;
   bladeAdRollupDay: AdRollupTable;
+  // Issue 29 (migration 052): workflow.
+  bladeFlowModel: FlowModelTable;
+  bladeFlowDeployment: FlowDeploymentTable;
+  bladeFlowDefinition: FlowDefinitionTable;
+  bladeFlowInstance: FlowInstanceTable;
+  bladeFlowTask: FlowTaskTable;
+  bladeFlowTaskCandidate: FlowTaskCandidateTable;
+  bladeFlowHistory: FlowHistoryTable;
+  bladeFlowTimer: FlowTimerTable;
+  bladeProcessLeave: ProcessLeaveTable;
 }
 
 /** A one-time code sent by SMS or e-mail (migration 020); only its HMAC is stored. */
@@ -1994,4 +2004,139 @@ export interface AdRollupTable {
   conversions: Generated<number>;
   /** Fen. */
   cost: Generated<number>;
+}
+
+// Issue 29 (migration 052): workflow.
+/** A BPMN model as designed (xml checked on submit). */
+export interface FlowModelTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  modelKey: string;
+  name: string;
+  description: string | null;
+  xml: string;
+  version: Generated<number>;
+}
+
+export interface FlowDeploymentTable {
+  id: string;
+  tenantId: string;
+  name: string;
+  category: string;
+  deployTime: string;
+  deployUser: string | null;
+}
+
+/** A deployed process definition; id '<key>:<version>:<deploymentId>'. */
+export interface FlowDefinitionTable {
+  id: string;
+  tenantId: string;
+  deploymentId: string;
+  processKey: string;
+  name: string;
+  description: string | null;
+  category: string;
+  version: number;
+  resourceName: string;
+  xml: string;
+  /** JSON: { [userTaskId]: { assignee?, candidateUsers: [], candidateGroups: [] } }. */
+  assignments: string;
+  /** JSON: { users: [], groups: [] } (both empty = anyone in the tenant). */
+  starters: string;
+  suspended: Generated<number>;
+  deployTime: string;
+}
+
+export interface FlowInstanceTable {
+  id: string;
+  tenantId: string;
+  definitionId: string;
+  processKey: string;
+  businessKey: string | null;
+  startedBy: string;
+  startTime: string;
+  endTime: string | null;
+  /** running | suspended | ended | deleted */
+  state: string;
+  deleteReason: string | null;
+  /** The engine's JSON state after the last step. */
+  engineState: string;
+  /** Steps taken; a step is written only where step = the one it started from. */
+  step: Generated<number>;
+  /** JSON array of the waiting activity ids. */
+  currentActivities: Generated<string>;
+}
+
+export interface FlowTaskTable {
+  id: string;
+  tenantId: string;
+  instanceId: string;
+  definitionId: string;
+  activityId: string;
+  name: string;
+  /** candidate | assigned | done | cancelled (workflow-task-machine.ts). */
+  state: string;
+  assignee: string | null;
+  createTime: string;
+  claimTime: string | null;
+  endTime: string | null;
+  /** approve | reject, null while open. */
+  outcome: string | null;
+  comment: string | null;
+  version: Generated<number>;
+}
+
+export interface FlowTaskCandidateTable {
+  taskId: string;
+  /** user | role | dept */
+  kind: string;
+  refId: string;
+}
+
+export interface FlowHistoryTable {
+  id: string;
+  tenantId: string;
+  instanceId: string;
+  activityId: string;
+  activityName: string | null;
+  activityType: string;
+  assignee: string | null;
+  startTime: string;
+  endTime: string | null;
+  outcome: string | null;
+  comment: string | null;
+  seq: number;
+}
+
+export interface FlowTimerTable {
+  id: string;
+  tenantId: string;
+  instanceId: string;
+  activityId: string;
+  /** Epoch milliseconds. */
+  dueAt: number;
+  /** waiting | fired | cancelled */
+  state: string;
+  claimedBy: string | null;
+  claimedUntil: number | null;
+}
+
+/** A leave request of the seeded leave process (blade-desk process/leave). */
+export interface ProcessLeaveTable extends AuditColumns {
+  id: string;
+  tenantId: string;
+  processDefinitionId: string;
+  processInstanceId: string | null;
+  /** Dict 'leave_type'. */
+  leaveType: string;
+  startTime: string;
+  endTime: string;
+  /** Half days: 3 = 1.5 days. */
+  halfDays: number;
+  reason: string;
+  taskUser: string;
+  applyTime: string;
+  /** pending | approved | rejected | withdrawn */
+  leaveState: string;
+  version: Generated<number>;
 }
