@@ -2018,17 +2018,16 @@ export interface FlowModelTable extends AuditColumns {
   version: Generated<number>;
 }
 
-export interface FlowDeploymentTable {
+export interface FlowDeploymentTable extends AuditColumns {
   id: string;
   tenantId: string;
   name: string;
   category: string;
   deployTime: string;
-  deployUser: string | null;
 }
 
-/** A deployed process definition; id '<key>:<version>:<deploymentId>'. */
-export interface FlowDefinitionTable {
+/** A deployed process definition (its id is the routes' processDefinitionId). */
+export interface FlowDefinitionTable extends AuditColumns {
   id: string;
   tenantId: string;
   deploymentId: string;
@@ -2036,7 +2035,8 @@ export interface FlowDefinitionTable {
   name: string;
   description: string | null;
   category: string;
-  version: number;
+  /** 1, 2, ... per tenant and process key. */
+  processVersion: number;
   resourceName: string;
   xml: string;
   /** JSON: { [userTaskId]: { assignee?, candidateUsers: [], candidateGroups: [] } }. */
@@ -2047,7 +2047,8 @@ export interface FlowDefinitionTable {
   deployTime: string;
 }
 
-export interface FlowInstanceTable {
+/** A process instance; `version` counts its steps (each written where version = its start). */
+export interface FlowInstanceTable extends AuditColumns {
   id: string;
   tenantId: string;
   definitionId: string;
@@ -2061,13 +2062,12 @@ export interface FlowInstanceTable {
   deleteReason: string | null;
   /** The engine's JSON state after the last step. */
   engineState: string;
-  /** Steps taken; a step is written only where step = the one it started from. */
-  step: Generated<number>;
   /** JSON array of the waiting activity ids. */
   currentActivities: Generated<string>;
+  version: Generated<number>;
 }
 
-export interface FlowTaskTable {
+export interface FlowTaskTable extends AuditColumns {
   id: string;
   tenantId: string;
   instanceId: string;
@@ -2077,7 +2077,6 @@ export interface FlowTaskTable {
   /** candidate | assigned | done | cancelled (workflow-task-machine.ts). */
   state: string;
   assignee: string | null;
-  createTime: string;
   claimTime: string | null;
   endTime: string | null;
   /** approve | reject, null while open. */
@@ -2085,7 +2084,6 @@ export interface FlowTaskTable {
   comment: string | null;
   version: Generated<number>;
 }
-
 export interface FlowTaskCandidateTable {
   taskId: string;
   /** user | role | dept */

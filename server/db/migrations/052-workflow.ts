@@ -6,9 +6,10 @@ import { createEngineTable } from '../table-builder.js';
  * instances with their bpmn-engine state, user tasks with their candidates, the activity history,
  * timers due from the database, and the leave requests of the seeded leave process.
  *
- * An instance's `engine_state` is the engine's JSON state after its last step; `step` counts the
- * steps and every step is written with `where step = <the step it started from>`, so of two
- * processes running the same instance only one step lands (the other is answered 409 or retried).
+ * An instance's `engine_state` is the engine's JSON state after its last step; its `version`
+ * counts the steps and every step is written with `where version = <the one it started from>`,
+ * so of two processes running the same instance only one step lands (the other is answered 409
+ * or retried).
  * Tasks carry the workflow task machine's state (machines/lifecycles/workflow-task-machine.ts);
  * their candidates are rows (user, role or dept) so the claim list is an indexed join.
  * Times are text 'yyyy-MM-dd HH:mm:ss' like every time at rest; timers' due times are epoch
@@ -29,41 +30,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['tenant_id', 'is_deleted', 'update_time'])
     .execute();
 
-  await db.schema
-    .createTable('blade_flow_deployment')
-    .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-    .addColumn('tenant_id', 'varchar(12)', (c) => c.notNull())
-    .addColumn('name', 'varchar(100)', (c) => c.notNull())
-    .addColumn('category', 'varchar(64)', (c) => c.notNull())
-    .addColumn('deploy_time', 'varchar(19)', (c) => c.notNull())
-    .addColumn('deploy_user', 'varchar(32)')
-    .execute();
+  await createEngineTable(db, 'blade_flow_deployment', { scope: 'tenant' }, (t) =>
+    t
+      .addColumn('name', 'varchar(100)', (c) => c.notNull())
+      .addColumn('category', 'varchar(64)', (c) => c.notNull())
+      .addColumn('deploy_time', 'varchar(19)', (c) => c.notNull()),
+  );
 
-  // A deployed process: `id` is '<key>:<version>:<deploymentId>' (the Flowable form the spec's
-  // routes carry). `assignments` is JSON: per user task id, its assignee and candidates as
-  // written in the model; `suspended` 1 refuses starts and task actions.
-  await db.schema
-    .createTable('blade_flow_definition')
-    .addColumn('id', 'varchar(120)', (c) => c.primaryKey())
-    .addColumn('tenant_id', 'varchar(12)', (c) => c.notNull())
-    .addColumn('deployment_id', 'varchar(32)', (c) => c.notNull())
-    .addColumn('process_key', 'varchar(64)', (c) => c.notNull())
-    .addColumn('name', 'varchar(100)', (c) => c.notNull())
-    .addColumn('description', 'varchar(500)')
-    .addColumn('category', 'varchar(64)', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull())
-    .addColumn('resource_name', 'varchar(200)', (c) => c.notNull())
-    .addColumn('xml', 'text', (c) => c.notNull())
-    .addColumn('assignments', 'text', (c) => c.notNull())
-    // JSON: who may start it ({ users: [...], groups: [...] }; both empty = anyone in the tenant).
-    .addColumn('starters', 'text', (c) => c.notNull())
-    .addColumn('suspended', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('deploy_time', 'varchar(19)', (c) => c.notNull())
-    .execute();
+  // A deployed process (its id is the processDefinitionId the routes carry). `assignments` is
+  // JSON: per user task id, its assignee and candidates as written in the model; `suspended` 1
+  // refuses starts and task actions.
+  await createEngineTable(db, 'blade_flow_definition', { scope: 'tenant' }, (t) =>
+    t
+      .addColumn('deployment_id', 'varchar(32)', (c) => c.notNull())
+      .addColumn('process_key', 'varchar(64)', (c) => c.notNull())
+      .addColumn('name', 'varchar(100)', (c) => c.notNull())
+      .addColumn('description', 'varchar(500)')
+      .addColumn('category', 'varchar(64)', (c) => c.notNull())
+      .addColumn('process_version', 'integer', (c) => c.notNull())
+      .addColumn('resource_name', 'varchar(200)', (c) => c.notNull())
+      .addColumn('xml', 'text', (c) => c.notNull())
+      .addColumn('assignments', 'text', (c) => c.notNull())
+      // JSON: who may start it ({ users: [...], groups: [...] }; both empty = anyone in the tenant).
+      .addColumn('starters', 'text', (c) => c.notNull())
+      .addColumn('suspended', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('deploy_time', 'varchar(19)', (c) => c.notNull()),
+  );
   await db.schema
     .createIndex('blade_flow_definition_key')
     .on('blade_flow_definition')
-    .columns(['tenant_id', 'process_key', 'version'])
+    .columns(['tenant_id', 'process_key', 'process_version'])
     .unique()
     .execute();
   await db.schema
@@ -72,29 +68,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column('deployment_id')
     .execute();
 
-  await db.schema
-    .createTable('blade_flow_instance')
-    .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-    .addColumn('tenant_id', 'varchar(12)', (c) => c.notNull())
-    .addColumn('definition_id', 'varchar(120)', (c) => c.notNull())
-    .addColumn('process_key', 'varchar(64)', (c) => c.notNull())
-    // '<business table>:<id>' (the leave request's 'blade_process_leave:<id>'), or null.
-    .addColumn('business_key', 'varchar(100)')
-    .addColumn('started_by', 'varchar(32)', (c) => c.notNull())
-    .addColumn('start_time', 'varchar(19)', (c) => c.notNull())
-    .addColumn('end_time', 'varchar(19)')
-    // running | suspended | ended | deleted
-    .addColumn('state', 'varchar(12)', (c) => c.notNull())
-    .addColumn('delete_reason', 'varchar(500)')
-    .addColumn('engine_state', 'text', (c) => c.notNull())
-    .addColumn('step', 'integer', (c) => c.notNull().defaultTo(0))
-    // JSON array of the activity ids waiting now (the diagram's current tasks).
-    .addColumn('current_activities', 'text', (c) => c.notNull().defaultTo('[]'))
-    .execute();
+  // `version` counts the instance's steps (the optimistic lock of every step).
+  await createEngineTable(db, 'blade_flow_instance', { scope: 'tenant', versioned: true }, (t) =>
+    t
+      .addColumn('definition_id', 'varchar(32)', (c) => c.notNull())
+      .addColumn('process_key', 'varchar(64)', (c) => c.notNull())
+      // '<business table>:<id>' (the leave request's 'blade_process_leave:<id>'), or null.
+      .addColumn('business_key', 'varchar(100)')
+      .addColumn('started_by', 'varchar(32)', (c) => c.notNull())
+      .addColumn('start_time', 'varchar(19)', (c) => c.notNull())
+      .addColumn('end_time', 'varchar(19)')
+      // running | suspended | ended | deleted
+      .addColumn('state', 'varchar(12)', (c) => c.notNull())
+      .addColumn('delete_reason', 'varchar(500)')
+      .addColumn('engine_state', 'text', (c) => c.notNull())
+      // JSON array of the activity ids waiting now (the diagram's current tasks).
+      .addColumn('current_activities', 'text', (c) => c.notNull().defaultTo('[]')),
+  );
   await db.schema
     .createIndex('blade_flow_instance_list')
     .on('blade_flow_instance')
-    .columns(['tenant_id', 'start_time'])
+    .columns(['tenant_id', 'is_deleted', 'start_time'])
     .execute();
   await db.schema
     .createIndex('blade_flow_instance_starter')
@@ -102,25 +96,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['tenant_id', 'started_by', 'start_time'])
     .execute();
 
-  await db.schema
-    .createTable('blade_flow_task')
-    .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-    .addColumn('tenant_id', 'varchar(12)', (c) => c.notNull())
-    .addColumn('instance_id', 'varchar(32)', (c) => c.notNull())
-    .addColumn('definition_id', 'varchar(120)', (c) => c.notNull())
-    .addColumn('activity_id', 'varchar(100)', (c) => c.notNull())
-    .addColumn('name', 'varchar(100)', (c) => c.notNull())
-    // candidate | assigned | done | cancelled (workflow-task-machine.ts)
-    .addColumn('state', 'varchar(12)', (c) => c.notNull())
-    .addColumn('assignee', 'varchar(32)')
-    .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
-    .addColumn('claim_time', 'varchar(19)')
-    .addColumn('end_time', 'varchar(19)')
-    // approve | reject (complete-task's flag), null while open
-    .addColumn('outcome', 'varchar(12)')
-    .addColumn('comment', 'varchar(500)')
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-    .execute();
+  await createEngineTable(db, 'blade_flow_task', { scope: 'tenant', versioned: true }, (t) =>
+    t
+      .addColumn('instance_id', 'varchar(32)', (c) => c.notNull())
+      .addColumn('definition_id', 'varchar(32)', (c) => c.notNull())
+      .addColumn('activity_id', 'varchar(100)', (c) => c.notNull())
+      .addColumn('name', 'varchar(100)', (c) => c.notNull())
+      // candidate | assigned | done | cancelled (workflow-task-machine.ts)
+      .addColumn('state', 'varchar(12)', (c) => c.notNull())
+      .addColumn('assignee', 'varchar(32)')
+      .addColumn('claim_time', 'varchar(19)')
+      .addColumn('end_time', 'varchar(19)')
+      // approve | reject (complete-task's flag), null while open
+      .addColumn('outcome', 'varchar(12)')
+      .addColumn('comment', 'varchar(500)'),
+  );
   await db.schema
     .createIndex('blade_flow_task_assignee')
     .on('blade_flow_task')
