@@ -71,6 +71,8 @@ import payOrderRoutes from './services/platform-finance/pay-order/routes.js';
 import serviceSettingRoutes from './services/service-settings/routes.js';
 import reportDefTable from './services/blade-report/table.js';
 import projectMarginRoutes from './services/platform-finance/project-margin/routes.js';
+import flowExecutionRoutes from './services/blade-flow/engine/routes.js';
+import flowDesignRoutes from './services/blade-flow/routes.js';
 
 /** Every service's routes; folders under services/ repeat the URL. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -143,6 +145,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     serviceSettingRoutes,
     tableRoutes(reportDefTable),
     projectMarginRoutes,
+    flowExecutionRoutes,
+    flowDesignRoutes,
   ]) {
     await app.register(routes);
   }

@@ -34,4 +34,6 @@ export const CUSTOM_SCREENS: Readonly<Record<string, () => Promise<{ default: Co
     import('../features/platform-settings/point-platform-page'),
   '/setting/platform/phone-platform': () =>
     import('../features/platform-settings/phone-platform-page'),
+  // Workflow, design side (issue 29 item 2): BPMN files deployed as they are.
+  '/flow/deploy': () => import('../features/workflow-design/deploy-upload-page'),
 };

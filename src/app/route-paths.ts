@@ -19,6 +19,12 @@ export const ROUTE_PATHS = {
   home: '/wel/index',
   info: '/info/index',
   iframe: '/myiframe/*',
+  /** The BPMN modeller of a model ('new' for a new one; issue 29). */
+  flowModelDesign: '/flow/model/design/:id',
+  // The leave process's pages (issue 29 item 6): opened from the task screens, not the menu.
+  leaveForm: '/work/process/leave/form/:processDefinitionId',
+  leaveHandle: '/work/process/leave/handle/:taskId/:processInstanceId/:businessId',
+  leaveDetail: '/work/process/leave/detail/:processInstanceId/:businessId',
   /** Inside the layout: the screen resolver (declared resources, custom screens, menu leaves). */
   catchAll: '*',
 } as const;

@@ -128,6 +128,34 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: ROUTE_PATHS.leaveForm,
+            element: lazyPage(
+              () => import('../features/workflow-tasks/leave-form-page'),
+              (m) => m.default,
+            ),
+          },
+          {
+            path: ROUTE_PATHS.leaveHandle,
+            element: lazyPage(
+              () => import('../features/workflow-tasks/leave-pages'),
+              (m) => m.LeaveHandlePage,
+            ),
+          },
+          {
+            path: ROUTE_PATHS.leaveDetail,
+            element: lazyPage(
+              () => import('../features/workflow-tasks/leave-pages'),
+              (m) => m.LeaveDetailPage,
+            ),
+          },
+          {
+            path: ROUTE_PATHS.flowModelDesign,
+            element: lazyPage(
+              () => import('../features/workflow-design/model-design-page'),
+              (m) => m.ModelDesignPage,
+            ),
+          },
+          {
             path: ROUTE_PATHS.catchAll,
             element: lazyPage(
               () => import('./layout/screen-resolver'),

@@ -80,6 +80,8 @@ export const REFERENCES = {
     scope: 'tenant',
     picker: { path: `${PARKING_SERVICE}/parking/lot/select`, label: 'lotName', value: 'id' },
   },
+  // Workflow (issue 29, H2): a task's or an instance's process definition name.
+  flowDefinition: { table: 'bladeFlowDefinition', name: 'name', scope: 'tenant' },
 } as const satisfies Record<string, Reference>;
 
 export type ReferenceName = keyof typeof REFERENCES;

@@ -47,6 +47,8 @@ import { parkingBills } from './messages/parking-bills';
 import { advertising } from './messages/advertising';
 import { adReports } from './messages/ad-reports';
 import { finance } from './messages/finance';
+import { workflowDesign } from './messages/workflow-design';
+import { workflowTasks } from './messages/workflow-tasks';
 
 /** The console's texts beyond the login path; imported by components/mantine-root.tsx. */
 registerMessages(
@@ -98,4 +100,6 @@ registerMessages(
   advertising,
   adReports,
   finance,
+  workflowDesign,
+  workflowTasks,
 );

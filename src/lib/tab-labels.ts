@@ -15,6 +15,18 @@ const FIXED: Record<string, MessageKey> = {
   '/info/index': 'layout.tabs.info',
 };
 
+/**
+ * Pages of the layout under a path prefix, with a fixed tab label each: the leave process's
+ * pages (issue 29 item 6), one tab per request or task (the path keeps its ids).
+ */
+const PREFIXED: readonly [string, MessageKey][] = [
+  ['/work/process/leave/form/', 'workTasks.tab.leaveForm'],
+  ['/work/process/leave/handle/', 'workTasks.tab.leaveHandle'],
+  ['/work/process/leave/detail/', 'workTasks.tab.leaveDetail'],
+  // The BPMN modeller (issue 29 item 1); the page adds the model's name and an unsaved mark.
+  ['/flow/model/design/', 'workflowDesign.tab'],
+];
+
 export interface LocationTab {
   tab: TabToOpen;
   /** Whether the path is a menu leaf or a page of the layout with a fixed label. */
@@ -56,7 +68,7 @@ export function tabForLocation(
     known,
   });
 
-  const fixed = FIXED[path];
+  const fixed = FIXED[path] ?? PREFIXED.find(([prefix]) => path.startsWith(prefix))?.[1];
   if (fixed) return make(both(fixed), true);
   const leaf = findLeafByPath(leaves, path);
   if (leaf) return make(menuTitle(leaf), true);

@@ -37,6 +37,8 @@ import { globalCommands, nestedPageCommands } from './shell-commands';
 import { usePlainRecordSearch, useRecordSearch } from './use-record-search';
 import { toast } from '../components/toast';
 import { OrderRefundHost } from '../resources/platform-supplier/sup-order-refund-host';
+import { TodoTaskHost } from '../resources/blade-flow-work/todo-task-host';
+import { useTodoCommands, workCommands } from './work-commands';
 
 registerLookups(RECORD_LOOKUPS);
 
@@ -159,7 +161,7 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
         ),
     });
     return permittedCommands(
-      [...screens, ...actions, ...global, ...scopeCommands(scopes)],
+      [...screens, ...actions, ...global, ...workCommands(go), ...scopeCommands(scopes)],
       permissions,
     );
   }, [
@@ -200,6 +202,8 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
       })),
     [openTabs, go],
   );
+  // My todo tasks (issue 29 item 7), asked for while the palette is open.
+  const todoCommands = useTodoCommands(open, permissions, go);
   // The visible screen's own commands ("Reset filters", "Delete selected") join the actions.
   const offered = useScreenCommands();
   const screenActionsList = useMemo(
@@ -217,11 +221,15 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
   const sources: RootSources = useMemo(
     () => ({
       screens: staticSources.screens,
-      actions: [commandSource(screenActionsList), staticSources.actions],
+      actions: [
+        commandSource(screenActionsList),
+        staticSources.actions,
+        commandSource(todoCommands),
+      ],
       tabs: commandSource(tabCommandsList),
       scopes: staticSources.scopes,
     }),
-    [staticSources, screenActionsList, tabCommandsList],
+    [staticSources, screenActionsList, tabCommandsList, todoCommands],
   );
   const lookupContext: LookupContext = useMemo(
     () => ({
@@ -419,6 +427,7 @@ export function PaletteHost({ permissions, tree, leaves, buttons }: HostDeps) {
       />
       {/* 退款 on an order found by o: opens its dialog here, wherever the user is. */}
       <OrderRefundHost />
+      <TodoTaskHost />
     </>
   );
 }

@@ -102,4 +102,15 @@ export const RESOURCE_ROUTES: Readonly<Record<string, Loader>> = {
     import('./platform-client/client-return').then((m) => ({ default: m.userReturns })),
   '/setting/dictbiz': () =>
     import('./blade-system/dict-biz').then((m) => ({ default: m.settingDictBiz })),
+  // Workflow, design side (issue 29 items 1 and 2).
+  '/flow/model': () => import('./blade-flow/flow-model'),
+  '/flow/manager': () => import('./blade-flow/flow-manager'),
+  // Workflow, task side (issue 29 items 4 and 6).
+  '/flow/follow': () => import('./blade-flow-work/follow'),
+  '/work/start': () => import('./blade-flow-work/start'),
+  '/work/claim': () => import('./blade-flow-work/claim'),
+  '/work/todo': () => import('./blade-flow-work/todo'),
+  '/work/send': () => import('./blade-flow-work/send'),
+  '/work/done': () => import('./blade-flow-work/done'),
+  '/work/process/leave': () => import('./blade-flow-work/leave'),
 };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { createEngineTable } from '../table-builder.js';
+import { liveUniqueIndex } from '../unique.js';
 
 /**
  * Workflow (issue 29): BPMN models, deployments and their process definitions, running process
@@ -24,6 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('description', 'varchar(500)')
       .addColumn('xml', 'text', (c) => c.notNull()),
   );
+  await liveUniqueIndex(db, 'blade_flow_model', ['tenant_id', 'model_key']);
   await db.schema
     .createIndex('blade_flow_model_list')
     .on('blade_flow_model')

@@ -33,6 +33,8 @@ function schemaTables(): string[] {
 // Schedules may lie ahead: expiries, a price plan's effective time, a subscription's end.
 const isEventTime = (column: string) =>
   /(_time|_at)$/.test(column) && !/expire|effective|(^|_)end_time$/.test(column);
+/** Times planned ahead by nature: a leave's first day, a workflow timer's due time. */
+const PLANNED = new Set(['blade_process_leave.start_time', 'blade_flow_timer.due_at']);
 
 describe('demo data of the supplier money core', () => {
   let t: TestApp;
@@ -172,6 +174,7 @@ describe('demo data of the supplier money core', () => {
     const later: string[] = [];
     for (const table of tables)
       for (const column of table.columns.map((c) => snake(c.name)).filter(isEventTime)) {
+        if (PLANNED.has(`${table.name}.${column}`)) continue;
         checked.push(`${table.name}.${column}`);
         const row = await sql<{ latest: string | number | null }>`
           select max(${sql.ref(column)}) as latest from ${sql.table(table.name)}`.execute(db);

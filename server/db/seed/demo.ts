@@ -15,6 +15,8 @@ import { seedDemoParkingCars } from './demo-parking-cars.js';
 import { seedDemoMoneyCore } from './demo-money-core.js';
 import { seedDemoEnterpriseRegisters } from './demo-enterprise-register.js';
 import { seedDemoFinance } from './demo-finance.js';
+import { seedDemoWorkflowModels } from './demo-workflow-models.js';
+import { seedDemoWorkflow } from './demo-workflow.js';
 
 /** Password of every demo account (README.md lists them). */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -128,6 +130,10 @@ function areaCodes(areas: string[]): (code: string) => boolean {
     }
   };
   walk(MENU_TREE.filter((n) => areas.includes(n.code)));
+  // Issue 29: every demo role starts and handles processes (工作流 > 我的事务).
+  const workflow = MENU_TREE.find((n) => n.code === 'workflow');
+  codes.add('workflow');
+  walk((workflow?.children ?? []).filter((n) => n.code === 'work'));
   return (code) => codes.has(code);
 }
 
@@ -275,6 +281,8 @@ export async function seedDemo(
     await seedDemoEnterpriseRegisters(trx, secrets);
     await seedDemoMoneyCore(trx, secrets, volume);
     await seedDemoFinance(trx, secrets, volume);
+    await seedDemoWorkflowModels(trx);
+    await seedDemoWorkflow(trx);
   });
 }
 

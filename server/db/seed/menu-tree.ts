@@ -1,5 +1,18 @@
 import type { ButtonAlias, ResourceContract } from '../../../src/contracts/resource-contract.js';
 import { noticeContract } from '../../../src/contracts/blade-desk/notice.js';
+import { flowDefinitionContract } from '../../../src/contracts/blade-flow/definition.js';
+import { flowModelContract } from '../../../src/contracts/blade-flow/model.js';
+import { leaveContract } from '../../../src/contracts/blade-desk/leave.js';
+import {
+  followContract,
+  sendInstanceContract,
+} from '../../../src/contracts/blade-flow/instance.js';
+import {
+  claimTaskContract,
+  doneTaskContract,
+  startProcessContract,
+  todoTaskContract,
+} from '../../../src/contracts/blade-flow/task.js';
 import { codeContract } from '../../../src/contracts/blade-develop/code.js';
 import { datasourceContract } from '../../../src/contracts/blade-develop/datasource.js';
 import { ossContract } from '../../../src/contracts/blade-resource/oss.js';
@@ -1591,20 +1604,14 @@ export const MENU_TREE: SeedMenu[] = [
         path: '/flow',
         icon: 'IconSitemap',
         children: [
-          {
-            code: 'flow_model',
+          contractScreen(flowModelContract, {
             zh: '模型设计',
             en: 'Model design',
-            path: '/flow/model',
             icon: 'IconTemplate',
-            buttons: [
-              { code: 'flow_model_add', alias: 'add', zh: '新增', en: 'Add', action: 1 },
-              { code: 'flow_model_edit', alias: 'edit', zh: '编辑', en: 'Edit', action: 2 },
-              { code: 'flow_model_delete', alias: 'delete', zh: '删除', en: 'Delete', action: 3 },
-              { code: 'flow_model_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+            extraButtons: [
               { code: 'flow_model_deploy', alias: 'deploy', zh: '部署', en: 'Deploy', action: 2 },
             ],
-          },
+          }),
           {
             code: 'flow_deploy',
             zh: '流程部署',
@@ -1621,14 +1628,11 @@ export const MENU_TREE: SeedMenu[] = [
               },
             ],
           },
-          {
-            code: 'flow_manager',
+          contractScreen(flowDefinitionContract, {
             zh: '流程管理',
             en: 'Process management',
-            path: '/flow/manager',
             icon: 'IconHierarchy',
-            buttons: [
-              { code: 'flow_manager_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+            extraButtons: [
               {
                 code: 'flow_manager_change_state',
                 alias: 'change_state',
@@ -1644,24 +1648,12 @@ export const MENU_TREE: SeedMenu[] = [
                 action: 2,
               },
             ],
-          },
-          {
-            code: 'flow_follow',
+          }),
+          contractScreen(followContract, {
             zh: '流程跟踪',
             en: 'Process tracking',
-            path: '/flow/follow',
             icon: 'IconRoute',
-            buttons: [
-              { code: 'flow_follow_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
-              {
-                code: 'flow_follow_delete',
-                alias: 'delete',
-                zh: '删除实例',
-                en: 'Delete instance',
-                action: 2,
-              },
-            ],
-          },
+          }),
         ],
       },
       {
@@ -1671,65 +1663,40 @@ export const MENU_TREE: SeedMenu[] = [
         path: '/work',
         icon: 'IconChecklist',
         children: [
-          {
-            code: 'work_start',
+          contractScreen(startProcessContract, {
             zh: '发起事务',
             en: 'Start',
-            path: '/work/start',
             icon: 'IconPlayerPlay',
-            buttons: [
+            extraButtons: [
               { code: 'work_start_start', alias: 'start', zh: '发起', en: 'Start', action: 2 },
             ],
-          },
-          {
-            code: 'work_claim',
+          }),
+          contractScreen(claimTaskContract, {
             zh: '待签事务',
             en: 'To claim',
-            path: '/work/claim',
             icon: 'IconHandGrab',
-            buttons: [
-              { code: 'work_claim_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+            extraButtons: [
               { code: 'work_claim_claim', alias: 'claim', zh: '签收', en: 'Claim', action: 2 },
             ],
-          },
-          {
-            code: 'work_todo',
+          }),
+          contractScreen(todoTaskContract, {
             zh: '待办事务',
             en: 'To do',
-            path: '/work/todo',
             icon: 'IconClipboardList',
-            buttons: [
-              { code: 'work_todo_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
+            extraButtons: [
               { code: 'work_todo_handle', alias: 'handle', zh: '办理', en: 'Handle', action: 2 },
             ],
-          },
-          {
-            code: 'work_send',
-            zh: '已发事务',
-            en: 'Sent',
-            path: '/work/send',
-            icon: 'IconSend',
-            buttons: [{ code: 'work_send_view', alias: 'view', zh: '查看', en: 'View', action: 2 }],
-          },
-          {
-            code: 'work_done',
-            zh: '办结事务',
-            en: 'Done',
-            path: '/work/done',
-            icon: 'IconCircleCheck',
-            buttons: [{ code: 'work_done_view', alias: 'view', zh: '查看', en: 'View', action: 2 }],
-          },
-          {
-            code: 'work_leave',
+          }),
+          contractScreen(sendInstanceContract, { zh: '已发事务', en: 'Sent', icon: 'IconSend' }),
+          contractScreen(doneTaskContract, { zh: '办结事务', en: 'Done', icon: 'IconCircleCheck' }),
+          contractScreen(leaveContract, {
             zh: '请假流程',
             en: 'Leave request',
-            path: '/work/process/leave',
             icon: 'IconCalendar',
-            buttons: [
+            extraButtons: [
               { code: 'work_leave_start', alias: 'start', zh: '发起请假', en: 'Apply', action: 1 },
-              { code: 'work_leave_view', alias: 'view', zh: '查看', en: 'View', action: 2 },
             ],
-          },
+          }),
         ],
       },
     ],

@@ -12,6 +12,7 @@ import { LanguageMenu } from './top-bar/language-menu';
 import { LockMenu } from './top-bar/lock-menu';
 import { MenuSearchButton } from './top-bar/menu-search-button';
 import { ThemeMenu } from './top-bar/theme-menu';
+import { TodoBadge } from './top-bar/todo-badge';
 import { TopMenus } from './top-bar/top-menus';
 import { UserMenu } from './top-bar/user-menu';
 
@@ -61,6 +62,7 @@ export function TopBar() {
         <Box visibleFrom="sm">
           <NoticesPopover />
         </Box>
+        <TodoBadge />
         <LanguageMenu />
         <Box visibleFrom="sm">
           <FullscreenButton />

@@ -15,6 +15,7 @@ import { useShortcut } from '../../components/use-shortcut';
 import { openShortcutHelp, useShortcutHelp } from './shortcut-help-store';
 import { RECORD_LOOKUPS } from '../../palette/lookups';
 import { paletteScopes, scopeLabel } from '../../palette/scopes';
+import { PageShortcutTables } from './page-shortcuts';
 
 const SCOPES: readonly { scope: ShortcutScope; label: MessageKey }[] = [
   { scope: 'global', label: 'shortcuts.scope.global' },
@@ -143,6 +144,7 @@ export function ShortcutCheatSheet() {
           const items = SHORTCUTS.filter((s) => s.scope === scope);
           return items.length > 0 && <ScopeTable key={scope} title={t(label)} items={items} />;
         })}
+        <PageShortcutTables />
         <PrefixTable />
       </Stack>
     </Modal>

@@ -49,6 +49,10 @@ import type { parkingBills } from './parking-bills';
 import type { advertising } from './advertising';
 import type { adReports } from './ad-reports';
 import type { finance } from './finance';
+// Issue 29, workflow design (H3).
+import type { workflowDesign } from './workflow-design';
+// Issue 29, workflow tasks (H4).
+import type { workflowTasks } from './workflow-tasks';
 
 /**
  * The type of every message module, merged. A feature adds its own file ({zh, en} with the
@@ -109,6 +113,8 @@ type Modules = [
   typeof advertising,
   typeof adReports,
   typeof finance,
+  typeof workflowDesign,
+  typeof workflowTasks,
 ];
 
 // Tail-recursive (an accumulator): the plain `H['zh'] & Merge<R>` ran past TypeScript's

@@ -52,6 +52,18 @@ function areaCodes(area: string): Set<string> {
   return codes;
 }
 
+/** What every demo role holds besides its areas (issue 29): 工作流 > 我的事务 (demo.ts). */
+const WORK_SCREENS = new Set<string>(['workflow']);
+const WORK_CODES = new Set<string>(['workflow']);
+(function walk(nodes: SeedMenu[]) {
+  nodes.forEach((n) => {
+    WORK_SCREENS.add(n.code);
+    WORK_CODES.add(n.code);
+    n.buttons?.forEach((b) => WORK_CODES.add(b.code));
+    walk(n.children ?? []);
+  });
+})(MENU_TREE.find((n) => n.code === 'workflow')!.children!.filter((n) => n.code === 'work'));
+
 describe('blade-system/menu', () => {
   let t: TestApp;
   let admin: string;
@@ -141,13 +153,17 @@ describe('blade-system/menu', () => {
 
     it('shows the demo finance user only the home and finance areas', async () => {
       const routes = data<Node[]>(await t.get('/api/blade-system/menu/routes', finance));
-      expect(routes.map((r) => r.code)).toEqual(['home', 'finance_manage']);
+      expect(routes.map((r) => r.code)).toEqual(['home', 'finance_manage', 'workflow']);
       const paths = flat(routes).map((n) => n.path);
       expect(paths).toContain('/wel/index');
       expect(
         paths.every(
           (p) =>
-            p === '/home' || p === '/wel/index' || p === '/info/index' || p.startsWith('/finance'),
+            p === '/home' ||
+            p === '/wel/index' ||
+            p === '/info/index' ||
+            p.startsWith('/finance') ||
+            p.startsWith('/work'),
         ),
       ).toBe(true);
       expect(paths).not.toContain('/system/user');
@@ -155,12 +171,12 @@ describe('blade-system/menu', () => {
 
     it('shows the demo tenant staff user only the home group', async () => {
       const routes = data<Node[]>(await t.get('/api/blade-system/menu/routes', sales));
-      expect(routes.map((r) => r.code)).toEqual(['home']);
+      expect(routes.map((r) => r.code)).toEqual(['home', 'workflow']);
       expect(
         flat(routes)
           .map((n) => n.code)
           .sort(),
-      ).toEqual(['home', 'info', 'wel']);
+      ).toEqual(['home', 'info', 'wel', ...WORK_SCREENS].sort());
     });
 
     it("restricts routes to one top menu of the caller's tenant", async () => {
@@ -219,16 +235,20 @@ describe('blade-system/menu', () => {
     });
 
     it('gives staff no buttons and the finance user only finance buttons', async () => {
-      expect(data<Node[]>(await t.get('/api/blade-system/menu/buttons', sales))).toEqual([]);
+      // Staff hold only the workflow task buttons every demo role has (issue 29).
+      const staffButtons = flat(data<Node[]>(await t.get('/api/blade-system/menu/buttons', sales)));
+      expect(staffButtons.every((n) => WORK_CODES.has(n.code))).toBe(true);
       const codes = flat(data<Node[]>(await t.get('/api/blade-system/menu/buttons', finance))).map(
         (n) => n.code,
       );
       expect(codes).not.toContain('user_add');
       const financeArea = areaCodes('finance_manage');
       expect(codes.length).toBeGreaterThan(0);
-      expect(codes.every((c) => financeArea.has(c) || ['home', 'wel', 'info'].includes(c))).toBe(
-        true,
-      );
+      expect(
+        codes.every(
+          (c) => financeArea.has(c) || WORK_CODES.has(c) || ['home', 'wel', 'info'].includes(c),
+        ),
+      ).toBe(true);
     });
 
     it("lists the caller's tenant's top menus by sort", async () => {
@@ -256,8 +276,8 @@ describe('blade-system/menu', () => {
         data<{ code: string }[]>(await t.get('/api/blade-system/menu/top-menu', token)).map(
           (m) => m.code,
         );
-      expect(await codes(sales)).toEqual(['home']);
-      expect(await codes(finance)).toEqual(['home', 'finance_manage']);
+      expect(await codes(sales)).toEqual(['home', 'workflow']);
+      expect(await codes(finance)).toEqual(['home', 'finance_manage', 'workflow']);
       // A top menu linked to nothing leads nowhere, even for the super administrator.
       const empty = nextId();
       await t.app.ctx.db
@@ -285,7 +305,7 @@ describe('blade-system/menu', () => {
       expect(all.find((n) => n.title === '租户管理')).toBeDefined();
       expect(all.find((n) => n.title === '新增')).toBeUndefined();
       const staff = data<TreeNode[]>(await t.get('/api/blade-system/menu/tree', sales));
-      expect(staff).toHaveLength(1);
+      expect(staff).toHaveLength(2);
       expect(staff[0]).toMatchObject({ title: '首页', hasChildren: true });
       expect(staff[0]!.key).toBe(staff[0]!.id);
       expect(staff[0]!.value).toBe(staff[0]!.id);
@@ -378,7 +398,7 @@ describe('blade-system/menu', () => {
         await t.get('/api/blade-system/menu/role-tree-keys', admin, { roleIds: financeRole }),
       );
       const expected = await Promise.all(
-        ['home', 'wel', 'info', ...areaCodes('finance_manage')].map(menuId),
+        ['home', 'wel', 'info', ...areaCodes('finance_manage'), ...WORK_CODES].map(menuId),
       );
       expect(keys.menu.sort()).toEqual(expected.sort());
       expect(keys.dataScope).toEqual([]);
@@ -687,7 +707,7 @@ describe('blade-system/menu', () => {
       const staff = flat(data<Node[]>(await t.get('/api/blade-system/menu/routes', sales))).map(
         (n) => n.code,
       );
-      expect(staff.sort()).toEqual(['home', 'info']);
+      expect(staff.sort()).toEqual(['home', 'info', ...WORK_SCREENS].sort());
     });
   });
 

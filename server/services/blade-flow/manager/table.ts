@@ -1,0 +1,25 @@
+import { flowDefinitionContract } from '../../../../src/contracts/blade-flow/definition.js';
+import { defineContractTable } from '../../../lib/table/index.js';
+
+/**
+ * Deployed process definitions (/flow/manager): the engine serves the list and the detail;
+ * definitions are written by deploys only (manager/deploy.ts), never by a submit or a plain
+ * remove (delete-deployment removes a whole deployment and cancels its instances).
+ */
+export default defineContractTable({
+  contract: flowDefinitionContract,
+  table: 'bladeFlowDefinition',
+  scope: 'tenant',
+  own: ['submit', 'remove'],
+  readColumns: [
+    'processKey',
+    'name',
+    'category',
+    'processVersion',
+    'deploymentId',
+    'resourceName',
+    'suspended',
+    'deployTime',
+  ],
+  defaultOrder: { deployTime: 'desc', processKey: 'asc', processVersion: 'desc' },
+});

@@ -1,0 +1,21 @@
+import { lazy, Suspense } from 'react';
+import type { FlowTask } from '../../contracts/blade-flow/task';
+import { createFocusReturningStore } from '../../lib/open-store';
+
+/** The todo task the palette asked to handle (a task of a process without its own page). */
+export const todoTaskToHandle = createFocusReturningStore<FlowTask>();
+
+const HandleDialog = lazy(() =>
+  import('./work-dialogs').then((m) => ({ default: m.HandleDialog })),
+);
+
+/** The 办理 dialog the palette's todo commands open over the todo screen, loaded on first use. */
+export function TodoTaskHost() {
+  const task = todoTaskToHandle.use();
+  if (!task) return null;
+  return (
+    <Suspense fallback={null}>
+      <HandleDialog key={task.id} rows={[task]} onClose={() => todoTaskToHandle.close()} />
+    </Suspense>
+  );
+}
