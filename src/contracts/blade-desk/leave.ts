@@ -123,7 +123,19 @@ export const LEAVE_CALLS = {
   startProcess: `${LEAVE_SERVICE}/start-process`,
   /** GET ?businessId= (work_leave_view): LeaveDetail. */
   detail: `${LEAVE_SERVICE}/detail`,
+  /**
+   * GET (work_leave_start): the tenant's users the form offers as approvers, ApproverOption[]
+   * (every enabled user but the caller; the user screen is not needed to pick one).
+   */
+  approvers: `${LEAVE_SERVICE}/approvers`,
 } as const;
+
+/** One user the leave form offers as approver. */
+export interface ApproverOption {
+  id: string;
+  account: string;
+  realName: string | null;
+}
 
 export const LEAVE_CODES = { start: 'work_leave_start', view: 'work_leave_view' } as const;
 
@@ -133,6 +145,7 @@ export const LEAVE_MESSAGES = {
   range: { zh: '结束时间不能早于开始时间', en: 'The end may not be before the start' },
   dateTime: { zh: '时间格式须为yyyy-MM-dd HH:mm:ss', en: 'Times as yyyy-MM-dd HH:mm:ss' },
   notLeave: { zh: '该流程不是请假流程', en: 'This process is not the leave process' },
+  selfApprover: { zh: '审批人不能是申请人本人', en: 'You cannot approve your own request' },
 } as const;
 
 knownMessages(...Object.values(LEAVE_MESSAGES));

@@ -68,15 +68,10 @@ function renderAt(path: string, pattern: string, element: React.ReactNode) {
   );
 }
 
-const approvers = {
-  records: [
-    { id: 'u2', account: 'finance', realName: '财务' },
-    { id: 'u3', account: 'operator', realName: '运营' },
-  ],
-  total: 2,
-  size: 500,
-  current: 1,
-};
+const approvers = [
+  { id: 'u2', account: 'finance', realName: '财务' },
+  { id: 'u3', account: 'operator', realName: '运营' },
+];
 const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST');
 
 describe('请假申请', { timeout: 30_000 }, () => {
@@ -84,7 +79,7 @@ describe('请假申请', { timeout: 30_000 }, () => {
 
   it('says what is missing and sends nothing', async () => {
     const calls = scriptFetch((call) =>
-      call.url.startsWith('/api/blade-user/page') ? approvers : null,
+      call.url.startsWith('/api/blade-desk/process/leave/approvers') ? approvers : null,
     );
     renderAt('/work/process/leave/form/d1', FORM, <LeaveFormPage />);
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
@@ -104,7 +99,7 @@ describe('请假申请', { timeout: 30_000 }, () => {
     let release!: (r: Response) => void;
     const pending = new Promise<Response>((resolve) => (release = resolve));
     const calls = scriptFetch((call) =>
-      call.url.startsWith('/api/blade-user/page')
+      call.url.startsWith('/api/blade-desk/process/leave/approvers')
         ? approvers
         : call.method === 'POST'
           ? pending
@@ -174,7 +169,7 @@ describe('请假申请', { timeout: 30_000 }, () => {
 
   it('shows a refused field at the field', async () => {
     scriptFetch((call) =>
-      call.url.startsWith('/api/blade-user/page')
+      call.url.startsWith('/api/blade-desk/process/leave/approvers')
         ? approvers
         : call.method === 'POST'
           ? reply(fail(400, 'days:请假天数须为0.5到365之间的半天整数倍'))

@@ -1,7 +1,12 @@
 import { api } from '../../api/api';
 import { serviceOf } from '../../api/resource';
 import type { Page } from '../../contracts/auth';
-import { LEAVE_CALLS, LEAVE_SERVICE, type LeaveDetail } from '../../contracts/blade-desk/leave';
+import {
+  LEAVE_CALLS,
+  LEAVE_SERVICE,
+  type ApproverOption,
+  type LeaveDetail,
+} from '../../contracts/blade-desk/leave';
 import { FLOW_FOLLOW, PROCESS_CALLS, type HistoryFlow } from '../../contracts/blade-flow/instance';
 import { FLOW_WORK, type FlowTask, type StartableProcess } from '../../contracts/blade-flow/task';
 
@@ -20,18 +25,6 @@ export const WORKFLOW_SERVICES = [FLOW_WORK, FLOW_FOLLOW, FLOW_PROCESS, LEAVE_SE
 export const LEAVE_PROCESS_KEY = 'leave';
 /** The applicant's task after a reject: resubmit or withdraw instead of approve / reject. */
 export const LEAVE_ADJUST_TASK = 'adjust';
-
-/**
- * Where the leave form's approvers come from: the tenant's user list, the only one the server
- * has; it needs the user screen (user or user_info), which a demo staff user does not hold.
- */
-export const APPROVER_LIST = 'blade-user/page';
-
-export interface ApproverOption {
-  id: string;
-  account: string;
-  realName: string | null;
-}
 
 const tag = (service: string) => [{ type: 'Resource' as const, id: service }];
 
@@ -80,19 +73,9 @@ export const workflowApi = api.injectEndpoints({
       }),
       providesTags: tag(FLOW_WORK),
     }),
-    /**
-     * The users of the tenant the leave form offers as approvers: a page or a plain list (so a
-     * picker route of its own can replace blade-user/page, which needs the user screen).
-     */
+    /** The users of the tenant the leave form offers as approvers (the caller excluded). */
     approverOptions: build.query<ApproverOption[], void>({
-      query: () => ({
-        url: APPROVER_LIST,
-        params: { current: 1, size: 500 },
-        silent: true,
-        expect: (d) => Array.isArray(d) || (isRecord(d) && Array.isArray(d.records)),
-      }),
-      transformResponse: (d: ApproverOption[] | Page<ApproverOption>) =>
-        Array.isArray(d) ? d : d.records,
+      query: () => ({ url: LEAVE_CALLS.approvers, silent: true, expect: Array.isArray }),
     }),
     historyFlow: build.query<HistoryFlow[], string>({
       query: (processInstanceId) => ({

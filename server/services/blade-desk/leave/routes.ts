@@ -6,6 +6,7 @@ import {
   LEAVE_DAYS,
   LEAVE_MESSAGES,
   leaveContract,
+  type ApproverOption,
   type LeaveDetail,
   type LeaveStartAnswer,
 } from '../../../../src/contracts/blade-desk/leave.js';
@@ -58,6 +59,9 @@ const startBody = leaveContract.input
     path: ['endTime'],
   });
 
+/** The approver picker's length (a tenant with more users picks by typing in a later version). */
+const APPROVER_LIMIT = 500;
+
 /** Who else may read a request: process trackers. */
 const TRACKERS = ['flow_follow', 'flow_follow_view'];
 
@@ -101,6 +105,7 @@ export default async function leaveRoutes(app: FastifyInstance): Promise<void> {
         .where('isDeleted', '=', 0)
         .executeTakeFirst();
       if (!approver) throw badInput(`taskUser:${refMessage(fields.taskUser).zh}`);
+      if (approver.id === user.userId) throw badInput(`taskUser:${LEAVE_MESSAGES.selfApprover.zh}`);
       const businessId = nextId();
       const now = nowText();
       const { instanceId } = await startProcess(ctx, {
@@ -135,6 +140,36 @@ export default async function leaveRoutes(app: FastifyInstance): Promise<void> {
         },
       });
       return ok<LeaveStartAnswer>({ businessId, processInstanceId: instanceId }, '提交成功');
+    },
+  );
+
+  app.get(
+    `/api/${LEAVE_CALLS.approvers}`,
+    {
+      config: {
+        access: perm(LEAVE_CODES.start),
+        doc: {
+          summary: text(
+            '可选审批人：本租户启用的用户（申请人本人除外）',
+            'Approvers to choose: the enabled users of the tenant but the caller',
+          ),
+          response: text('[{id, account, realName}]', '[{id, account, realName}]'),
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const rows = await ctx.db
+        .selectFrom('bladeUser')
+        .select(['id', 'account', 'realName'])
+        .where('tenantId', '=', user.tenantId)
+        .where('isDeleted', '=', 0)
+        .where('status', '=', 1)
+        .where('id', '<>', user.userId)
+        .orderBy('account')
+        .limit(APPROVER_LIMIT)
+        .execute();
+      return ok<ApproverOption[]>(rows);
     },
   );
 

@@ -417,6 +417,18 @@ describe('workflow execution', () => {
     expect(await refused({ endTime: '2026-11-30 09:00:00' })).toMatch(/^endTime:/);
     expect(await refused({ leaveType: 'holiday' })).toMatch(/^leaveType:/);
     expect(await refused({ taskUser: 'nobody' })).toMatch(/^taskUser:/);
+    expect(await refused({ taskUser: ids.operator })).toBe('taskUser:审批人不能是申请人本人');
+  });
+
+  it('offers the enabled users of the tenant but the caller as approvers, to a staff user too', async () => {
+    const answer = await t.get(`${LEAVE}/approvers`, operator);
+    expect(answer.statusCode).toBe(200);
+    const accounts = data<{ account: string }[]>(answer).map((u) => u.account);
+    expect(accounts).toEqual(expect.arrayContaining(['admin', 'supply', 'finance']));
+    expect(accounts).not.toContain('operator');
+    // The other tenant's users are not offered.
+    const other = data<{ account: string }[]>(await t.get(`${LEAVE}/approvers`, otherTenant));
+    expect(other.map((u) => u.account)).not.toContain('finance');
   });
 
   it('fires a timer due while no server ran exactly once, with two workers', async () => {
