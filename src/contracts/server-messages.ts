@@ -20,10 +20,39 @@ export function knownMessages(...pairs: readonly MessagePair[]): void {
   for (const { zh, en } of pairs) if (!english.has(zh)) english.set(zh, en);
 }
 
-/** Messages with a number in them: the length limit of every text field. */
-const SHAPES: readonly [RegExp, (match: RegExpExecArray) => string][] = [
-  [/^长度不能超过(\d+)个字符$/, (m) => `At most ${m[1]} characters`],
-];
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A text with `{name}` parts: its zh as a whole-text pattern whose groups are the parts (each
+ * any run of text), and the parts' names in order.
+ */
+export function shapePattern(zh: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = zh
+    .split(/(\{\w+\})/)
+    .map((piece) => {
+      const part = /^\{(\w+)\}$/.exec(piece);
+      if (!part) return escape(piece);
+      names.push(part[1]!);
+      return '(.+?)';
+    })
+    .join('');
+  return { pattern: new RegExp(`^${source}$`, 's'), names };
+}
+
+const shapes: { pattern: RegExp; names: string[]; en: string }[] = [];
+
+/**
+ * Registers refusals with `{name}` parts the server fills in (an element's id, a file name): the
+ * console shows them in en with the parts carried over, each part itself translated when it is a
+ * known message. Registered in order; the first shape that matches a text wins.
+ */
+export function knownShapes(...pairs: readonly MessagePair[]): void {
+  for (const { zh, en } of pairs) shapes.push({ ...shapePattern(zh), en });
+}
+
+// The length limit of every text field.
+knownShapes({ zh: '长度不能超过{max}个字符', en: 'At most {max} characters' });
 
 /** A server message in `lang`: the registered en text of a zh message, else the message itself. */
 export function messageIn(lang: 'zh' | 'en', message: string): string {
@@ -31,9 +60,11 @@ export function messageIn(lang: 'zh' | 'en', message: string): string {
   const text = message.trim();
   const known = english.get(text);
   if (known !== undefined) return known;
-  for (const [shape, en] of SHAPES) {
-    const match = shape.exec(text);
-    if (match) return en(match);
+  for (const { pattern, names, en } of shapes) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const parts = new Map(names.map((name, i) => [name, messageIn(lang, match[i + 1]!)]));
+    return en.replace(/\{(\w+)\}/g, (whole, name: string) => parts.get(name) ?? whole);
   }
   return message;
 }

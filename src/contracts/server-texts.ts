@@ -1,5 +1,5 @@
 import { MONEY_BOUND_MESSAGES } from './money';
-import { knownMessages, type MessagePair } from './server-messages';
+import { knownMessages, shapePattern, type MessagePair } from './server-messages';
 
 /**
  * Texts the server writes into records that the console shows as data (issue 25 item 15): the
@@ -147,22 +147,8 @@ const EXACT = new Map<string, string>();
 for (const group of [LEDGER_REASONS, FAILURE_REASONS, SEEDED_NAMES, MONEY_BOUND_MESSAGES])
   for (const { zh, en } of Object.values(group)) EXACT.set(zh, en);
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** A shape's zh as a whole-text pattern whose groups are its parts, in order. */
-const SHAPES = Object.values(TEXT_SHAPES).map(({ zh, en }) => {
-  const names: string[] = [];
-  const source = zh
-    .split(/(\{\w+\})/)
-    .map((piece) => {
-      const part = /^\{(\w+)\}$/.exec(piece);
-      if (!part) return escape(piece);
-      names.push(part[1]!);
-      return '(.+?)';
-    })
-    .join('');
-  return { pattern: new RegExp(`^${source}$`, 's'), names, en };
-});
+const SHAPES = Object.values(TEXT_SHAPES).map(({ zh, en }) => ({ ...shapePattern(zh), en }));
 
 /** Fills a shape's `{name}` parts: the zh the server writes, or the en. */
 export function fillText(shape: string, parts: Readonly<Record<string, string | number>>): string {

@@ -1,9 +1,9 @@
-import { knownMessages, type MessagePair } from '../server-messages';
+import { knownMessages, knownShapes, type MessagePair } from '../server-messages';
 
 /**
  * Why the server refuses a BPMN model (server/services/blade-flow/bpmn/check.ts), zh as answered
  * and en for the console. `{part}` is filled in by the server (an element's type or id, an
- * expression); server-texts.ts carries the shaped ones so that the console shows them in en.
+ * expression); registered as shapes, so the console shows them in en with the parts.
  */
 export const BPMN_REFUSALS = {
   tooLarge: { zh: 'BPMN文件不能超过1MB', en: 'A BPMN file may not exceed 1 MB' },
@@ -54,41 +54,12 @@ export const BPMN_REFUSAL_SHAPES = {
   },
 } as const satisfies Record<string, MessagePair>;
 
+/** A refusal of one of several uploaded files: the file named before the reason. */
+export const FILE_REFUSAL = {
+  zh: '文件{file}：{reason}',
+  en: 'File {file}: {reason}',
+} as const satisfies MessagePair;
+
 knownMessages(...Object.values(BPMN_REFUSALS));
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Each shape's zh as a whole-text pattern (its parts as groups) and its en. */
-const SHAPES = Object.values(BPMN_REFUSAL_SHAPES).map(({ zh, en }) => {
-  const names: string[] = [];
-  const source = zh
-    .split(/(\{\w+\})/)
-    .map((piece) => {
-      const part = /^\{(\w+)\}$/.exec(piece);
-      if (!part) return escape(piece);
-      names.push(part[1]!);
-      return '(.+?)';
-    })
-    .join('');
-  return { pattern: new RegExp(`^${source}$`, 's'), names, en };
-});
-
-/**
- * A BPMN refusal in `lang` (the modeller and deploy pages): the shaped ones with their parts
- * carried over (messageIn knows whole texts only), prefixed by a field (`xml:`) or a file name
- * (`a.bpmn：`) or not; any other message as it came.
- */
-export function bpmnRefusalIn(lang: 'zh' | 'en', message: string): string {
-  if (lang === 'zh') return message;
-  const prefix = /^(\w+:|[^：:]+\.(?:bpmn|bpmn20\.xml)：)/i.exec(message)?.[0] ?? '';
-  const text = message.slice(prefix.length);
-  const whole = Object.values(BPMN_REFUSALS).find((pair) => pair.zh === text);
-  if (whole) return `${prefix.replace(/：$/, ': ')}${whole.en}`;
-  for (const { pattern, names, en } of SHAPES) {
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const parts = Object.fromEntries(names.map((name, i) => [name, match[i + 1]!]));
-    return `${prefix.replace(/：$/, ': ')}${en.replace(/\{(\w+)\}/g, (_, name: string) => parts[name] ?? '')}`;
-  }
-  return message;
-}
+// The file's shape last: its reason is itself one of the others, translated as a part.
+knownShapes(...Object.values(BPMN_REFUSAL_SHAPES), FILE_REFUSAL);

@@ -92,14 +92,14 @@ describe('流程部署 (/flow/deploy)', () => {
   });
 
   it("shows the server's refusal naming the file", async () => {
-    renderPage(() => reply(fail(400, 'trip.bpmn：不支持脚本任务：Task_1')));
+    renderPage(() => reply(fail(400, '文件trip.bpmn：不支持脚本任务：Task_1')));
     category('人事');
     choose(file('trip.bpmn', BPMN));
     await screen.findByText(/^trip\.bpmn（/);
     deploy();
     await waitFor(() =>
       expect(
-        screen.getByText('trip.bpmn：不支持脚本任务：Task_1').closest('[role="alert"]'),
+        screen.getByText('文件trip.bpmn：不支持脚本任务：Task_1').closest('[role="alert"]'),
       ).toBeTruthy(),
     );
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseExpression } from '../../../../src/contracts/blade-flow/expression.js';
-import { bpmnRefusalIn } from '../../../../src/contracts/blade-flow/bpmn-messages.js';
+import '../../../../src/contracts/blade-flow/bpmn-messages.js';
+import { messageIn } from '../../../../src/contracts/server-messages.js';
 import { checkBpmn } from './check.js';
 
 const NS =
@@ -248,16 +249,14 @@ describe('checkBpmn', () => {
   });
 });
 
-describe('bpmnRefusalIn (the console shows the refusals in en)', () => {
-  it('carries the parts over, with or without a field or file prefix', () => {
-    expect(bpmnRefusalIn('en', 'xml:不支持脚本任务：evil')).toBe(
-      'xml:Script tasks are not supported: evil',
+describe('the refusals in en (the console translates them with messageIn)', () => {
+  it("carries the parts over, a refused file's reason translated too", () => {
+    expect(messageIn('en', '不支持脚本任务：evil')).toBe('Script tasks are not supported: evil');
+    expect(messageIn('en', '文件a.bpmn：不支持的流程元素：CallActivity（c1）')).toBe(
+      'File a.bpmn: Unsupported model element: CallActivity (c1)',
     );
-    expect(bpmnRefusalIn('en', 'a.bpmn：不支持的流程元素：CallActivity（c1）')).toBe(
-      'a.bpmn: Unsupported model element: CallActivity (c1)',
-    );
-    expect(bpmnRefusalIn('en', 'BPMN文件不能超过1MB')).toBe('A BPMN file may not exceed 1 MB');
-    expect(bpmnRefusalIn('zh', 'xml:不支持脚本任务：evil')).toBe('xml:不支持脚本任务：evil');
-    expect(bpmnRefusalIn('en', '别的')).toBe('别的');
+    expect(messageIn('en', 'BPMN文件不能超过1MB')).toBe('A BPMN file may not exceed 1 MB');
+    expect(messageIn('zh', '不支持脚本任务：evil')).toBe('不支持脚本任务：evil');
+    expect(messageIn('en', '别的')).toBe('别的');
   });
 });

@@ -184,7 +184,7 @@ describe('blade-flow manager: definitions, change-state, delete-deployment, depl
       file('image.bpmn', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00])),
     ]);
     expect(binary.statusCode).toBe(400);
-    expect(msg(binary)).toBe('files:image.bpmn：文件不是BPMN 2.0流程定义');
+    expect(msg(binary)).toBe('files:文件image.bpmn：文件不是BPMN 2.0流程定义');
     const big = LEAVE_BPMN.replace('请假申请', 'x'.repeat(1024 * 1024));
     const tooBig = await upload(admin, [category, file('big.bpmn', big)]);
     expect(tooBig.statusCode).toBe(413);
@@ -203,7 +203,7 @@ describe('blade-flow manager: definitions, change-state, delete-deployment, depl
       file('evil.bpmn', scripted),
     ]);
     expect(named.statusCode).toBe(400);
-    expect(msg(named)).toBe('evil.bpmn：不支持脚本任务：evil');
+    expect(msg(named)).toBe('文件evil.bpmn：不支持脚本任务：evil');
     const noCategory = await upload(admin, [file('ok.bpmn', PURCHASE_BPMN)]);
     expect(msg(noCategory)).toBe('category:请输入流程分类');
     const noFile = await upload(admin, [category]);

@@ -5,7 +5,8 @@ import {
   FLOW_MANAGER_REFUSALS,
   flowDefinitionContract,
 } from '../../../../src/contracts/blade-flow/definition.js';
-import { BPMN_REFUSALS } from '../../../../src/contracts/blade-flow/bpmn-messages.js';
+import { BPMN_REFUSALS, FILE_REFUSAL } from '../../../../src/contracts/blade-flow/bpmn-messages.js';
+import { fillText } from '../../../../src/contracts/server-texts.js';
 import { currentUser, perm } from '../../../auth/index.js';
 import { ok, okStatus } from '../../../lib/envelope.js';
 import { ApiError, badInput, badRequest, conflict, notFound } from '../../../lib/errors.js';
@@ -174,7 +175,9 @@ export default async function flowManagerRoutes(app: FastifyInstance): Promise<v
             await checkBpmn(resource.xml);
           } catch (error) {
             if (error instanceof ApiError && error.statusCode === 400)
-              throw badRequest(`${resource.name}：${error.message}`);
+              throw badRequest(
+                fillText(FILE_REFUSAL.zh, { file: resource.name, reason: error.message }),
+              );
             throw error;
           }
         }
@@ -194,7 +197,9 @@ function bpmnText(name: string, bytes: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    throw badInput(`files:${name}：${BPMN_REFUSALS.notBpmn.zh}`);
+    throw badInput(
+      `files:${fillText(FILE_REFUSAL.zh, { file: name, reason: BPMN_REFUSALS.notBpmn.zh })}`,
+    );
   }
 }
 
