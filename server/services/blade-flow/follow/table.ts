@@ -40,8 +40,8 @@ export async function decorateInstances(
   }));
 }
 
-export const followTable = defineContractTable({
-  contract: followContract,
+/** What every instance list declares (the follow list here, the send list in work/tables.ts). */
+export const INSTANCE_LIST = {
   table: 'bladeFlowInstance',
   scope: 'tenant',
   versioned: true,
@@ -58,4 +58,6 @@ export const followTable = defineContractTable({
   ],
   defaultOrder: { startTime: 'desc', id: 'desc' },
   decorate: decorateInstances,
-});
+} as const;
+
+export const followTable = defineContractTable({ contract: followContract, ...INSTANCE_LIST });

@@ -6,8 +6,8 @@ import { defineContractTable } from '../../../lib/table/index.js';
  * definitions are written by deploys only (manager/deploy.ts), never by a submit or a plain
  * remove (delete-deployment removes a whole deployment and cancels its instances).
  */
-export default defineContractTable({
-  contract: flowDefinitionContract,
+/** What every definition list declares (the manager list here, the start list in work/). */
+export const DEFINITION_LIST = {
   table: 'bladeFlowDefinition',
   scope: 'tenant',
   own: ['submit', 'remove'],
@@ -21,5 +21,10 @@ export default defineContractTable({
     'suspended',
     'deployTime',
   ],
+} as const;
+
+export default defineContractTable({
+  contract: flowDefinitionContract,
+  ...DEFINITION_LIST,
   defaultOrder: { deployTime: 'desc', processKey: 'asc', processVersion: 'desc' },
 });

@@ -10,7 +10,8 @@ import type { AuthUser } from '../../../auth/index.js';
 import type { DB } from '../../../db/schema.js';
 import { chunks } from '../../../lib/chunks.js';
 import { defineContractTable, type TableCall } from '../../../lib/table/index.js';
-import { decorateInstances } from '../follow/table.js';
+import { INSTANCE_LIST } from '../follow/table.js';
+import { DEFINITION_LIST } from '../manager/table.js';
 
 /**
  * The work lists (issue 29 item 4), declared: three lists over blade_flow_task, each narrowed to
@@ -133,19 +134,7 @@ const holds = (dialect: string, value: string) =>
 /** The latest active version of each process the caller may start (work start-list). */
 export const startListTable = defineContractTable({
   contract: startProcessContract,
-  table: 'bladeFlowDefinition',
-  scope: 'tenant',
-  own: ['submit', 'remove'],
-  readColumns: [
-    'processKey',
-    'name',
-    'category',
-    'processVersion',
-    'deploymentId',
-    'resourceName',
-    'suspended',
-    'deployTime',
-  ],
+  ...DEFINITION_LIST,
   defaultOrder: { name: 'asc', id: 'asc' },
   dataScope: (call) => {
     const { user } = call;
@@ -187,21 +176,6 @@ export const startListTable = defineContractTable({
 /** Instances the caller started (work send-list). */
 export const sendListTable = defineContractTable({
   contract: sendInstanceContract,
-  table: 'bladeFlowInstance',
-  scope: 'tenant',
-  versioned: true,
-  own: ['submit', 'remove'],
-  readColumns: [
-    'definitionId',
-    'processKey',
-    'businessKey',
-    'startedBy',
-    'startTime',
-    'endTime',
-    'state',
-    'deleteReason',
-  ],
-  defaultOrder: { startTime: 'desc', id: 'desc' },
+  ...INSTANCE_LIST,
   dataScope: (call) => (eb) => eb('startedBy', '=', call.user.userId),
-  decorate: decorateInstances,
 });
