@@ -4,6 +4,7 @@ import type { TabsEvent } from '../../machines/tabs-machine';
 import { useShortcut } from './use-shortcut';
 import { useShell } from '../state/shell-context';
 import { tabHref } from '../lib/tab-labels';
+import { mayCloseTabs } from '../lib/close-guards';
 
 export interface TabCommands {
   close(key: string): void;
@@ -16,7 +17,8 @@ export interface TabCommands {
 
 /**
  * Tab bar commands: the tabs machine decides which tab becomes active, then the router follows
- * it (the location sync opens / activates the same tab again, which changes nothing).
+ * it (the location sync opens / activates the same tab again, which changes nothing). A close
+ * first asks the pages of the tabs it would close that guard them (lib/close-guards.ts).
  */
 export function useTabCommands(): TabCommands {
   const { tabs } = useShell();
@@ -30,10 +32,15 @@ export function useTabCommands(): TabCommands {
       const href = tabHref(active);
       if (href !== window.location.pathname + window.location.search) void navigate(href);
     };
+    const closing = async (event: TabsEvent, keys: (all: string[]) => string[]) => {
+      const all = tabs.getSnapshot().context.tabs.map((t) => t.key);
+      if (await mayCloseTabs(keys(all))) run(event);
+    };
     return {
-      close: (key) => run({ type: 'tab.close', key }),
-      closeOthers: (key) => run({ type: 'tab.closeOthers', key }),
-      closeAll: () => run({ type: 'tab.closeAll' }),
+      close: (key) => void closing({ type: 'tab.close', key }, () => [key]),
+      closeOthers: (key) =>
+        void closing({ type: 'tab.closeOthers', key }, (all) => all.filter((k) => k !== key)),
+      closeAll: () => void closing({ type: 'tab.closeAll' }, (all) => all),
       next: () => run({ type: 'tab.next' }),
       prev: () => run({ type: 'tab.prev' }),
       reopen: () => run({ type: 'tab.reopen' }),

@@ -21,6 +21,7 @@ import { useResourceOptionsQuery } from '../../api/resource';
 import { refusalMessage, useIdempotentPostMutation, useSendOnce } from '../../api/send-once';
 import type { ApiError } from '../../api/client';
 import { useConfirm } from '../../components/confirm-dialog';
+import { guardTabClose } from '../../lib/close-guards';
 import { ServerMessage } from '../../components/server-message';
 import { toast } from '../../components/toast';
 import {
@@ -137,7 +138,7 @@ export function ModelDesignPage() {
   const [deploying, setDeploying] = useState(false);
   const modeler = useRef<ModelerHandle>(null);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const shell = useContext(ShellContext);
   const [post] = useIdempotentPostMutation();
   const { run, busy } = useSendOnce((body: FlowModelSubmit, idempotencyKey: string) =>
@@ -179,6 +180,12 @@ export function ModelDesignPage() {
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
   }, [dirty]);
+  // Closing this page's tab (tab bar, Alt+W, the palette) asks too while changes are unsaved.
+  useEffect(() => {
+    if (!dirty) return;
+    const key = tabKey(pathname, Object.fromEntries(new URLSearchParams(search)));
+    return guardTabClose(key, () => confirm(t('workflowDesign.modeler.leaveConfirm')));
+  }, [dirty, pathname, search, confirm, t]);
 
   // The held codes arrive with the menu (none while it loads): only then is a refusal a 403.
   if (!canOpen)
