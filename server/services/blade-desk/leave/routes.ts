@@ -11,7 +11,7 @@ import {
   type LeaveStartAnswer,
 } from '../../../../src/contracts/blade-desk/leave.js';
 import { refMessage } from '../../../../src/contracts/resource-contract.js';
-import { currentUser, perm, permissionCodes } from '../../../auth/index.js';
+import { currentUser, perm } from '../../../auth/index.js';
 import { ok } from '../../../lib/envelope.js';
 import { badInput, notFound } from '../../../lib/errors.js';
 import { nextId } from '../../../lib/ids.js';
@@ -20,7 +20,7 @@ import { insertAudit, wire } from '../../../lib/records.js';
 import { tableRoutes } from '../../../lib/table/index.js';
 import { nowText, parseDateTime } from '../../../lib/time.js';
 import { parseBody } from '../../../lib/validation.js';
-import { candidateOfTask } from '../../blade-flow/work/tables.js';
+import { mayViewInstance, VIEW_CODES } from '../../blade-flow/process/visibility.js';
 import { loadDefinition, startProcess } from '../../blade-flow/engine/runner.js';
 import { LEAVE_TABLE, registerLeaveHooks } from './hooks.js';
 import { leaveTable } from './table.js';
@@ -61,9 +61,6 @@ const startBody = leaveContract.input
 
 /** The approver picker's length (a tenant with more users picks by typing in a later version). */
 const APPROVER_LIMIT = 500;
-
-/** Who else may read a request: process trackers. */
-const TRACKERS = ['flow_follow', 'flow_follow_view'];
 
 /**
  * blade-desk process/leave (issue 29 item 6): start-process writes the leave request and starts
@@ -177,13 +174,7 @@ export default async function leaveRoutes(app: FastifyInstance): Promise<void> {
     `/api/${LEAVE_CALLS.detail}`,
     {
       config: {
-        access: perm(
-          LEAVE_CODES.view,
-          'work_todo_view',
-          'work_claim_view',
-          'work_done_view',
-          ...TRACKERS,
-        ),
+        access: perm(...VIEW_CODES, 'flow_follow'),
         doc: {
           summary: text(
             '请假详情：申请人、该流程任务的办理人或候选人、流程跟踪可见',
@@ -210,18 +201,14 @@ export default async function leaveRoutes(app: FastifyInstance): Promise<void> {
         .where('l.isDeleted', '=', 0)
         .executeTakeFirst();
       if (!row) throw notFound();
+      // The request's readers are its instance's (visibility.ts); the applicant always.
       const allowed =
         row.createUser === user.userId ||
-        user.isSuperAdmin ||
         (row.processInstanceId !== null &&
-          (await ctx.db
-            .selectFrom('bladeFlowTask')
-            .select('id')
-            .where('instanceId', '=', row.processInstanceId)
-            .where('tenantId', '=', user.tenantId)
-            .where((eb) => eb.or([eb('assignee', '=', user.userId), candidateOfTask(user)(eb)]))
-            .executeTakeFirst()) !== undefined) ||
-        [...(await permissionCodes(ctx.db, user))].some((c) => TRACKERS.includes(c));
+          (await mayViewInstance(ctx.db, user, {
+            id: row.processInstanceId,
+            startedBy: row.createUser ?? '',
+          })));
       if (!allowed) throw notFound();
       const { halfDays, ...rest } = row;
       return ok(

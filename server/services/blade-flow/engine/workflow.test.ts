@@ -400,6 +400,23 @@ describe('workflow execution', () => {
     expect((await t.get(`${LEAVE}/detail`, finance, { businessId })).statusCode).toBe(404);
   });
 
+  it("opens an instance's history and diagram to its starter and task holders only", async () => {
+    const { processInstanceId } = await applyLeave();
+    const status = async (path: string, token: string) =>
+      (await t.get(`/api/blade-flow/process/${path}`, token, { processInstanceId })).statusCode;
+    for (const path of ['history-flow-list', 'model-view']) {
+      // The applicant and the approver (assignee of the open task) read it.
+      expect(await status(path, operator)).toBe(200);
+      expect(await status(path, supply)).toBe(200);
+      // finance holds the work screens but has no task on it yet (HR comes after approval).
+      expect(await status(path, finance)).toBe(404);
+    }
+    // Once HR's task is open, its candidates (the finance role) read it too.
+    const dept = await taskOf(processInstanceId, 'deptApprove');
+    expect((await complete(supply, dept.id, 'ok', 'fine')).statusCode).toBe(200);
+    expect(await status('history-flow-list', finance)).toBe(200);
+  });
+
   it('checks the leave form: half days, dates, the approver', async () => {
     const base = {
       processDefinitionId: leaveDef,

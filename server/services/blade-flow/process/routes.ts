@@ -9,20 +9,9 @@ import { ok } from '../../../lib/envelope.js';
 import { badRequest } from '../../../lib/errors.js';
 import { param, requiredParam } from '../../../lib/params.js';
 import { loadDefinition, loadInstance } from '../engine/runner.js';
+import { assertInstanceVisible, VIEW_CODES } from './visibility.js';
 
 const text = (zh: string, en: string) => ({ zh, en });
-
-/** Who may see a diagram or a history: any screen that shows one. */
-export const VIEW_CODES = [
-  'flow_follow_view',
-  'flow_manager_view',
-  'work_start',
-  'work_claim_view',
-  'work_todo_view',
-  'work_send_view',
-  'work_done_view',
-  'work_leave_view',
-] as const;
 
 /** Seconds between two 'yyyy-MM-dd HH:mm:ss' texts (local time), or null while open. */
 function secondsBetween(start: string, end: string | null): number | null {
@@ -34,7 +23,8 @@ function secondsBetween(start: string, end: string | null): number | null {
 /**
  * process/* (issue 29 item 4): the diagram of an instance or a definition (its XML, the
  * activities entered with their end, the current ones), and an instance's history in order.
- * The instance or definition must be the caller's tenant's (404 otherwise).
+ * The instance or definition must be the caller's tenant's, and an instance one the caller may
+ * read (visibility.ts); 404 otherwise.
  */
 export default async function processRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -69,6 +59,7 @@ export default async function processRoutes(app: FastifyInstance): Promise<void>
         return ok<ModelView>({ xml: def.xml, flow: [], current: [] });
       }
       const instance = await loadInstance(ctx.db, user.tenantId, instanceId);
+      await assertInstanceVisible(ctx.db, user, instance);
       const def = await ctx.db
         .selectFrom('bladeFlowDefinition')
         .select('xml')
@@ -112,6 +103,7 @@ export default async function processRoutes(app: FastifyInstance): Promise<void>
         user.tenantId,
         requiredParam(request, 'processInstanceId'),
       );
+      await assertInstanceVisible(ctx.db, user, instance);
       const rows = await ctx.db
         .selectFrom('bladeFlowHistory as h')
         .leftJoin('bladeUser as u', (j) =>
