@@ -22,6 +22,9 @@
  *   >= 20,000; RSS every 200,000), then the roll-up's events/s (ad-events.ts).
  * `--ad-report`: 90-day ad reports (history days, plan report) over a filled day roll-up (p95
  *   target 100 ms; ad-report.ts).
+ * `--workflow`: 1,000 leave processes started and finished by 20 clients (rates, p50/p95, RSS,
+ *   end-state check; also on PostgreSQL with TEST_DATABASE_URL or --pg), the modeller page's JS
+ *   (gzip) and time to an editable diagram in Chromium (workflow.ts).
  * `--navigation`: moving around the console in Chromium: switching to an open tab, opening a
  *   list screen, reloading to rows, /system/menu to rows (navigation.ts).
  */
@@ -40,6 +43,7 @@ import { benchCodeImport } from './code-import';
 import { benchCodeList } from './code-list';
 import { benchNavigation } from './navigation';
 import { benchParkBills } from './park-bills';
+import { benchWorkflow } from './workflow';
 import { benchAdEvents } from './ad-events';
 import { benchAdReport } from './ad-report';
 import { benchPalettePaint } from './palette-paint';
@@ -114,6 +118,11 @@ async function main(): Promise<void> {
   if (process.argv.includes('--ad-report')) {
     // `npm run bench -- --ad-report`: 90-day ad reports over 54,000 day roll-up rows (in process).
     await benchAdReport();
+    return;
+  }
+  if (process.argv.includes('--workflow')) {
+    // `npm run bench -- --workflow [--pg [url]]`: 1,000 leave processes and the modeller page (workflow.ts).
+    await benchWorkflow();
     return;
   }
   if (process.argv.includes('--park-bills')) {

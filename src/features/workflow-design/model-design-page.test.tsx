@@ -256,4 +256,19 @@ describe('ModelDesignPage', () => {
     renderPage('/flow/model/design/new', () => null, ['flow_model', 'flow_model_view']);
     expect(await screen.findByText('forbidden')).toBeTruthy();
   });
+
+  it('waits for the button codes before it forbids (the menu codes come first)', async () => {
+    let answerButtons: (value: unknown) => void = () => undefined;
+    renderPage(
+      '/flow/model/design/new',
+      (call) =>
+        call.url.includes('menu/buttons') ? new Promise((r) => (answerButtons = r)) : null,
+      ['flow_model'],
+    );
+    expect(await screen.findByLabelText('设计器加载中')).toBeTruthy();
+    expect(screen.queryByText('forbidden')).toBeNull();
+    // The buttons arrive (the provider's codes stand for them here): still no add, now a 403.
+    answerButtons([]);
+    expect(await screen.findByText('forbidden')).toBeTruthy();
+  });
 });

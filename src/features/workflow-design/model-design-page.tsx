@@ -18,6 +18,7 @@ import { lazy, Suspense, useContext, useEffect, useRef, useState, type FormEvent
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { tabKey } from '../../../machines/tabs-machine';
 import { useResourceOptionsQuery } from '../../api/resource';
+import { useMenuButtonsQuery } from '../../api/system';
 import { refusalMessage, useIdempotentPostMutation, useSendOnce } from '../../api/send-once';
 import type { ApiError } from '../../api/client';
 import { useConfirm } from '../../components/confirm-dialog';
@@ -119,6 +120,7 @@ export function ModelDesignPage() {
   const t = useT();
   const lang = useLang();
   const permissions = usePermissions();
+  const buttonsLoaded = useMenuButtonsQuery().isSuccess;
   const codes = flowModelContract.codes;
   const canSave = permissions.has(isNew ? (codes.add ?? '') : (codes.edit ?? ''));
   const canOpen = isNew
@@ -187,9 +189,10 @@ export function ModelDesignPage() {
     return guardTabClose(key, () => confirm(t('workflowDesign.modeler.leaveConfirm')));
   }, [dirty, pathname, search, confirm, t]);
 
-  // The held codes arrive with the menu (none while it loads): only then is a refusal a 403.
+  // The held button codes arrive after the menu's screen codes: only once they are here is a
+  // missing one a 403 (a direct load of a new model saw /403 while only the menu was known).
   if (!canOpen)
-    return permissions.size > 0 ? (
+    return buttonsLoaded ? (
       <Navigate to="/403" replace />
     ) : (
       <Center h={240}>
