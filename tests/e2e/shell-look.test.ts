@@ -308,7 +308,8 @@ describe('the shell look in Chromium', () => {
         await page.keyboard.press('Escape');
         await menu.waitFor({ state: 'detached' });
       }
-      if (account === 'sales') expect(labels).toEqual(['全部', '首页']);
+      // A staff user has the home page and 我的事务 (workflow: start, to do, leave requests).
+      if (account === 'sales') expect(labels).toEqual(['全部', '首页', '工作流']);
       else expect(labels).not.toContain('系统管理');
       // Every top menu leads to a sidebar with at least one screen.
       for (const label of labels.filter((l) => l !== '全部')) {

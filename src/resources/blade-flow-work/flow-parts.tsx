@@ -133,7 +133,8 @@ const OUTCOME_ICON = {
 /** An instance's history (process/history-flow-list): who, when, outcome and comment. */
 export function HistoryTimeline({ processInstanceId }: { processInstanceId: string }) {
   const t = useT();
-  const history = useHistoryFlowQuery(processInstanceId);
+  // Asked again at each opening: another user's step since the last look must show.
+  const history = useHistoryFlowQuery(processInstanceId, { refetchOnMountOrArgChange: true });
   return (
     <Loading
       loading={history.isLoading}

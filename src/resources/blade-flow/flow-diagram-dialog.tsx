@@ -31,8 +31,11 @@ export function FlowDiagramDialog({
   onClose(): void;
 }) {
   const t = useT();
+  // Asked afresh each time the dialog opens: another user's step since the last look (kept
+  // in the cache a minute) must show in the colouring.
   const query = useResourceOptionsQuery(
     'xml' in source ? skipToken : { path: PROCESS_CALLS.modelView, params: source },
+    { refetchOnMountOrArgChange: true },
   );
   const view: ModelView | undefined =
     'xml' in source ? { xml: source.xml, flow: [], current: [] } : undefined;

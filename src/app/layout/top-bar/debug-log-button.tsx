@@ -30,7 +30,7 @@ export function DebugLogButton() {
   return (
     <>
       <Tooltip label={label} withArrow openDelay={300}>
-        <Indicator label={badge} disabled={!badge} size={16} offset={6} color="red" inline>
+        <Indicator label={badge} disabled={!badge} size={16} offset={6} color="red.9" inline>
           <BarIcon
             ref={button}
             label={t('topbar.debugLog')}
