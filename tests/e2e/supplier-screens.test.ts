@@ -41,7 +41,7 @@ describe('the supplier screens', () => {
     await context.close();
   });
 
-  it('shows supply the supplier area only', async () => {
+  it('shows supply the supplier area and the workflow (我的事务) only', async () => {
     const { context, page } = await suite.newPage();
     await signedIn(page, 'supply', 'Demo@2026');
     const menu = page.getByRole('navigation', { name: '侧边菜单' });
@@ -54,11 +54,12 @@ describe('the supplier screens', () => {
       '财务管理',
       '广告管理',
       '设置',
-      '工作流',
       '系统管理',
     ]) {
       expect(await menu.getByRole('button', { name: other, exact: true }).count()).toBe(0);
     }
+    // Every demo role starts and handles processes (leave requests) under 工作流.
+    expect(await menu.getByRole('button', { name: '工作流', exact: true }).count()).toBe(1);
     await page.goto('/system/user');
     await page.waitForURL('**/403');
     await context.close();
