@@ -24,6 +24,7 @@ import {
   startProcess,
 } from '../engine/runner.js';
 import {
+  assignedTo,
   candidateOf,
   claimTaskTable,
   doneTaskTable,
@@ -145,11 +146,7 @@ export default async function workRoutes(app: FastifyInstance): Promise<void> {
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('tenantId', '=', user.tenantId)
           .where('isDeleted', '=', 0)
-          .where((eb) =>
-            scope === 'todo'
-              ? eb.and([eb('state', '=', 'assigned'), eb('assignee', '=', user.userId)])
-              : candidateOf(user)(eb),
-          )
+          .where(scope === 'todo' ? assignedTo(user) : candidateOf(user))
           .executeTakeFirst();
         return Number(row?.n ?? 0);
       };

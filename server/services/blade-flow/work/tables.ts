@@ -27,6 +27,10 @@ const PROCESS_KEY = sql`(select fi.process_key from blade_flow_instance fi where
 
 type TaskEb = ExpressionBuilder<DB, 'bladeFlowTask'>;
 
+/** Open tasks assigned to the user (the todo list and the top bar's count). */
+export const assignedTo = (user: AuthUser) => (eb: TaskEb) =>
+  eb.and([eb('state', '=', 'assigned'), eb('assignee', '=', user.userId)]);
+
 /** Open tasks the user is a candidate of. */
 export const candidateOf = (user: AuthUser) => (eb: TaskEb) =>
   eb.and([eb('state', '=', 'candidate'), candidateOfTask(user)(eb)]);
@@ -113,8 +117,7 @@ export const todoTaskTable = defineContractTable({
   contract: todoTaskContract,
   ...tasks,
   defaultOrder: { createTime: 'desc', id: 'desc' },
-  dataScope: (call) => (eb) =>
-    eb.and([eb('state', '=', 'assigned'), eb('assignee', '=', call.user.userId)]),
+  dataScope: (call) => assignedTo(call.user),
 });
 
 export const doneTaskTable = defineContractTable({
