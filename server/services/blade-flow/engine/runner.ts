@@ -90,6 +90,21 @@ export async function loadInstance(
   return row;
 }
 
+/**
+ * How a definition's starters may name the user: as a user (id or account) or as a group (role
+ * alias, `role:<id>`, `dept:<id>`). The start list matches the same keys in SQL (work/tables.ts).
+ */
+export function starterKeys(user: AuthUser): { users: string[]; groups: string[] } {
+  return {
+    users: [user.userId, user.account],
+    groups: [
+      ...user.roleAliases,
+      ...user.roleIds.map((id) => `role:${id}`),
+      ...user.deptIds.map((id) => `dept:${id}`),
+    ],
+  };
+}
+
 /** Whether the user may start a definition (starters: both lists empty = anyone). */
 export function mayStart(def: { starters: string }, user: AuthUser): boolean {
   let starters: { users?: string[]; groups?: string[] } = {};
@@ -101,13 +116,8 @@ export function mayStart(def: { starters: string }, user: AuthUser): boolean {
   const users = starters.users ?? [];
   const groups = starters.groups ?? [];
   if (users.length === 0 && groups.length === 0) return true;
-  if (users.includes(user.userId) || users.includes(user.account)) return true;
-  return groups.some(
-    (g) =>
-      user.roleAliases.includes(g) ||
-      (g.startsWith('role:') && user.roleIds.includes(g.slice(5))) ||
-      (g.startsWith('dept:') && user.deptIds.includes(g.slice(5))),
-  );
+  const keys = starterKeys(user);
+  return users.some((u) => keys.users.includes(u)) || groups.some((g) => keys.groups.includes(g));
 }
 
 /** The instance's columns after a step. */

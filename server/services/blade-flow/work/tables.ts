@@ -11,6 +11,7 @@ import type { DB } from '../../../db/schema.js';
 import { chunks } from '../../../lib/chunks.js';
 import { defineContractTable, type TableCall } from '../../../lib/table/index.js';
 import { INSTANCE_LIST } from '../follow/table.js';
+import { starterKeys } from '../engine/runner.js';
 import { DEFINITION_LIST } from '../manager/table.js';
 
 /**
@@ -142,13 +143,8 @@ export const startListTable = defineContractTable({
   dataScope: (call) => {
     const { user } = call;
     const dialect = call.ctx.dialect;
-    const values = [
-      user.userId,
-      user.account,
-      ...user.roleAliases,
-      ...user.roleIds.map((id) => `role:${id}`),
-      ...user.deptIds.map((id) => `dept:${id}`),
-    ];
+    const keys = starterKeys(user);
+    const values = [...keys.users, ...keys.groups];
     return (eb) =>
       eb.and([
         eb('suspended', '=', 0),
