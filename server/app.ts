@@ -23,6 +23,7 @@ import { closeUnreadBodies } from './lib/upload-limit.js';
 import { registerApiDocs } from './lib/api-doc/index.js';
 import { registerIdempotency } from './lib/idempotency/index.js';
 import { registerListRateLimit } from './lib/list-rate-limit.js';
+import { databaseRateLimitStore } from './lib/shared-rate-limit.js';
 import { readConsolePages } from './lib/console-pages.js';
 import { registerAuth } from './auth/index.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -53,6 +54,16 @@ export interface BuildOptions {
    * (`app.fileRetention.drain()` runs it once).
    */
   fileRetention?: false | Omit<FileRetentionOptions, 'logger'>;
+  /**
+   * The database is migrated and seeded already (a WORKERS cluster's primary did it before it
+   * started the workers, server/cluster.ts): skip migrations and seeds.
+   */
+  databasePrepared?: boolean;
+  /**
+   * Whether this process places the demo's client orders (default yes with demo data); in a
+   * cluster only the first worker does, so they are placed once.
+   */
+  demoClientOrders?: boolean;
 }
 
 /** Logger options with the masking serializers, whatever the caller gave. */
@@ -60,6 +71,17 @@ function maskedLogger(logger: FastifyServerOptions['logger']): FastifyServerOpti
   if (!logger) return false;
   const given = logger === true ? {} : logger;
   return { ...given, serializers: { ...given.serializers, ...maskedLogSerializers } };
+}
+
+/** Migrations, then the system seed and (DEMO_DATA) the demo: what runs once per start. */
+export async function prepareDatabase(
+  database: Database,
+  secrets: Secrets,
+  config: ServerConfig,
+): Promise<void> {
+  await migrate(database.db, database.schema);
+  await seedSystem(database.db, { adminPassword: config.adminPassword });
+  if (config.demoData) await seedDemo(database.db, secrets, { orders: config.demoOrders });
 }
 
 /** The whole server, ready for `inject` (tests) or `listen` (main.ts). */
@@ -81,9 +103,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       sqliteFile: path.join(config.dataDir, 'quanyi.db'),
     }));
 
-  await migrate(database.db, database.schema);
-  await seedSystem(database.db, { adminPassword: config.adminPassword });
-  if (config.demoData) await seedDemo(database.db, secrets, { orders: config.demoOrders });
+  if (!options.databasePrepared) await prepareDatabase(database, secrets, config);
 
   const app = Fastify({
     // The access log masks credentials in URLs and errors (issue 15 item 1, blade-log/mask.ts).
@@ -123,7 +143,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // so `npm start` is not held up (they appear over the first minutes).
   const demoStop = { requested: false };
   let demoClient: Promise<void> | undefined;
-  if (config.demoData) {
+  if (config.demoData && options.demoClientOrders !== false) {
     // A failure of the demo (another process seeding the same database) never stops the server.
     const seed = () =>
       seedDemoClient(ctx, {
@@ -153,7 +173,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });
   // A refused upload stops reading its body; its answer closes the connection (upload-limit.ts).
   closeUnreadBodies(app);
-  await app.register(rateLimit, { global: false });
+  // Every rate limit counts in the database (lib/shared-rate-limit.ts): one count per deployment.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx.db) });
   // Per-user limit on list and page reads (lib/list-rate-limit.ts).
   registerListRateLimit(app, config.listRateLimit);
   const staticDir = config.staticDir;

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { passwordRuleViolation } from './lib/password.js';
 import type { S3Config } from './lib/storage/s3.js';
@@ -6,6 +7,11 @@ import { parseOutboundAllowlist, type OutboundAllowlist } from './lib/outbound.j
 /** Runtime configuration, read once from the environment (documented in README.md). */
 export interface ServerConfig {
   port: number;
+  /**
+   * WORKERS: server processes on one port (server/cluster.ts); 1 (the default) runs without a
+   * cluster, `auto` one per core.
+   */
+  workers: number;
   host: string;
   /** Folder for the SQLite file, generated keys and uploaded files. */
   dataDir: string;
@@ -190,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
     port: int(env.PORT, 8080),
+    workers: workerCount(env.WORKERS),
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -204,7 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     tokenRateLimit: int(env.TOKEN_RATE_LIMIT, 30),
     captchaRateLimit: int(env.CAPTCHA_RATE_LIMIT, 60),
-    listRateLimit: int(env.LIST_RATE_LIMIT, 600),
+    // 0 turns it off (README), so a plain positive-int parse would not do.
+    listRateLimit: wholeNumber(env.LIST_RATE_LIMIT) ?? 600,
     s3: s3Config(env),
     uploadMaxMb: int(env.UPLOAD_MAX_MB, 10),
     sessionIdleSeconds: int(env.SESSION_IDLE_HOURS, 24) * 3600,
@@ -221,6 +229,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     wechat: wechatConfig(env),
     fileRetentionDays: retentionDays(env.FILE_RETENTION_DAYS),
   };
+}
+
+/** The most WORKERS accepted: more processes than this only share the same cores and database. */
+export const MAX_WORKERS = 64;
+
+/**
+ * WORKERS: unset or empty is 1, `auto` one per core (os.availableParallelism), else a whole
+ * number from 1 to MAX_WORKERS; anything else refuses to start.
+ */
+function workerCount(value: string | undefined): number {
+  const v = value?.trim().toLowerCase() ?? '';
+  if (v === '') return 1;
+  if (v === 'auto') return Math.min(MAX_WORKERS, availableParallelism());
+  const n = /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_WORKERS)
+    throw new Error(`WORKERS must be auto or a whole number from 1 to ${MAX_WORKERS}`);
+  return n;
 }
 
 /** A whole number of at least 0 from the environment; undefined when absent or not one. */

@@ -41,6 +41,7 @@ import developRoutes from './services/blade-develop/routes.js';
 import picStockRoutes from './services/blade-system/pic-stock/routes.js';
 import videoRoutes from './services/blade-resource/video/routes.js';
 import personaliseRoutes from './services/blade-system/personalise/routes.js';
+import ownSetRoutes from './services/blade-system/own-set/routes.js';
 import platformSettingRoutes from './services/blade-system/platform-setting/routes.js';
 import apiDocumentRoutes from './services/blade-system/api-document/routes.js';
 import healthRoutes from './services/health/routes.js';
@@ -113,6 +114,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     picStockRoutes,
     videoRoutes,
     personaliseRoutes,
+    ownSetRoutes,
     platformSettingRoutes,
     apiDocumentRoutes,
     healthRoutes,

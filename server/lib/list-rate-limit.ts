@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * (`.../list`, `.../page`, `.../lazy-list`) counts against one budget per user (tenant + user id
  * from the token), `LIST_RATE_LIMIT` calls a minute (default 600: ten a second, far above what a
  * person paging through screens sends; 0 turns it off). Past it: 429 in the envelope with
- * `Retry-After` (seconds until the window frees). Counted in this process's memory, like the
- * token and captcha limits. Runs as a preHandler, after the guard has read the token, so the
+ * `Retry-After` (seconds until the window frees). Counted in the database like every limit
+ * (lib/shared-rate-limit.ts), so the budget is the user's across all processes and machines. Runs as a preHandler, after the guard has read the token, so the
  * key is the user, never a client-sent value; public routes are not counted.
  */
 const LIST_PATH = /\/(?:list|page|lazy-list)$/;

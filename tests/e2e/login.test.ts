@@ -5,7 +5,8 @@ import { logIn } from './session';
 import { serverAndBrowser } from './suite';
 
 describe('login in Chromium', () => {
-  const suite = serverAndBrowser();
+  // Two worker processes (issue 30): the journey holds whichever process answers.
+  const suite = serverAndBrowser({ WORKERS: '2' });
 
   it('makes the seeded admin change the password first, then signs in with the new one', async () => {
     const { context, page } = await suite.newPage();

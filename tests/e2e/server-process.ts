@@ -43,7 +43,7 @@ export async function startServer(
   });
   let output = '';
   const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       for (const line of output.split('\n')) {

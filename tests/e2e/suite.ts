@@ -12,13 +12,14 @@ export interface Suite {
 
 /**
  * One server and one Chromium for the tests of a describe block: started together before the
- * first test, stopped after the last. Call it inside `describe`.
+ * first test, stopped after the last. Call it inside `describe`; `env` adds to the server's
+ * environment (e.g. WORKERS).
  */
-export function serverAndBrowser(): Suite {
+export function serverAndBrowser(env: Record<string, string> = {}): Suite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -11,9 +11,13 @@ export interface Health {
 }
 
 /**
- * GET /api/health, for load balancers and monitors: public (no token), rate-limited like the
- * other public routes, and nothing but the state and the version. 200 when the database answers,
- * 503 (same envelope, `success: false`) when it does not.
+ * GET /api/health, for load balancers and monitors (readiness): public (no token) and nothing
+ * but the state and the version. 200 when the database answers, 503 (same envelope,
+ * `success: false`) when it does not. Not rate-limited: a balancer probes from one address, and
+ * a limit would cost a database write per probe, more than the `select 1` it protects.
+ * GET /api/health/live (liveness) answers 200 while the process serves requests, without
+ * touching the database, so an orchestrator restarts a hung process, not one whose database is
+ * away.
  */
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -22,7 +26,6 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
     {
       config: {
         access: PUBLIC,
-        rateLimit: { max: 120, timeWindow: '1 minute' },
         doc: {
           summary: {
             zh: '健康检查：数据库是否可用、版本',
@@ -51,6 +54,30 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
         .code(503)
         .header('Retry-After', '5')
         .send({ code: 503, success: false, data, msg: DATABASE_UNAVAILABLE_MESSAGE });
+    },
+  );
+  app.get(
+    '/api/health/live',
+    {
+      config: {
+        access: PUBLIC,
+        doc: {
+          summary: {
+            zh: '存活检查：进程在处理请求（不查数据库）',
+            en: 'Liveness: the process serves requests (no database call)',
+          },
+          response: { zh: '{status: up, version}', en: '{status: up, version}' },
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return {
+        code: 200,
+        success: true,
+        data: { status: 'up', version: APP_VERSION },
+        msg: '操作成功',
+      };
     },
   );
 }

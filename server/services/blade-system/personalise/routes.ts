@@ -90,6 +90,28 @@ async function savePersonalise(
     .execute();
 }
 
+/** Who may replace the personalisation (here and in {org}-dbo-system/tenant/own-set). */
+export const PERSONALISE_EDIT = perm('personalise_edit');
+
+/**
+ * A submitted personalisation checked (400), saved under its `version` (409/404) and answered
+ * as now stored. Shared with own-set/routes.ts, so both paths save alike.
+ */
+export async function submitPersonalise(
+  db: Kysely<DB>,
+  user: AuthUser,
+  body: unknown,
+): Promise<SavedPersonalise> {
+  const checked = checkPersonalise(body, user.tenantId);
+  if ('error' in checked) throw badRequest(`${checked.error.field}:${checked.error.message.zh}`);
+  const { version } = parseBody(
+    lockInput,
+    body && typeof body === 'object' && !Array.isArray(body) ? body : {},
+  );
+  await savePersonalise(db, user, checked.value, version);
+  return personaliseOf(db, user.tenantId);
+}
+
 /**
  * blade-system/personalise (src/contracts/personalise.ts): every signed-in user reads their
  * tenant's personalisation (each console applies it); `personalise_edit` replaces it. The
@@ -103,16 +125,8 @@ export default async function personaliseRoutes(app: FastifyInstance): Promise<v
     ok(await personaliseOf(db, currentUser(request).tenantId)),
   );
 
-  app.post(`${base}/submit`, { config: { access: perm('personalise_edit') } }, async (request) => {
+  app.post(`${base}/submit`, { config: { access: PERSONALISE_EDIT } }, async (request) => {
     const user = currentUser(request);
-    const checked = checkPersonalise(request.body, user.tenantId);
-    if ('error' in checked) throw badRequest(`${checked.error.field}:${checked.error.message.zh}`);
-    const body = request.body;
-    const { version } = parseBody(
-      lockInput,
-      body && typeof body === 'object' && !Array.isArray(body) ? body : {},
-    );
-    await savePersonalise(db, user, checked.value, version);
-    return ok(await personaliseOf(db, user.tenantId), '修改成功');
+    return ok(await submitPersonalise(db, user, request.body), '修改成功');
   });
 }
