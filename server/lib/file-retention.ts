@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
-import { exportFilesDir } from './export/engine.js';
 import { PollingWorker } from './polling-worker.js';
-import { isObjectKey, storageOf } from './storage/index.js';
+import { exportStorageOf, isObjectKey, storageOf } from './storage/index.js';
 import { formatDateTime } from './time.js';
 
 declare module 'fastify' {
@@ -17,8 +14,9 @@ declare module 'fastify' {
 /**
  * Result and export files expire (domain.md "No plain codes at rest"; issue 24 item 3): import
  * result workbooks (`blade_import.result_file`, object storage: DATA_DIR/files or S3) and export
- * centre files (`blade_data_export.file_path`, DATA_DIR/exports) older than FILE_RETENTION_DAYS
- * are deleted, and the rows' pointers cleared, so a download of one answers 410 'expired'
+ * centre files (`blade_data_export.file_path`, storage/index.ts exportStorageOf: DATA_DIR/exports
+ * or the bucket's exports/) older than FILE_RETENTION_DAYS are deleted, and the rows' pointers
+ * cleared, so a download of one answers 410 'expired'
  * (lib/import RESULT_EXPIRED, lib/export EXPORT_FILE_EXPIRED) instead of failing.
  *
  * A worker in every server process polls (hourly by default). Nothing is claimed: processes
@@ -115,12 +113,11 @@ export class FileRetention extends PollingWorker<ExpiredFiles> {
         this.logger?.warn({ err, import: id }, 'file retention: result file not removed');
       }
     }
-    const dir = exportFilesDir(this.ctx);
+    const exportStore = exportStorageOf(this.ctx.config);
     const nowText = this.text(this.ctx.now());
     for (const { id, file } of expired.exports) {
       try {
-        const full = path.resolve(dir, file);
-        if (full.startsWith(dir + path.sep)) await fs.promises.rm(full, { force: true });
+        if (isObjectKey(file)) await exportStore.remove(file);
         await db
           .updateTable('bladeDataExport')
           .set((eb) => ({

@@ -12,14 +12,23 @@ import { nextId } from '../ids.js';
 import type { QueryMap } from '../query.js';
 import { PollingWorker } from '../polling-worker.js';
 import { formatDateTime } from '../time.js';
-import { removeQuietly, XlsxStreamWriter, type ExportCell, type SheetColumn } from './xlsx.js';
+import { exportStorageOf, putFile } from '../storage/index.js';
+import {
+  removeQuietly,
+  XLSX_TYPE,
+  XlsxStreamWriter,
+  type ExportCell,
+  type SheetColumn,
+} from './xlsx.js';
 
 /**
  * The export queue (issue 6): `POST {service}/excel/export/async` inserts a queued task; any
  * server process's worker claims it with a row lock (PostgreSQL `FOR UPDATE SKIP LOCKED`;
  * SQLite: one conditional UPDATE, so two processes cannot both win), holds it with a lease it
- * renews while writing, and streams the rows to an .xlsx under DATA_DIR/exports. A task whose
- * lease runs out (the process died) is failed by the next sweep, never left running.
+ * renews while writing, and streams the rows to an .xlsx under DATA_DIR/exports, which then goes
+ * to the export store (storage/index.ts exportStorageOf: the S3 bucket when configured, so any
+ * process serves the download; else it stays in DATA_DIR/exports). A task whose lease runs out
+ * (the process died) is failed by the next sweep, never left running.
  */
 
 /** Status texts the export centre shows (spec section 4: 'file generated' means finished). */
@@ -47,6 +56,7 @@ export const MAX_PENDING_EXPORTS = 5;
  */
 export const EXPORT_RETRY_AFTER_SECONDS = 30;
 
+/** Where exports are written while they are made (and kept, without S3). */
 export function exportFilesDir(ctx: AppContext): string {
   return path.join(ctx.config.dataDir, 'exports');
 }
@@ -273,6 +283,7 @@ export class ExportEngine extends PollingWorker<ExportTask> {
     const fileName = `${task.id}.xlsx`;
     const part = path.join(dir, `${fileName}.part`);
     let writer: XlsxStreamWriter | undefined;
+    let stored = false;
     let lost = false;
     let total: number | undefined;
     const heartbeat = setInterval(
@@ -323,15 +334,16 @@ export class ExportEngine extends PollingWorker<ExportTask> {
         }
       }
       await writer.finish().catch(written);
-      const target = path.join(dir, fileName);
-      fs.renameSync(part, target);
+      const store = exportStorageOf(this.ctx.config);
+      stored = true;
+      const fileSize = await putFile(store, fileName, part, XLSX_TYPE).catch(written);
       const now = this.ctx.now();
       const done = await this.ctx.db
         .updateTable('bladeDataExport')
         .set({
           status: EXPORT_STATUS.done,
           filePath: fileName,
-          fileSize: fs.statSync(target).size,
+          fileSize,
           rowCount: writer.rows,
           totalRows: writer.rows,
           progress: 100,
@@ -345,7 +357,7 @@ export class ExportEngine extends PollingWorker<ExportTask> {
         .where('status', '=', EXPORT_STATUS.running)
         .where('isDeleted', '=', 0)
         .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) fs.rmSync(target, { force: true });
+      if (Number(done.numUpdatedRows) !== 1) await store.remove(fileName);
     } catch (err) {
       // The outcome is recorded first, at once: the owner reads 生成失败 with the real reason on
       // the next status read (before, a cleanup that threw skipped this and the task showed
@@ -360,7 +372,12 @@ export class ExportEngine extends PollingWorker<ExportTask> {
       }
       await writer?.discard().catch(() => undefined);
       removeQuietly(part);
-      removeQuietly(path.join(dir, fileName));
+      if (stored)
+        await exportStorageOf(this.ctx.config)
+          .remove(fileName)
+          .catch((cause: unknown) =>
+            this.logger?.warn({ err: cause, task: task.id }, 'export worker: file not removed'),
+          );
     } finally {
       clearInterval(heartbeat);
     }

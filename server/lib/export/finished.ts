@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../auth/index.js';
 import { nextId } from '../ids.js';
+import { exportStorageOf } from '../storage/index.js';
 import { formatDateTime } from '../time.js';
-import { EXPORT_STATUS, exportFilesDir, type ExportTask } from './engine.js';
+import { EXPORT_STATUS, type ExportTask } from './engine.js';
 import { XLSX_TYPE } from './xlsx.js';
 
 /**
@@ -36,7 +36,8 @@ export interface FinishedFile {
 }
 
 /**
- * Stores `content` under DATA_DIR/exports (temporary file, then rename) and records it as the
+ * Stores `content` in the export store (storage/index.ts exportStorageOf: the S3 bucket when
+ * configured, else DATA_DIR/exports, temporary file then rename) and records it as the
  * user's finished task (status '文件已生成', progress 100, kept FILE_RETENTION_DAYS). Resolves
  * to the task; if the record cannot be written the file is removed again.
  */
@@ -49,11 +50,11 @@ export async function recordFinishedFile(
   const id = nextId();
   const ext = path.extname(file.fileName).toLowerCase();
   const stored = `${id}${/^\.[a-z0-9]{1,8}$/.test(ext) ? ext : ''}`;
-  const dir = exportFilesDir(ctx);
-  const target = path.join(dir, stored);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(`${target}.part`, content);
-  fs.renameSync(`${target}.part`, target);
+  const store = exportStorageOf(ctx.config);
+  await store.put(stored, content, {
+    contentType: exportContentType(stored),
+    size: content.length,
+  });
   const now = ctx.now();
   const text = (epochSeconds: number) => formatDateTime(new Date(epochSeconds * 1000));
   try {
@@ -85,7 +86,7 @@ export async function recordFinishedFile(
       })
       .execute();
   } catch (err) {
-    fs.rmSync(target, { force: true });
+    await store.remove(stored).catch(() => undefined);
     throw err;
   }
   return (await ctx.db

@@ -5,6 +5,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertObjectKey,
+  type ByteRange,
+  type ObjectInfo,
   type ObjectMeta,
   type ObjectStorage,
   type StoredObject,
@@ -47,7 +49,7 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
-  async get(key: string): Promise<StoredObject | undefined> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | undefined> {
     const file = this.fileOf(key);
     let handle: fs.promises.FileHandle;
     try {
@@ -57,7 +59,31 @@ export class LocalStorage implements ObjectStorage {
       throw err;
     }
     const { size } = await handle.stat();
-    return { stream: handle.createReadStream(), size };
+    return { stream: handle.createReadStream(range ? { ...range } : {}), size };
+  }
+
+  async stat(key: string): Promise<ObjectInfo | undefined> {
+    const stat = await fs.promises.stat(this.fileOf(key)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return undefined;
+      throw err;
+    });
+    return stat?.isFile() ? { size: stat.size } : undefined;
+  }
+
+  /**
+   * Stores a finished local file under `key` by renaming it into place (an export of many MB is
+   * not copied); across file systems it is copied, then removed. The file is gone afterwards.
+   */
+  async moveIn(key: string, file: string, meta: ObjectMeta): Promise<void> {
+    const target = this.fileOf(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.promises.rename(file, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      await this.put(key, fs.createReadStream(file), meta);
+      await fs.promises.rm(file, { force: true });
+    }
   }
 
   async remove(key: string): Promise<void> {

@@ -1,8 +1,10 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { EMPTY_SHA256, sha256Hex, signedHeaders, type Credentials } from './sigv4.js';
 import {
   assertObjectKey,
+  type ByteRange,
+  type ObjectInfo,
   type ObjectMeta,
   type ObjectStorage,
   type StoredObject,
@@ -29,8 +31,21 @@ async function bufferOf(body: Readable | Buffer): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Bytes start..end (included) of a stream that starts at byte 0. */
+function slice({ start, end }: ByteRange): Transform {
+  let offset = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      const from = Math.max(start - offset, 0);
+      const to = Math.min(end + 1 - offset, chunk.length);
+      offset += chunk.length;
+      done(null, from < to ? chunk.subarray(from, to) : undefined);
+    },
+  });
+}
+
 /**
- * The S3 driver: PUT, GET and DELETE object requests signed with Signature V4 (sigv4.ts),
+ * The S3 driver: PUT, GET, HEAD and DELETE object requests signed with Signature V4 (sigv4.ts),
  * sent with fetch; no SDK. A body whose SHA-256 the caller knows (videos spooled to disk while
  * they were checked) streams with its exact length; any other body is read into memory to hash
  * it (uploads of a few MB).
@@ -63,7 +78,7 @@ export class S3Storage implements ObjectStorage {
   }
 
   private async send(
-    method: 'PUT' | 'GET' | 'DELETE',
+    method: 'PUT' | 'GET' | 'HEAD' | 'DELETE',
     key: string,
     payloadHash: string,
     extra: Record<string, string> = {},
@@ -121,8 +136,13 @@ export class S3Storage implements ObjectStorage {
     if (!res.ok) throw new Error(`S3 PUT ${key} answered ${res.status}`);
   }
 
-  async get(key: string): Promise<StoredObject | undefined> {
-    const res = await this.send('GET', key, EMPTY_SHA256);
+  async get(key: string, range?: ByteRange): Promise<StoredObject | undefined> {
+    const res = await this.send(
+      'GET',
+      key,
+      EMPTY_SHA256,
+      range ? { range: `bytes=${range.start}-${range.end}` } : {},
+    );
     if (res.status === 404) {
       await res.body?.cancel();
       return undefined;
@@ -131,10 +151,32 @@ export class S3Storage implements ObjectStorage {
       await res.body?.cancel();
       throw new Error(`S3 GET ${key} answered ${res.status}`);
     }
+    const contentType = res.headers.get('content-type');
+    // A ranged answer (206) names the whole size in Content-Range ('bytes 0-9/1234').
+    const total = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
+    const length = Number(total ?? res.headers.get('content-length'));
+    let stream: Readable = Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
+    // A store that ignored the Range header sent the whole object: cut the range out of it.
+    if (range && res.status === 200) {
+      const whole = stream;
+      stream = whole.pipe(slice(range));
+      whole.on('error', (err) => stream.destroy(err));
+    }
+    return {
+      stream,
+      size: Number.isFinite(length) ? length : 0,
+      ...(contentType ? { contentType } : {}),
+    };
+  }
+
+  async stat(key: string): Promise<ObjectInfo | undefined> {
+    const res = await this.send('HEAD', key, EMPTY_SHA256);
+    await res.body?.cancel();
+    if (res.status === 404) return undefined;
+    if (!res.ok) throw new Error(`S3 HEAD ${key} answered ${res.status}`);
     const length = Number(res.headers.get('content-length'));
     const contentType = res.headers.get('content-type');
     return {
-      stream: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
       size: Number.isFinite(length) ? length : 0,
       ...(contentType ? { contentType } : {}),
     };

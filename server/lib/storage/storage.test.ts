@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -5,7 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server, type LocalS3 } from '../../test/s3-server.js';
 import { attachmentDisposition, cleanFileName, contentMatches, extensionOf } from './file-types.js';
+import { PrefixedStorage, putFile } from './files.js';
 import { LocalStorage } from './local.js';
 import { S3Storage, type S3Config } from './s3.js';
 import {
@@ -65,6 +68,26 @@ describe('local driver', () => {
     await store.remove(key);
     expect(await store.get(key)).toBeUndefined();
     await store.remove(key); // a missing object is not an error
+  });
+
+  it('stats a file and moves a finished local file into place with putFile', async () => {
+    const key = '000000/20240102/moved.xlsx';
+    expect(await store.stat(key)).toBeUndefined();
+    const temp = path.join(root, 'moved.xlsx.part');
+    fs.writeFileSync(temp, 'PK\x03\x04 sheet');
+    expect(await putFile(store, key, temp, 'application/zip')).toBe(10);
+    expect(fs.existsSync(temp)).toBe(false);
+    expect(await store.stat(key)).toEqual({ size: 10 });
+    expect(await text((await store.get(key))!.stream)).toBe('PK\x03\x04 sheet');
+  });
+
+  it('reads a byte range (the whole size still reported)', async () => {
+    const key = '000000/20240103/range.webm';
+    await store.put(key, Buffer.from('0123456789'), { contentType: 'video/webm', size: 10 });
+    const part = await store.get(key, { start: 3, end: 6 });
+    expect(part?.size).toBe(10);
+    expect(await text(part!.stream)).toBe('3456');
+    expect(await store.get('000000/20240103/none.webm', { start: 0, end: 1 })).toBeUndefined();
   });
 
   it('leaves nothing behind when the body is not the announced size', async () => {
@@ -366,5 +389,127 @@ describe('S3 driver against a fake S3 endpoint', () => {
     });
     expect(store.urlOf('000000/a/b.png').href).toBe('https://quanyi.s3.example.com/000000/a/b.png');
     expect(() => store.urlOf('../b.png')).toThrow(/invalid object key/);
+  });
+});
+
+/**
+ * The S3 driver against a real S3-compatible server (s3rver, started by the test, behind a front
+ * that checks each request's Signature V4: server/test/s3-server.ts).
+ */
+describe('S3 driver against a local S3 server (s3rver)', () => {
+  let s3: LocalS3;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(() => s3.close());
+
+  it('puts, stats, gets and removes an object', async () => {
+    const store = new S3Storage(s3.config);
+    const key = '000000/20240101/0123abcd.pdf';
+    expect(await store.get(key)).toBeUndefined();
+    expect(await store.stat(key)).toBeUndefined();
+    await store.put(key, Readable.from([Buffer.from('%PDF-1.4 '), Buffer.from('hello')]), {
+      contentType: 'application/pdf',
+      size: 14,
+    });
+    expect(await store.stat(key)).toEqual({ size: 14, contentType: 'application/pdf' });
+    const got = await store.get(key);
+    expect(got?.size).toBe(14);
+    expect(got?.contentType).toBe('application/pdf');
+    expect(await text(got!.stream)).toBe('%PDF-1.4 hello');
+
+    // Another instance (another process's driver) reads the same bytes: they live in the bucket.
+    const other = new S3Storage({ ...s3.config });
+    expect(await text((await other.get(key))!.stream)).toBe('%PDF-1.4 hello');
+
+    await store.remove(key);
+    expect(await store.get(key)).toBeUndefined();
+    expect(await store.stat(key)).toBeUndefined();
+    await store.remove(key); // a missing object is not an error
+    // Every request passed the signature check (none refused by the front).
+    expect(s3.requests.filter((r) => r.status === 403)).toEqual([]);
+  });
+
+  it('replaces an object put again under the same key', async () => {
+    const store = new S3Storage(s3.config);
+    const key = '000000/x/same.png';
+    await store.put(key, Buffer.from('first'), { contentType: 'image/png', size: 5 });
+    await store.put(key, Buffer.from('second!'), { contentType: 'image/png', size: 7 });
+    expect(await text((await store.get(key))!.stream)).toBe('second!');
+    expect((await store.stat(key))?.size).toBe(7);
+  });
+
+  it('streams a large body whose hash is known, byte for byte', async () => {
+    const store = new S3Storage(s3.config);
+    const bytes = randomBytes(2 * 1024 * 1024 + 17);
+    const key = '000000/video/big.webm';
+    await store.put(key, Readable.from([bytes.subarray(0, 100_000), bytes.subarray(100_000)]), {
+      contentType: 'video/webm',
+      size: bytes.length,
+      sha256: sha256Hex(bytes),
+    });
+    const got = await store.get(key);
+    expect(got?.size).toBe(bytes.length);
+    const chunks: Buffer[] = [];
+    for await (const c of got!.stream) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+  });
+
+  it('reads byte ranges with Range requests, the whole size reported', async () => {
+    const store = new S3Storage(s3.config);
+    const bytes = randomBytes(1_000_000);
+    const key = '000000/video/seek.mp4';
+    await store.put(key, bytes, { contentType: 'video/mp4', size: bytes.length });
+    // Not bytes=0-0: s3rver 3.7 reads an end of 0 as "to the end" (S3 answers one byte).
+    for (const range of [
+      { start: 0, end: 1 },
+      { start: 10, end: 99 },
+      { start: 999_000, end: 999_999 },
+    ]) {
+      const before = s3.requests.length;
+      const got = await store.get(key, range);
+      expect(got?.size).toBe(bytes.length);
+      const chunks: Buffer[] = [];
+      for await (const c of got!.stream) chunks.push(c as Buffer);
+      expect(Buffer.concat(chunks).equals(bytes.subarray(range.start, range.end + 1))).toBe(true);
+      // One request, answered 206 by the store: the range was not cut from a whole download.
+      expect(s3.requests.slice(before)).toEqual([
+        { method: 'GET', path: `/${s3.bucket}/${key}`, status: 206 },
+      ]);
+    }
+    expect(await store.get('000000/video/none.mp4', { start: 0, end: 1 })).toBeUndefined();
+  });
+
+  it('refuses a driver with the wrong secret (the front checks Signature V4)', async () => {
+    const store = new S3Storage({ ...s3.config, secretKey: 'WRONG-SECRET' });
+    await expect(
+      store.put('000000/x/bad.pdf', Buffer.from('%PDF-'), {
+        contentType: 'application/pdf',
+        size: 5,
+      }),
+    ).rejects.toThrow(/answered 403/);
+    expect(await new S3Storage(s3.config).stat('000000/x/bad.pdf')).toBeUndefined();
+  });
+
+  it('keeps export files under exports/ and stores a local file with putFile', async () => {
+    const bucket = new S3Storage(s3.config);
+    const exports = new PrefixedStorage(bucket, 'exports');
+    const dir = fs.mkdtempSync(path.join(tmpdir(), 'quanyi-putfile-'));
+    const file = path.join(dir, '42.xlsx.part');
+    const bytes = randomBytes(300_000);
+    fs.writeFileSync(file, bytes);
+    const size = await putFile(exports, '42.xlsx', file, 'application/zip');
+    expect(size).toBe(bytes.length);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(await bucket.stat('exports/42.xlsx')).toEqual({
+      size: bytes.length,
+      contentType: 'application/zip',
+    });
+    const chunks: Buffer[] = [];
+    for await (const c of (await exports.get('42.xlsx'))!.stream) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    await exports.remove('42.xlsx');
+    expect(await bucket.stat('exports/42.xlsx')).toBeUndefined();
+    await expect(exports.get('../42.xlsx')).rejects.toThrow(/invalid object key/);
   });
 });

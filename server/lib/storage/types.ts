@@ -9,9 +9,24 @@ export interface ObjectMeta {
   sha256?: string;
 }
 
+/** What the store knows about an object without reading it. */
+export interface ObjectInfo {
+  size: number;
+  /** The store's content type, when it keeps one (the local driver does not). */
+  contentType?: string;
+}
+
+/** Bytes `start` to `end` of an object, both included (HTTP's `Range: bytes=start-end`). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /** An object read back: its bytes as a stream, and what the store knows about it. */
 export interface StoredObject {
+  /** The object's bytes, or only the range asked for. */
   stream: Readable;
+  /** The whole object's size (also for a ranged read). */
   size: number;
   /** The store's content type, when it keeps one (the local driver does not). */
   contentType?: string;
@@ -24,8 +39,14 @@ export interface StoredObject {
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Readable | Buffer, meta: ObjectMeta): Promise<void>;
-  /** undefined when there is no such object. */
-  get(key: string): Promise<StoredObject | undefined>;
+  /**
+   * undefined when there is no such object. With a range (within the object: check it against
+   * `stat` first) only those bytes are read, so a player seeking in a video does not make the
+   * store send it from the start.
+   */
+  get(key: string, range?: ByteRange): Promise<StoredObject | undefined>;
+  /** Size (and type) of an object without reading it; undefined when there is none. */
+  stat(key: string): Promise<ObjectInfo | undefined>;
   /** Removing a missing object is not an error. */
   remove(key: string): Promise<void>;
 }

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
-import { LocalStorage, storageOf, type ObjectStorage } from '../../../lib/storage/index.js';
+import { storageOf, type ObjectStorage } from '../../../lib/storage/index.js';
 import { nowText } from '../../../lib/time.js';
 import { failAtLimit } from '../../../lib/upload-limit.js';
 import { cleanFileName, extensionOf } from '../../../lib/storage/file-types.js';
@@ -437,8 +437,7 @@ export interface ServedFile {
 
 /**
  * Sends a stored file inline with its checked type, `nosniff` and an ETag (the key: its bytes
- * never change). Byte ranges read only that part from local disk; other stores stream from the
- * start and skip (the storage layer has no ranged read yet).
+ * never change). Byte ranges read only that part, from local disk or S3 alike.
  */
 export async function sendMedia(
   ctx: AppContext,
@@ -460,44 +459,36 @@ export async function sendMedia(
   if (!source) throw notFound('文件不存在');
   const { size } = source;
   const range = file.ranges ? parseRange(request.headers.range, size) : undefined;
-  if (!range) return reply.header('Content-Length', String(size)).send(source.open());
-  if (range === 'unsatisfiable') {
-    source.close();
+  if (!range) return reply.header('Content-Length', String(size)).send(await source.open());
+  if (range === 'unsatisfiable')
     return reply.code(416).header('Content-Range', `bytes */${size}`).send();
-  }
   return reply
     .code(206)
     .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
     .header('Content-Length', String(range.end - range.start + 1))
-    .send(source.open(range));
+    .send(await source.open(range));
 }
 
 interface OpenedFile {
   size: number;
-  open(range?: ByteRange): Readable;
-  close(): void;
+  open(range?: ByteRange): Promise<Readable>;
 }
 
-/** A stored file's size and a way to read all or part of it. */
+/**
+ * A stored file's size and a way to read all or part of it: a range is read by the store itself
+ * (a file offset on disk, a `Range` request to S3), so seeking near the end of a long video does
+ * not make the bucket send it from the start.
+ */
 async function openStored(storage: ObjectStorage, key: string): Promise<OpenedFile | undefined> {
-  if (storage instanceof LocalStorage) {
-    const fileName = storage.fileOf(key);
-    const stat = await fs.promises.stat(fileName).catch(() => undefined);
-    if (!stat?.isFile()) return undefined;
-    return {
-      size: stat.size,
-      open: (range) =>
-        fs.createReadStream(fileName, range ? { start: range.start, end: range.end } : {}),
-      close: () => undefined,
-    };
-  }
-  const object = await storage.get(key);
-  if (!object) return undefined;
+  const info = await storage.stat(key);
+  if (!info) return undefined;
   return {
-    size: object.size,
-    open: (range) =>
-      range ? object.stream.pipe(byteSlice(range.start, range.end)) : object.stream,
-    close: () => object.stream.destroy(),
+    size: info.size,
+    open: async (range) => {
+      const object = await storage.get(key, range);
+      if (!object) throw notFound('文件不存在');
+      return object.stream;
+    },
   };
 }
 

@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ok, okStatus } from '../../../lib/envelope.js';
 import { ApiError, forbidden, notFound } from '../../../lib/errors.js';
@@ -15,6 +13,7 @@ import {
 import { idList, param, queryMap, requiredParam } from '../../../lib/params.js';
 import { listQuery, type RouteDocInput } from '../../../lib/api-doc/index.js';
 import { paged, type ListSpec } from '../../../lib/query.js';
+import { exportStorageOf, isObjectKey } from '../../../lib/storage/index.js';
 import { wire } from '../../../lib/records.js';
 import { formatDateTime } from '../../../lib/time.js';
 import { currentUser, PUBLIC, SIGNED_IN, type AuthUser } from '../../../auth/index.js';
@@ -65,27 +64,29 @@ const fileKept = (ctx: AppContext, task: Pick<ExportTask, 'status' | 'expireTime
   task.status === EXPORT_STATUS.done && !!task.filePath && task.expireTime > nowText(ctx);
 
 /**
- * The finished file of a task: 409 while it is not finished, 410 once it has expired (past
+ * The stored file of a finished task (export store: the S3 bucket when configured, so any process
+ * serves it; else DATA_DIR/exports): 409 while it is not finished, 410 once it has expired (past
  * expireTime, or removed by the retention job, lib/file-retention.ts, which clears filePath).
  */
-function finishedFile(ctx: AppContext, task: ExportTask): string {
+async function finishedFile(ctx: AppContext, task: ExportTask): Promise<string> {
   if (task.status !== EXPORT_STATUS.done) throw new ApiError(409, '文件尚未生成');
   if (!fileKept(ctx, task)) throw new ApiError(410, EXPORT_FILE_EXPIRED);
-  const dir = exportFilesDir(ctx);
-  const file = task.filePath ? path.resolve(dir, task.filePath) : '';
-  if (!file.startsWith(dir + path.sep) || !fs.existsSync(file))
+  const key = task.filePath ?? '';
+  if (!isObjectKey(key) || !(await exportStorageOf(ctx.config).stat(key)))
     throw new ApiError(410, EXPORT_FILE_EXPIRED);
-  return file;
+  return key;
 }
 
-function sendFile(reply: FastifyReply, task: ExportTask, file: string) {
+async function sendFile(ctx: AppContext, reply: FastifyReply, task: ExportTask, key: string) {
+  const object = await exportStorageOf(ctx.config).get(key);
+  if (!object) throw new ApiError(410, EXPORT_FILE_EXPIRED);
   return reply
     .header('Content-Type', exportContentType(task.sourceFileName))
-    .header('Content-Length', fs.statSync(file).size)
+    .header('Content-Length', object.size)
     .header('Content-Disposition', attachmentDisposition(task.sourceFileName))
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'no-store')
-    .send(fs.createReadStream(file));
+    .send(object.stream);
 }
 
 const ticketHash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
@@ -149,7 +150,7 @@ export default async function dataExportRoutes(app: FastifyInstance): Promise<vo
       .where('id', '=', requiredParam(request, 'id'))
       .executeTakeFirst();
     if (!task) throw notFound();
-    return sendFile(reply, task, finishedFile(ctx, task));
+    return sendFile(ctx, reply, task, await finishedFile(ctx, task));
   });
 
   /** A ticket for one download of the caller's own finished task, valid TICKET_SECONDS. */
@@ -160,7 +161,7 @@ export default async function dataExportRoutes(app: FastifyInstance): Promise<vo
       .where('id', '=', requiredParam(request, 'id'))
       .executeTakeFirst();
     if (!task) throw notFound();
-    finishedFile(ctx, task);
+    await finishedFile(ctx, task);
     const ticket = randomBytes(32).toString('base64url');
     await ctx.db
       .insertInto('bladeExportTicket')
@@ -212,7 +213,7 @@ export default async function dataExportRoutes(app: FastifyInstance): Promise<vo
         .where('id', '=', row.taskId)
         .executeTakeFirst();
       if (!task) throw notFound();
-      return sendFile(reply, task, finishedFile(ctx, task));
+      return sendFile(ctx, reply, task, await finishedFile(ctx, task));
     },
   );
 }
@@ -232,9 +233,6 @@ async function removeTasks(ctx: AppContext, user: AuthUser, ids?: string[]): Pro
     )
     .execute();
   // A task being written notices on its next lease renewal and removes its partial file.
-  for (const t of tasks) {
-    if (!t.filePath) continue;
-    const file = path.resolve(exportFilesDir(ctx), t.filePath);
-    if (file.startsWith(exportFilesDir(ctx) + path.sep)) fs.rmSync(file, { force: true });
-  }
+  const store = exportStorageOf(ctx.config);
+  for (const t of tasks) if (t.filePath && isObjectKey(t.filePath)) await store.remove(t.filePath);
 }
