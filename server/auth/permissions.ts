@@ -3,13 +3,20 @@ import type { DB } from '../db/schema.js';
 import type { AuthUser } from './user.js';
 import { PLATFORM_ONLY_CODES } from '../db/seed/menu-tree.js';
 import { forbidden } from '../lib/errors.js';
+import { cachedForGrants, grantsKey } from './grants-cache.js';
 
 /**
  * The menu ids a user holds: the menus granted to their roles, cut down to their tenant's
  * package when the tenant has one, and never a platform-only menu (`SeedMenu.platformOnly`).
  * The super administrator holds every menu.
  */
-export async function grantedMenuIds(db: Kysely<DB>, user: AuthUser): Promise<Set<string>> {
+export function grantedMenuIds(db: Kysely<DB>, user: AuthUser): Promise<ReadonlySet<string>> {
+  return cachedForGrants(db, user.grantsVersion, `menus:${grantsKey(user)}`, () =>
+    loadGrantedMenuIds(db, user),
+  );
+}
+
+async function loadGrantedMenuIds(db: Kysely<DB>, user: AuthUser): Promise<Set<string>> {
   if (user.isSuperAdmin) {
     const all = await db.selectFrom('bladeMenu').select('id').where('isDeleted', '=', 0).execute();
     return new Set(all.map((m) => m.id));
@@ -52,7 +59,13 @@ export async function packageMenuIds(
 }
 
 /** Codes of every granted menu and button: the permission flags. */
-export async function permissionCodes(db: Kysely<DB>, user: AuthUser): Promise<Set<string>> {
+export function permissionCodes(db: Kysely<DB>, user: AuthUser): Promise<ReadonlySet<string>> {
+  return cachedForGrants(db, user.grantsVersion, `codes:${grantsKey(user)}`, () =>
+    loadPermissionCodes(db, user),
+  );
+}
+
+async function loadPermissionCodes(db: Kysely<DB>, user: AuthUser): Promise<Set<string>> {
   const ids = [...(await grantedMenuIds(db, user))];
   if (ids.length === 0) return new Set();
   const codes = new Set<string>();

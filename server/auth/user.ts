@@ -12,6 +12,11 @@ export interface AuthUser {
   roleAliases: string[];
   deptIds: string[];
   isSuperAdmin: boolean;
+  /**
+   * The grants version read with the session (grants-cache.ts); absent for users not made from
+   * a request's session, whose grants are then read afresh.
+   */
+  grantsVersion?: number;
 }
 
 /** The super administrator: role alias `administrator` in tenant `000000`. */

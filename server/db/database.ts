@@ -45,6 +45,7 @@ import * as m050 from './migrations/050-ad-events.js';
 import * as m051 from './migrations/051-ad-profit-flow-key.js';
 import * as m052 from './migrations/052-workflow.js';
 import * as m053 from './migrations/053-park-refund-retry.js';
+import * as m054 from './migrations/054-grants-version.js';
 import * as m037 from './migrations/037-client-core.js';
 import * as m038 from './migrations/038-client-parties.js';
 import * as m040 from './migrations/040-client-prepay.js';
@@ -139,6 +140,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '051-ad-profit-flow-key': m051,
   '052-workflow': m052,
   '053-park-refund-retry': m053,
+  '054-grants-version': m054,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -412,6 +412,7 @@ export interface DB {
   bladePricePlan: PricePlanTable;
   bladeOpenApiNonce: OpenApiNonceTable;
   bladeRateWindow: RateWindowTable;
+  bladeCacheVersion: CacheVersionTable;
   bladeCallbackOutbox: CallbackOutboxTable;
   bladeCallbackAttempt: CallbackAttemptTable;
   bladePrepayRecordView: PrepayRecordViewTable;
@@ -1464,6 +1465,12 @@ export interface OpenApiNonceTable {
   appKey: string;
   nonce: string;
   seenAt: number;
+}
+
+/** Counters that caches compare with (054-grants-version.ts): `grants` moves with every grant change. */
+export interface CacheVersionTable {
+  name: string;
+  version: number;
 }
 
 export interface RateWindowTable {

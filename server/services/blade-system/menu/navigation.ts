@@ -4,6 +4,7 @@ import type { DB } from '../../../db/schema.js';
 import { buildTree, selectTree, type SelectNode, type TreeNode } from '../../../lib/records.js';
 import { type AuthUser, grantedMenuIds } from '../../../auth/index.js';
 import { ID_PATTERN, inChunks } from './input.js';
+import { cachedForGrants, grantsKey } from '../../../auth/grants-cache.js';
 import { liveMenus, menuVO, withAncestors, type MenuRow, type MenuVO } from './repository.js';
 
 /**
@@ -44,7 +45,19 @@ async function topMenuMenuIds(
  * GET menu/routes: granted screens (optionally of one top menu) with their ancestors; a group
  * shows only with a granted screen below it.
  */
-export async function userRoutes(
+export function userRoutes(
+  ctx: AppContext,
+  user: AuthUser,
+  topMenuId: string | undefined,
+): Promise<TreeNode<RouteNode>[]> {
+  // The same tree for everyone with the same roles while the grants version stands (menus and
+  // top menus move it too): built once, not per call.
+  return cachedForGrants(ctx.db, user.grantsVersion, `routes:${grantsKey(user)}:${topMenuId}`, () =>
+    buildUserRoutes(ctx, user, topMenuId),
+  );
+}
+
+async function buildUserRoutes(
   ctx: AppContext,
   user: AuthUser,
   topMenuId: string | undefined,
@@ -152,7 +165,11 @@ interface ScopeRow {
  * A scope tree: scope rows as children of their menu, with only the menus that have scopes and
  * their ancestors. A non-super administrator sees only scopes of menus they hold.
  */
-function scopeTree(menus: MenuRow[], scopes: ScopeRow[], granted: Set<string>): SelectNode[] {
+function scopeTree(
+  menus: MenuRow[],
+  scopes: ScopeRow[],
+  granted: ReadonlySet<string>,
+): SelectNode[] {
   const byId = new Map(menus.map((m) => [m.id, m]));
   const mine = scopes.filter((s) => granted.has(s.menuId) && byId.has(s.menuId));
   if (mine.length === 0) return [];
