@@ -5,7 +5,9 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { assertUsableAdminPassword, loadConfig, type ServerConfig } from './config.js';
+import { sql, type Kysely } from 'kysely';
 import type { AppContext } from './context.js';
+import type { DB } from './db/schema.js';
 import { migrate, openDatabase, type Database } from './db/database.js';
 import { seedSystem } from './db/seed/system.js';
 import { seedDemo } from './db/seed/demo.js';
@@ -80,9 +82,25 @@ export async function prepareDatabase(
   config: ServerConfig,
 ): Promise<void> {
   await migrate(database.db, database.schema);
-  await seedSystem(database.db, { adminPassword: config.adminPassword });
-  if (config.demoData) await seedDemo(database.db, secrets, { orders: config.demoOrders });
+  const seed = async (db: Kysely<DB>) => {
+    await seedSystem(db, { adminPassword: config.adminPassword });
+    if (config.demoData) await seedDemo(db, secrets, { orders: config.demoOrders });
+  };
+  if (database.dialect !== 'postgres') return seed(database.db);
+  // Machines starting together on an empty PostgreSQL seed one after the other: each seed checks
+  // what is there first, so the second finds the first's rows (the migrator has its own lock).
+  await database.db.connection().execute(async (db) => {
+    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(db);
+    try {
+      await seed(db);
+    } finally {
+      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(db);
+    }
+  });
 }
+
+/** The advisory lock key of the start-up seeds (any constant no other lock uses). */
+const SEED_LOCK = 7_302_030;
 
 /** The whole server, ready for `inject` (tests) or `listen` (main.ts). */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {

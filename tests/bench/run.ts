@@ -27,6 +27,10 @@
  *   (gzip) and time to an editable diagram in Chromium (workflow.ts).
  * `--navigation`: moving around the console in Chromium: switching to an open tab, opening a
  *   list screen, reloading to rows, /system/menu to rows (navigation.ts).
+ * `--load`: the console's list mix under autocannon at 50 and 200 connections with WORKERS=1 and
+ *   `auto` against the built server: req/s, p50, p97.5, server CPU per request, and each call
+ *   alone (targets: CPU/req <= 0.5 ms, menu/routes <= 1 ms, p97.5 <= 150 ms at 200 with `auto`;
+ *   also on PostgreSQL with TEST_DATABASE_URL or --pg; load.ts).
  */
 import { execSync } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
@@ -44,6 +48,7 @@ import { benchCodeList } from './code-list';
 import { benchNavigation } from './navigation';
 import { benchParkBills } from './park-bills';
 import { benchWorkflow } from './workflow';
+import { benchLoad } from './load';
 import { benchAdEvents } from './ad-events';
 import { benchAdReport } from './ad-report';
 import { benchPalettePaint } from './palette-paint';
@@ -123,6 +128,11 @@ async function main(): Promise<void> {
   if (process.argv.includes('--workflow')) {
     // `npm run bench -- --workflow [--pg [url]]`: 1,000 leave processes and the modeller page (workflow.ts).
     await benchWorkflow();
+    return;
+  }
+  if (process.argv.includes('--load')) {
+    // `npm run bench -- --load [--pg [url]] [--duration S]`: the list mix under load (load.ts).
+    await benchLoad();
     return;
   }
   if (process.argv.includes('--park-bills')) {
