@@ -1,8 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../test/free-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptWithPublicKey } from '../lib/rsa.js';
 import { BASIC, DEMO_PASSWORD, DEMO_TENANT } from '../test/support.js';
@@ -32,16 +32,6 @@ const startCluster = () =>
     env: { ...process.env, PGPORT_TEST: port, PGDATA_TEST: dataDir },
     encoding: 'utf8',
   }).trim();
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: p } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(p));
-    });
-  });
 
 interface Answer {
   status: number;

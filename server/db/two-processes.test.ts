@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../test/free-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponCodeLifecycle } from '../../machines/lifecycles/coupon-code-machine.js';
 import { refusedMessage } from '../../machines/lifecycles/lifecycle.js';
@@ -28,16 +28,6 @@ import { openDatabase, type Database } from './database.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TENANT = '000000';
 const CODES = 50;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 interface Server {
   name: string;

@@ -1,4 +1,4 @@
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { EMPTY_SHA256, sha256Hex, signedHeaders, type Credentials } from './sigv4.js';
 import {
@@ -9,6 +9,7 @@ import {
   type ObjectStorage,
   type StoredObject,
 } from './types.js';
+import { byteSlice } from './byte-slice.js';
 
 /** An S3-compatible bucket (AWS S3, MinIO, Ceph RGW, OSS/COS/OBS S3 endpoints). */
 export interface S3Config {
@@ -29,19 +30,6 @@ async function bufferOf(body: Readable | Buffer): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return Buffer.concat(chunks);
-}
-
-/** Bytes start..end (included) of a stream that starts at byte 0. */
-function slice({ start, end }: ByteRange): Transform {
-  let offset = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      const from = Math.max(start - offset, 0);
-      const to = Math.min(end + 1 - offset, chunk.length);
-      offset += chunk.length;
-      done(null, from < to ? chunk.subarray(from, to) : undefined);
-    },
-  });
 }
 
 /**
@@ -159,7 +147,7 @@ export class S3Storage implements ObjectStorage {
     // A store that ignored the Range header sent the whole object: cut the range out of it.
     if (range && res.status === 200) {
       const whole = stream;
-      stream = whole.pipe(slice(range));
+      stream = whole.pipe(byteSlice(range));
       whole.on('error', (err) => stream.destroy(err));
     }
     return {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { byteSlice, imageMatches, imageSize, parseRange, videoMatches } from './media.js';
+import { byteSlice } from '../../../lib/storage/byte-slice.js';
+import { imageMatches, imageSize, parseRange, videoMatches } from './media.js';
 
 const png = (w: number, h: number) => {
   const b = Buffer.alloc(33);
@@ -123,7 +124,8 @@ describe('media checks', () => {
     const bytes = Buffer.from(Array.from({ length: 100 }, (_, i) => i));
     const chunks = [bytes.subarray(0, 7), bytes.subarray(7, 50), bytes.subarray(50)];
     const out: Buffer[] = [];
-    for await (const c of Readable.from(chunks).pipe(byteSlice(5, 60))) out.push(c as Buffer);
+    for await (const c of Readable.from(chunks).pipe(byteSlice({ start: 5, end: 60 })))
+      out.push(c as Buffer);
     expect(Buffer.concat(out)).toEqual(bytes.subarray(5, 61));
   });
 });

@@ -414,19 +414,6 @@ export function parseRange(
   return { start, end };
 }
 
-/** Passes bytes start..end (inclusive) of a stream through and drops the rest. */
-export function byteSlice(start: number, end: number): Transform {
-  let offset = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      const from = Math.max(start - offset, 0);
-      const to = Math.min(end + 1 - offset, chunk.length);
-      offset += chunk.length;
-      done(null, from < to ? chunk.subarray(from, to) : undefined);
-    },
-  });
-}
-
 export interface ServedFile {
   key: string;
   contentType: string;

@@ -1,0 +1,12 @@
+import net from 'node:net';
+
+/** A TCP port free on 127.0.0.1 now (for a server a test starts as a child process). */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
