@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -15,6 +17,7 @@ describe('WAL checkpoints in a worker thread', () => {
   let database: Database | undefined;
   afterEach(async () => {
     await database?.close();
+    database = undefined;
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -34,6 +37,25 @@ describe('WAL checkpoints in a worker thread', () => {
     const grown = await waitFor(() => statSync(file).size > before + 4_000_000);
     expect(grown).toBe(true);
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(0);
+  });
+
+  it('keeps the process alive while it stops: code after close() runs', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'quanyi-wal-'));
+    // A process doing nothing else (as a WORKERS primary closing its database before it forks).
+    const script = `
+      const { openDatabase } = await import('./server/db/database.ts');
+      const database = await openDatabase({ sqliteFile: ${JSON.stringify(path.join(dir, 'q.db'))} });
+      await database.close();
+      console.log('after close');`;
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        encoding: 'utf8',
+      },
+    );
+    expect(out).toContain('after close');
   });
 });
 

@@ -60,12 +60,18 @@ export function startWalCheckpointer(
     // The server's own automatic checkpoint (FALLBACK_CHECKPOINT_PAGES) still bounds the WAL.
     failed = true;
   });
+  let stopping: Promise<void> | undefined;
   return {
-    async stop() {
-      if (failed) return;
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      worker.postMessage('stop');
-      await exited;
+    stop() {
+      if (failed) return Promise.resolve();
+      stopping ??= new Promise<void>((resolve) => {
+        worker.once('exit', () => resolve());
+        // Held while it stops: awaited unref'd, nothing else kept the process alive meanwhile
+        // (a WORKERS primary closing its database before it forks simply exited, code 0).
+        worker.ref();
+        worker.postMessage('stop');
+      });
+      return stopping;
     },
   };
 }
