@@ -4,7 +4,6 @@ import type { DB } from '../../../db/schema.js';
 import { buildTree, selectTree, type SelectNode, type TreeNode } from '../../../lib/records.js';
 import { type AuthUser, grantedMenuIds } from '../../../auth/index.js';
 import { ID_PATTERN, inChunks } from './input.js';
-import { cachedForGrants, grantsKey } from '../../../auth/grants-cache.js';
 import { liveMenus, menuVO, withAncestors, type MenuRow, type MenuVO } from './repository.js';
 
 /**
@@ -45,19 +44,7 @@ async function topMenuMenuIds(
  * GET menu/routes: granted screens (optionally of one top menu) with their ancestors; a group
  * shows only with a granted screen below it.
  */
-export function userRoutes(
-  ctx: AppContext,
-  user: AuthUser,
-  topMenuId: string | undefined,
-): Promise<TreeNode<RouteNode>[]> {
-  // The same tree for everyone with the same roles while the grants version stands (menus and
-  // top menus move it too): built once, not per call.
-  return cachedForGrants(ctx.db, user.grantsVersion, `routes:${grantsKey(user)}:${topMenuId}`, () =>
-    buildUserRoutes(ctx, user, topMenuId),
-  );
-}
-
-async function buildUserRoutes(
+export async function userRoutes(
   ctx: AppContext,
   user: AuthUser,
   topMenuId: string | undefined,

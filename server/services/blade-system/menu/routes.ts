@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { cachedForGrants, grantsKey } from '../../../auth/grants-cache.js';
 import { z } from 'zod';
 import { ok, okStatus } from '../../../lib/envelope.js';
 import { idList, param, queryMap, requiredParam } from '../../../lib/params.js';
@@ -87,9 +88,19 @@ export default async function menuRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const base = '/api/blade-system/menu';
 
-  app.get(`${base}/routes`, { config: { access: SIGNED_IN } }, async (request) =>
-    ok(await userRoutes(ctx, currentUser(request), param(request, 'topMenuId'))),
-  );
+  // Every screen of the console asks for it: the answer is kept serialised per role set and
+  // grants version (auth/grants-cache.ts), so a call is the session check and a send.
+  app.get(`${base}/routes`, { config: { access: SIGNED_IN } }, async (request, reply) => {
+    const user = currentUser(request);
+    const topMenuId = param(request, 'topMenuId');
+    const body = await cachedForGrants(
+      ctx.db,
+      user.grantsVersion,
+      `routes-json:${grantsKey(user)}:${topMenuId}`,
+      async () => JSON.stringify(ok(await userRoutes(ctx, user, topMenuId))),
+    );
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
   app.get(`${base}/buttons`, { config: { access: SIGNED_IN } }, async (request) =>
     ok(await userButtons(ctx, currentUser(request))),
   );
