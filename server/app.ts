@@ -89,12 +89,13 @@ export async function prepareDatabase(
   if (database.dialect !== 'postgres') return seed(database.db);
   // Machines starting together on an empty PostgreSQL seed one after the other: each seed checks
   // what is there first, so the second finds the first's rows (the migrator has its own lock).
-  await database.db.connection().execute(async (db) => {
-    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(db);
+  // The lock is held by a connection of its own; the seeds use the pool as before.
+  await database.db.connection().execute(async (lock) => {
+    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(lock);
     try {
-      await seed(db);
+      await seed(database.db);
     } finally {
-      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(db);
+      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(lock);
     }
   });
 }

@@ -28,6 +28,7 @@ function databaseOptions(): { options: DatabaseOptions; cleanup: () => Promise<v
 }
 
 describe('database start-up', () => {
+  // Two starts that seed the demo's orders: on PostgreSQL on 2 cores, past the 20 s default.
   it('migrates and seeds once: a second start keeps the data and adds nothing', async () => {
     const { options, cleanup } = databaseOptions();
     const secrets = {
@@ -79,7 +80,7 @@ describe('database start-up', () => {
     } finally {
       await cleanup();
     }
-  });
+  }, 120_000);
 
   it('starts without demo data when DEMO_DATA is off', async () => {
     const { options, cleanup } = databaseOptions();
