@@ -26,6 +26,7 @@ import {
 import {
   assignedTo,
   candidateOf,
+  candidateOfTask,
   claimTaskTable,
   doneTaskTable,
   sendListTable,
@@ -176,11 +177,13 @@ export default async function workRoutes(app: FastifyInstance): Promise<void> {
       if (task.state === 'assigned' || task.state === 'done')
         throw conflict(FLOW_MESSAGES.claimed.zh);
       const to = transitionOrConflict(workflowTaskLifecycle, task.state, 'claim');
+      // Candidate of the task whatever its state now: a claim that lost the race to another
+      // candidate meanwhile is 409 (the conditional update below), not "not a candidate".
       const mine = await ctx.db
         .selectFrom('bladeFlowTask')
         .select('id')
         .where('id', '=', task.id)
-        .where((eb) => candidateOf(user)(eb))
+        .where((eb) => candidateOfTask(user)(eb))
         .executeTakeFirst();
       if (!mine) throw forbidden(FLOW_MESSAGES.notCandidate.zh);
       const now = nowText();
