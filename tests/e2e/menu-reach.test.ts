@@ -15,8 +15,7 @@ import { signedIn } from './session';
 const OWN_PAGES = new Set(['/wel/index', '/info/index']);
 
 describe('every seeded menu entry', () => {
-  // Two worker processes (issue 30): the journey holds whichever process answers.
-  const suite = serverAndBrowser({ WORKERS: '2' });
+  const suite = serverAndBrowser();
   beforeAll(async () => {
     await new ApiClient(suite.server.url).login('admin', 'admin', '000000', 'Quanyi@26');
   });
