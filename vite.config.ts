@@ -59,6 +59,8 @@ export default defineConfig({
           maxWorkers: unitWorkers,
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          // One migrated, seeded template per run; each test app starts from a copy of it.
+          globalSetup: ['server/test/template-run.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

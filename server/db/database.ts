@@ -75,6 +75,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** SQLite file path or ':memory:'. */
   sqliteFile?: string;
+  /** SQLite: an in-memory database that starts as a copy of this image (the tests' template). */
+  sqliteImage?: Buffer;
   /** PostgreSQL schema to use (tests give each suite its own, created when missing). */
   pgSchema?: string;
   /** SQLite: how long a statement waits for another process's write lock (sqlite-dialect.ts). */
@@ -168,9 +170,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, dialect: 'postgres', schema, close: () => db.destroy() };
   }
-  const file = options.sqliteFile ?? ':memory:';
+  const file = options.sqliteImage ? ':memory:' : (options.sqliteFile ?? ':memory:');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = options.sqliteImage ? new SQLite(options.sqliteImage) : new SQLite(file);
   // Several processes may share the file (sqlite-dialect.ts): write transactions start with
   // BEGIN IMMEDIATE; SQLite's own busy wait blocks the process, so it is a short slice (set
   // first: the pragmas below may wait too) and the dialect waits the rest asynchronously.

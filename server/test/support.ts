@@ -9,6 +9,7 @@ import type { ServerConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { RsaTransport } from '../lib/rsa.js';
 import { hashPassword } from '../lib/password.js';
+import { copyOfTemplate } from './template-database.js';
 import { DEMO_PASSWORD, DEMO_TENANT } from '../db/seed/demo.js';
 
 /**
@@ -45,6 +46,8 @@ export interface TestOptions {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** PostgreSQL: where this app's database is (a second app on it opens its own pool). */
+  databaseUrl: string | undefined;
   /** Moves the server clock (seconds). */
   advance(seconds: number): void;
   /** The next captcha text the server will draw. */
@@ -78,42 +81,57 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
   rsaPem ??= RsaTransport.generatePrivateKeyPem();
   const url = process.env.TEST_DATABASE_URL;
   const other = options.sameDatabaseAs;
-  const schema = other
-    ? other.database.schema
-    : url
-      ? `t_${randomBytes(6).toString('hex')}`
-      : undefined;
+  const config: Partial<ServerConfig> = {
+    captcha: options.captcha ?? false,
+    demoData: options.demo ?? true,
+    // The money core's demo orders: enough for the lists to have rows, quick to seed per test app.
+    demoOrders: 200,
+    // Client orders go through the live order path (slower per order): a handful.
+    demoClientOrders: 40,
+    staticDir: options.staticDir,
+    adminPassword: options.adminPassword,
+    // A second process on the same database shares the first one's files (one machine).
+    dataDir: other?.app.ctx.config.dataDir ?? mkdtempSync(path.join(tmpdir(), 'quanyi-test-')),
+    tokenRateLimit: options.tokenRateLimit ?? 10_000,
+    captchaRateLimit: options.captchaRateLimit ?? 10_000,
+    ...options.config,
+  };
+  // Another app on `other`'s database (same connection on SQLite, its own pool on PostgreSQL);
+  // otherwise a copy of the run's seeded template.
+  const copy = other
+    ? undefined
+    : await copyOfTemplate(
+        {
+          demoData: config.demoData!,
+          demoOrders: config.demoOrders!,
+          adminPassword: config.adminPassword,
+        },
+        rsaPem,
+        url,
+      );
+  const schema =
+    other || copy ? undefined : url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const databaseUrl = other ? other.databaseUrl : (copy?.databaseUrl ?? url);
   const database =
-    other && !url
+    copy?.database ??
+    (other && !url
       ? other.database
       : await openDatabase({
-          databaseUrl: url,
+          databaseUrl,
           sqliteFile: ':memory:',
+          ...(other?.database.schema ? { pgSchema: other.database.schema } : {}),
           ...(schema ? { pgSchema: schema } : {}),
-        });
+        }));
   let offset = 0;
   const state = { nextCaptcha: 'abcde' };
   const app = await buildApp({
     database,
+    databasePrepared: Boolean(copy),
     secrets: {
-      jwtSecret: other?.app.ctx.jwtSecret ?? randomBytes(32).toString('hex'),
+      jwtSecret: other?.app.ctx.jwtSecret ?? copy?.jwtSecret ?? randomBytes(32).toString('hex'),
       rsaPrivateKeyPem: rsaPem,
     },
-    config: {
-      captcha: options.captcha ?? false,
-      demoData: options.demo ?? true,
-      // The money core's demo orders: enough for the lists to have rows, quick to seed per test app.
-      demoOrders: 200,
-      // Client orders go through the live order path (slower per order): a handful.
-      demoClientOrders: 40,
-      staticDir: options.staticDir,
-      adminPassword: options.adminPassword,
-      // A second process on the same database shares the first one's files (one machine).
-      dataDir: other?.app.ctx.config.dataDir ?? mkdtempSync(path.join(tmpdir(), 'quanyi-test-')),
-      tokenRateLimit: options.tokenRateLimit ?? 10_000,
-      captchaRateLimit: options.captchaRateLimit ?? 10_000,
-      ...options.config,
-    },
+    config,
     now: () => Math.floor(Date.now() / 1000) + offset,
     captchaText: () => state.nextCaptcha,
     ...(options.logStream ? { logger: { level: 'debug', stream: options.logStream } } : {}),
@@ -154,6 +172,7 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
   const t: TestApp = {
     app,
     database,
+    databaseUrl,
     advance: (s) => {
       offset += s;
     },
@@ -194,7 +213,8 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
       await app.close();
       if (database === other?.database) return;
       await database.close();
-      if (url && schema && !other) {
+      await copy?.drop();
+      if (url && schema) {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
         await client.query(`drop schema if exists ${schema} cascade`);

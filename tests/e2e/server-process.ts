@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -16,12 +16,37 @@ export interface RunningServer {
 
 let nextPort = 19000 + (process.pid % 500) * 2;
 
-/** Starts dist/server/main.js with its own data directory and port, waits until it listens. */
+/**
+ * A data directory the e2e set-up (global-setup.ts) filled by one start and stop of the server:
+ * keys, a migrated database with the demo seeded. A server started on a copy of it skips the
+ * seeding (about 2,000 supplier and 300 client orders), which each start used to repeat.
+ */
+/** What the e2e servers seed. */
+export const E2E_SEEDING = {
+  // A tenth of the demo's supplier orders: every list has pages of rows, each start stays quick.
+  DEMO_ORDERS: '2000',
+  // Client orders go through the live order path: placed before the server answers, at 300.
+  DEMO_CLIENT_ORDERS: '300',
+};
+
+export const SEEDED_DATA_DIR_ENV = 'E2E_SEEDED_DATA_DIR';
+
+/** Settings that change what the start-up seeds write: a server given one seeds its own. */
+const SEEDING = ['DEMO_DATA', 'DEMO_ORDERS', 'DEMO_CLIENT_ORDERS', 'ADMIN_PASSWORD', 'JWT_SECRET'];
+
+/**
+ * Starts dist/server/main.js with its own data directory and port, waits until it listens.
+ * `dataDir` is used as it is (an empty one is a first start); without it the server gets a copy
+ * of the seeded data directory when the e2e set-up made one and `env` seeds nothing different.
+ */
 export async function startServer(
   env: Record<string, string> = {},
   dataDir?: string,
 ): Promise<RunningServer> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'quanyi-e2e-'));
+  const seeded = process.env[SEEDED_DATA_DIR_ENV];
+  if (!dataDir && seeded && !SEEDING.some((key) => key in env))
+    cpSync(seeded, dir, { recursive: true });
   const port = nextPort++;
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
@@ -33,10 +58,7 @@ export async function startServer(
       CAPTCHA: 'off',
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
-      // A tenth of the demo's supplier orders: every list has pages of rows, each start stays quick.
-      DEMO_ORDERS: '2000',
-      // Client orders go through the live order path: placed before the server answers, at 300.
-      DEMO_CLIENT_ORDERS: '300',
+      ...E2E_SEEDING,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TREE, type SeedMenu } from '../../server/db/seed/menu-tree';
 import { startServer, type RunningServer } from './server-process';
@@ -9,7 +12,7 @@ const leafPaths = (nodes: SeedMenu[]): string[] =>
 describe('npm start on an empty data directory', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({}, mkdtempSync(path.join(tmpdir(), 'quanyi-e2e-first-')));
   });
   afterAll(async () => {
     await server.stop();
