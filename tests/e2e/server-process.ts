@@ -16,19 +16,19 @@ export interface RunningServer {
 
 let nextPort = 19000 + (process.pid % 500) * 2;
 
-/**
- * A data directory the e2e set-up (global-setup.ts) filled by one start and stop of the server:
- * keys, a migrated database with the demo seeded. A server started on a copy of it skips the
- * seeding (about 2,000 supplier and 300 client orders), which each start used to repeat.
- */
 /** What the e2e servers seed. */
-export const E2E_SEEDING = {
+const E2E_SEEDING = {
   // A tenth of the demo's supplier orders: every list has pages of rows, each start stays quick.
   DEMO_ORDERS: '2000',
   // Client orders go through the live order path: placed before the server answers, at 300.
   DEMO_CLIENT_ORDERS: '300',
 };
 
+/**
+ * A data directory the e2e set-up (global-setup.ts) filled by one start and stop of the server:
+ * keys, a migrated database with the demo seeded. A server started on a copy of it skips the
+ * seeding (about 2,000 supplier and 300 client orders), which each start used to repeat.
+ */
 export const SEEDED_DATA_DIR_ENV = 'E2E_SEEDED_DATA_DIR';
 
 /** Settings that change what the start-up seeds write: a server given one seeds its own. */
