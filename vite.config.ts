@@ -20,11 +20,10 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
  * default there is one): a server test file waits on its database and a web one on jsdom about
  * half its time, so the server suite takes ~55% of its one-at-a-time wall time. The e2e files
  * still run one at a time, after these and on their own (they need both cores for Chromium and
- * their server). Against PostgreSQL (TEST_DATABASE_URL) one at a time: Kysely's introspection
- * (the migrator's, some tests') reads every schema of the database, and a test schema another
- * worker drops meanwhile fails it ("schema t_... does not exist").
+ * their server). Against PostgreSQL (TEST_DATABASE_URL) the same: each test app has a database of
+ * its own (server/test/pg-admin.ts), so no worker sees another's schemas come and go.
  */
-const unitWorkers = process.env.TEST_DATABASE_URL ? 1 : Math.max(2, availableParallelism());
+const unitWorkers = Math.max(2, availableParallelism());
 
 export default defineConfig({
   plugins: [react()],

@@ -2,26 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { RsaTransport } from '../lib/rsa.js';
 import { openDatabase, type DatabaseOptions } from './database.js';
+import { ownDatabase } from '../test/pg-admin.js';
 
 /** The same database opened twice, as two starts of the server would. */
-function databaseOptions(): { options: DatabaseOptions; cleanup: () => Promise<void> } {
+async function databaseOptions(): Promise<{
+  options: DatabaseOptions;
+  cleanup: () => Promise<void>;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    return {
-      options: { databaseUrl: url, pgSchema: schema },
-      cleanup: async () => {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      },
-    };
+    const own = await ownDatabase(url);
+    return { options: { databaseUrl: own.url, pgSchema: 'public' }, cleanup: own.drop };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'quanyi-db-'));
   return { options: { sqliteFile: path.join(dir, 'quanyi.db') }, cleanup: async () => {} };
@@ -30,7 +25,7 @@ function databaseOptions(): { options: DatabaseOptions; cleanup: () => Promise<v
 describe('database start-up', () => {
   // Two starts that seed the demo's orders: on PostgreSQL on 2 cores, past the 20 s default.
   it('migrates and seeds once: a second start keeps the data and adds nothing', async () => {
-    const { options, cleanup } = databaseOptions();
+    const { options, cleanup } = await databaseOptions();
     const secrets = {
       jwtSecret: randomBytes(32).toString('hex'),
       rsaPrivateKeyPem: RsaTransport.generatePrivateKeyPem(),
@@ -83,7 +78,7 @@ describe('database start-up', () => {
   }, 120_000);
 
   it('starts without demo data when DEMO_DATA is off', async () => {
-    const { options, cleanup } = databaseOptions();
+    const { options, cleanup } = await databaseOptions();
     try {
       const database = await openDatabase(options);
       const app = await buildApp({

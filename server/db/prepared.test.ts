@@ -1,19 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Database } from './database.js';
 import { prepared, preparedInsert } from './prepared.js';
+import { ownDatabase, type OwnDatabase } from '../test/pg-admin.js';
 
 /** prepared.ts: built once, run with each call's values, on SQLite and (TEST_DATABASE_URL) PostgreSQL. */
 describe('prepared queries', () => {
   let database: Database;
+  let own: OwnDatabase | undefined;
   beforeAll(async () => {
     const url = process.env.TEST_DATABASE_URL;
+    own = url ? await ownDatabase(url) : undefined;
     database = await openDatabase({
-      databaseUrl: url,
-      ...(url ? { pgSchema: `t_prepared_${String(process.pid)}` } : {}),
+      databaseUrl: own?.url,
+      ...(own ? { pgSchema: 'public' } : {}),
     });
     await migrate(database.db, database.schema);
   });
-  afterAll(() => database.close());
+  afterAll(async () => {
+    await database.close();
+    await own?.drop();
+  });
 
   const hit = prepared<{ bucket: string; windowStart: number }>()((db, arg) =>
     db

@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { Migrator, type Migration } from 'kysely';
-import pg from 'pg';
 import { MIGRATIONS, openDatabase, type Database } from '../db/database.js';
+import { ownDatabase } from './pg-admin.js';
 
 /**
  * A database for a migration's own test, on SQLite in memory or (TEST_DATABASE_URL) in a
- * PostgreSQL schema of its own: `migrateTo` runs a chosen set of migrations (all but the one
- * under test, to write the rows it must cope with, then all of them); `close` drops the schema.
+ * PostgreSQL database of its own: `migrateTo` runs a chosen set of migrations (all but the one
+ * under test, to write the rows it must cope with, then all of them); `close` drops the database.
  */
 export interface MigrationDatabase {
   database: Database;
@@ -20,9 +19,10 @@ export const allBut = (name: string): Record<string, Migration> =>
 
 export async function migrationDatabase(): Promise<MigrationDatabase> {
   const url = process.env.TEST_DATABASE_URL;
-  const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const own = url ? await ownDatabase(url) : undefined;
+  const schema = own ? 'public' : undefined;
   const database = await openDatabase({
-    databaseUrl: url,
+    databaseUrl: own?.url,
     sqliteFile: ':memory:',
     ...(schema ? { pgSchema: schema } : {}),
   });
@@ -42,11 +42,7 @@ export async function migrationDatabase(): Promise<MigrationDatabase> {
     },
     async close() {
       await database.close();
-      if (!url || !schema) return;
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
+      await own?.drop();
     },
   };
 }

@@ -4,18 +4,18 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { freePort } from './free-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Database } from '../db/database.js';
 import { encryptWithPublicKey, RsaTransport } from '../lib/rsa.js';
 import { S3Storage } from '../lib/storage/index.js';
 import { startS3Server, type LocalS3 } from './s3-server.js';
+import { ownDatabase, type OwnDatabase } from './pg-admin.js';
 import { ADMIN_PASSWORD, BASIC } from './support.js';
 
 /**
  * Several machines behind one address (issue 30 item 3): two `server/main.ts` processes, each
- * with its own DATA_DIR (nothing on one's disk is on the other's), on one PostgreSQL schema and
+ * with its own DATA_DIR (nothing on one's disk is on the other's), on one PostgreSQL database and
  * one S3 bucket (s3rver, started here). Whatever one process did, the other one answers the
  * same: a file uploaded through A downloads through B, an export made by A downloads from B, the
  * token rate limit counts both, a captcha drawn by A is accepted by B, a session ended on A is
@@ -87,7 +87,7 @@ function filesUnder(dir: string): string[] {
 }
 
 describe.skipIf(!URL_)('two server processes on one PostgreSQL and one S3 bucket', () => {
-  const schema = `mp_${randomBytes(6).toString('hex')}`;
+  let own: OwnDatabase | undefined;
   let database: Database;
   let s3: LocalS3;
   let a: Server;
@@ -99,15 +99,13 @@ describe.skipIf(!URL_)('two server processes on one PostgreSQL and one S3 bucket
 
   beforeAll(async () => {
     s3 = await startS3Server();
-    // The schema is made and migrated here, once: the processes then find it migrated
-    // (search_path names only it, so no other suite's tables are seen).
-    database = await openDatabase({ databaseUrl: URL_, pgSchema: schema });
-    await migrate(database.db, schema);
-    const url = new URL(URL_!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
+    // A database of its own, migrated here once: the processes then find it migrated.
+    own = await ownDatabase(URL_!);
+    database = await openDatabase({ databaseUrl: own.url, pgSchema: 'public' });
+    await migrate(database.db, database.schema);
     const env = {
       ...s3.env,
-      DATABASE_URL: url.href,
+      DATABASE_URL: own.url,
       JWT_SECRET: randomBytes(32).toString('hex'),
       RSA_PRIVATE_KEY: RsaTransport.generatePrivateKeyPem(),
       ADMIN_PASSWORD,
@@ -117,7 +115,7 @@ describe.skipIf(!URL_)('two server processes on one PostgreSQL and one S3 bucket
       CAPTCHA_RATE_LIMIT: '1000',
       TRUST_PROXY: '127.0.0.1',
     };
-    // The first process seeds; the second starts on the seeded schema.
+    // The first process seeds; the second starts on the seeded database.
     a = await startServer('A', env);
     b = await startServer('B', env);
   }, 60_000);
@@ -125,12 +123,7 @@ describe.skipIf(!URL_)('two server processes on one PostgreSQL and one S3 bucket
   afterAll(async () => {
     await Promise.all([a, b].filter(Boolean).map(stopServer));
     await database?.close();
-    if (URL_) {
-      const client = new pg.Client({ connectionString: URL_ });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
+    await own?.drop();
     await s3?.close();
   });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** The same PostgreSQL server and credentials, another database. */
@@ -16,4 +17,29 @@ export async function withAdmin<T>(url: string, use: (admin: pg.Client) => Promi
   } finally {
     await admin.end();
   }
+}
+
+export interface OwnDatabase {
+  /** Its URL (schema public). */
+  url: string;
+  /** Drops it; close every pool on it first. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of its own on the test cluster, empty or a copy of `template`. Test files on one
+ * database in schemas of their own saw each other: Kysely's introspection (the migrator's too)
+ * reads every schema, and one another worker dropped meanwhile failed it.
+ */
+export async function ownDatabase(url: string, template?: string): Promise<OwnDatabase> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await withAdmin(url, (admin) =>
+    admin.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
+  return {
+    url: onDatabase(url, name),
+    drop: async () => {
+      await withAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
+  };
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import type { ServerConfig } from '../config.js';
@@ -10,11 +9,12 @@ import { openDatabase, type Database } from '../db/database.js';
 import { RsaTransport } from '../lib/rsa.js';
 import { hashPassword } from '../lib/password.js';
 import { copyOfTemplate } from './template-database.js';
+import { ownDatabase } from './pg-admin.js';
 import { DEMO_PASSWORD, DEMO_TENANT } from '../db/seed/demo.js';
 
 /**
  * Server tests run against a fresh database through buildApp() and app.inject (design.md
- * convention 9): in-memory SQLite by default, a throw-away PostgreSQL schema when
+ * convention 9): in-memory SQLite by default, a throw-away PostgreSQL database when
  * TEST_DATABASE_URL is set (.ci/run runs the server suite both ways).
  */
 let rsaPem: string | undefined;
@@ -37,8 +37,8 @@ export interface TestOptions {
   adminPassword?: string;
   /**
    * Another server process on `other`'s database, with its secrets: PostgreSQL through its own
-   * pool on the same schema, SQLite through the same connection (an in-memory database has one).
-   * Close it before `other` (which drops the schema).
+   * pool on the same database, SQLite through the same connection (an in-memory database has
+   * one). Close it before `other` (which drops the database).
    */
   sameDatabaseAs?: TestApp;
 }
@@ -109,9 +109,9 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
         rsaPem,
         url,
       );
-  const schema =
-    other || copy ? undefined : url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const databaseUrl = other ? other.databaseUrl : (copy?.databaseUrl ?? url);
+  // Without a template (a file run outside the server project): a database of its own, seeded.
+  const own = other || copy || !url ? undefined : await ownDatabase(url);
+  const databaseUrl = other ? other.databaseUrl : (copy?.databaseUrl ?? own?.url);
   const database =
     copy?.database ??
     (other && !url
@@ -119,8 +119,7 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
       : await openDatabase({
           databaseUrl,
           sqliteFile: ':memory:',
-          ...(other?.database.schema ? { pgSchema: other.database.schema } : {}),
-          ...(schema ? { pgSchema: schema } : {}),
+          ...(databaseUrl ? { pgSchema: 'public' } : {}),
         }));
   let offset = 0;
   const state = { nextCaptcha: 'abcde' };
@@ -214,12 +213,7 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestApp>
       if (database === other?.database) return;
       await database.close();
       await copy?.drop();
-      if (url && schema) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      }
+      await own?.drop();
     },
   };
   return t;

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type pg from 'pg';
 import { inject } from 'vitest';
 import { prepareDatabase } from '../app.js';
 import { loadConfig, type ServerConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
-import { onDatabase, withAdmin } from './pg-admin.js';
+import { onDatabase, ownDatabase, withAdmin } from './pg-admin.js';
 import type { TemplateRun } from './template-run.js';
 
 /**
@@ -106,30 +107,39 @@ async function postgresCopy(
   jwtSecret: string,
 ): Promise<TemplateCopy> {
   const template = `tpl_${run.id}_${key}`;
-  const name = `t_${randomBytes(6).toString('hex')}`;
   await withAdmin(url, async (admin) => {
     const found = await admin.query('select 1 from pg_database where datname = $1', [template]);
-    if (!found.rowCount) {
-      const building = `${template}_b${String(process.pid)}`;
-      await admin.query(`create database ${building}`);
-      await prepare(
-        await openDatabase({ databaseUrl: onDatabase(url, building), pgSchema: 'public' }),
-      );
-      // Another process may have finished the same template first: keep theirs.
-      await admin
-        .query(`alter database ${building} rename to ${template}`)
-        .catch(() => admin.query(`drop database ${building}`));
-    }
-    await admin.query(`create database ${name} template ${template}`);
+    if (found.rowCount) return;
+    const building = `${template}_b${String(process.pid)}`;
+    await admin.query(`create database ${building}`);
+    await prepare(
+      await openDatabase({ databaseUrl: onDatabase(url, building), pgSchema: 'public' }),
+    );
+    await renameOrDrop(admin, building, template);
   });
-  const databaseUrl = onDatabase(url, name);
-  const database = await openDatabase({ databaseUrl, pgSchema: 'public' });
-  return {
-    database,
-    jwtSecret,
-    databaseUrl,
-    drop: async () => {
-      await withAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
-    },
-  };
+  const own = await ownDatabase(url, template);
+  const database = await openDatabase({ databaseUrl: own.url, pgSchema: 'public' });
+  return { database, jwtSecret, databaseUrl: own.url, drop: own.drop };
+}
+
+/**
+ * Renames the built template into place. Its pool's backends may still be ending (55006, in
+ * use): wait for them. Another process may have put the same template in place first (42P04):
+ * keep theirs and drop this one.
+ */
+async function renameOrDrop(admin: pg.Client, building: string, template: string): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await admin.query(`alter database ${building} rename to ${template}`);
+      return;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === '42P04') {
+        await admin.query(`drop database ${building} with (force)`);
+        return;
+      }
+      if (code !== '55006' || attempt === 50) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Migrator, type Migration } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
@@ -9,6 +7,7 @@ import * as m015 from '../../db/migrations/015-password-expiry.js';
 import { seedSystem } from '../../db/seed/system.js';
 import { passwordRuleViolation } from '../../lib/password.js';
 import { RsaTransport } from '../../lib/rsa.js';
+import { migrationDatabase } from '../../test/migration-database.js';
 import { createTestApp, data, DEMO_TENANT, type TestApp } from '../../test/support.js';
 import { createUser, findUser, loginReady, USER } from './test-helpers.js';
 
@@ -172,24 +171,10 @@ describe('ADMIN_PASSWORD', () => {
 
 describe('migration 015-password-expiry', () => {
   it('retires the seeded Quanyi@123 parameter and leaves existing passwords without expiry', async () => {
-    const url = process.env.TEST_DATABASE_URL;
-    const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-    const database = await openDatabase({
-      databaseUrl: url,
-      sqliteFile: ':memory:',
-      ...(schema ? { pgSchema: schema } : {}),
-    });
+    const migration = await migrationDatabase();
+    const { db } = migration.database;
     try {
-      const { db } = database;
-      const migrateTo = async (migrations: Record<string, Migration>) => {
-        const { error } = await new Migrator({
-          db,
-          provider: { getMigrations: async () => migrations },
-          ...(schema ? { migrationTableSchema: schema } : {}),
-        }).migrateToLatest();
-        expect(error).toBeUndefined();
-      };
-      await migrateTo({ '001-platform': m001 });
+      await migration.migrateTo({ '001-platform': m001 });
       await seedSystem(db);
       // As seeded before this issue, next to a tenant's own parameter.
       const param = { tenantId: '000000', paramName: 'p', version: 1, status: 1, isDeleted: 0 };
@@ -201,7 +186,7 @@ describe('migration 015-password-expiry', () => {
         ] as never)
         .execute();
 
-      await migrateTo({ '001-platform': m001, '015-password-expiry': m015 });
+      await migration.migrateTo({ '001-platform': m001, '015-password-expiry': m015 });
       const params = await db
         .selectFrom('bladeParam')
         .select(['id', 'isDeleted'])
@@ -219,13 +204,7 @@ describe('migration 015-password-expiry', () => {
         .executeTakeFirstOrThrow();
       expect(admin.passwordExpiresAt).toBeNull();
     } finally {
-      await database.close();
-      if (url && schema) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      }
+      await migration.close();
     }
   });
 });
