@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../test/free-port.js';
+import { startMainProcess, stopMainProcess, type MainProcess } from '../test/main-process.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponCodeLifecycle } from '../../machines/lifecycles/coupon-code-machine.js';
 import { refusedMessage } from '../../machines/lifecycles/lifecycle.js';
@@ -25,61 +23,8 @@ import { openDatabase, type Database } from './database.js';
  * `BEGIN IMMEDIATE` and waits for the other process's (db/database.ts) — and the final states
  * agree with the answers.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TENANT = '000000';
 const CODES = 50;
-
-interface Server {
-  name: string;
-  base: string;
-  child: ChildProcess;
-  log: () => string;
-}
-
-/** server/main.ts on `dataDir` (SQLite whatever the environment says); answers once it is up. */
-async function startServer(name: string, dataDir: string, jwtSecret: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      RSA_PRIVATE_KEY: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: jwtSecret,
-      ADMIN_PASSWORD,
-      DEMO_DATA: 'false',
-      CAPTCHA: 'off',
-      STATIC_DIR: path.join(dataDir, 'no-console'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const base = `http://127.0.0.1:${String(port)}`;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`server ${name} exited:\n${log}`);
-    const up = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { name, base, child, log: () => log };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function stopServer(server: Server | undefined): Promise<void> {
-  const child = server?.child;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 interface Answer {
   code: number;
@@ -92,23 +37,32 @@ interface Answer {
 describe('two server processes on one SQLite file', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'quanyi-two-processes-'));
   const jwtSecret = randomBytes(32).toString('hex');
-  const servers: Server[] = [];
+  const servers: MainProcess[] = [];
   let database: Database | undefined;
 
   beforeAll(async () => {
     // Migrations and the seed run once: the first process is up before the second starts.
-    servers.push(await startServer('A', dataDir, jwtSecret));
-    servers.push(await startServer('B', dataDir, jwtSecret));
+    // SQLite whatever the test's environment says.
+    const env = {
+      DATABASE_URL: '',
+      RSA_PRIVATE_KEY: '',
+      JWT_SECRET: jwtSecret,
+      ADMIN_PASSWORD,
+      DEMO_DATA: 'false',
+      CAPTCHA: 'off',
+    };
+    servers.push(await startMainProcess('A', dataDir, env));
+    servers.push(await startMainProcess('B', dataDir, env));
   }, 60_000);
 
   afterAll(async () => {
     await database?.close();
-    await Promise.all(servers.map(stopServer));
+    await Promise.all(servers.map(stopMainProcess));
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('answers 200 or a 409 naming the state to 200 concurrent coupon-code calls, never 500', async () => {
-    const [a, b] = servers as [Server, Server];
+    const [a, b] = servers as [MainProcess, MainProcess];
     // The test's own connection to the same file (a third process's view): unused codes.
     database = await openDatabase({ sqliteFile: path.join(dataDir, 'quanyi.db') });
     const ctx = { db: database.db, jwtSecret };
@@ -144,7 +98,11 @@ describe('two server processes on one SQLite file', () => {
     const token = ((await login.json()) as { access_token: string }).access_token;
 
     // Per code: invalidate on A and on B, recover on A and on B, all 200 fired at once.
-    const call = async (server: Server, code: number, event: Answer['event']): Promise<Answer> => {
+    const call = async (
+      server: MainProcess,
+      code: number,
+      event: Answer['event'],
+    ): Promise<Answer> => {
       const route = event === 'invalidate' ? 'invalid-coupon' : 'recovery-coupon';
       const res = await fetch(`${server.base}/api/${CODE_SERVICE}/${route}`, {
         method: 'POST',

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from './free-port.js';
+import { startMainProcess, stopMainProcess, type MainProcess as Server } from './main-process.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Database } from '../db/database.js';
 import { encryptWithPublicKey, RsaTransport } from '../lib/rsa.js';
@@ -25,57 +23,15 @@ import { ADMIN_PASSWORD, BASIC } from './support.js';
  * is db/two-processes.test.ts.
  */
 const URL_ = process.env.TEST_DATABASE_URL;
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TENANT = '000000';
 const TOKEN_LIMIT = 6;
 
-interface Server {
-  name: string;
-  base: string;
-  dataDir: string;
-  child: ChildProcess;
-  log: () => string;
-}
-
 async function startServer(name: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), `quanyi-mp-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      STATIC_DIR: path.join(dataDir, 'no-console'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const base = `http://127.0.0.1:${String(port)}`;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`server ${name} exited:\n${log}`);
-    const up = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { name, base, dataDir, child, log: () => log };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return startMainProcess(name, mkdtempSync(path.join(tmpdir(), `quanyi-mp-${name}-`)), env);
 }
 
 async function stopServer(server: Server): Promise<void> {
-  const { child } = server;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await stopMainProcess(server);
   rmSync(server.dataDir, { recursive: true, force: true });
 }
 
