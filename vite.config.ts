@@ -56,6 +56,12 @@ export default defineConfig({
         test: {
           name: 'server',
           maxWorkers: unitWorkers,
+          // A worker keeps the server's modules between its files instead of evaluating them
+          // again for each (about 2.3 s a file, most of the suite's time on 2 cores: 503 s became
+          // 167 s on SQLite). Every test app has its own database and context; what a module
+          // keeps is keyed by them or, like the process-wide caches of a real server, holds for
+          // any app (the suite passes in any file order on both databases).
+          isolate: false,
           environment: 'node',
           include: ['server/**/*.test.ts'],
           // One migrated, seeded template per run; each test app starts from a copy of it.

@@ -11,13 +11,19 @@ export const BAD_CREDENTIALS = '用户名或密码错误';
 export const MAX_FAILURES = 5;
 export const LOCK_SECONDS = 15 * 60;
 
-const clientCache = new Map<
-  string,
-  { client: TokenClient & { grantTypes: string[] }; until: number }
->();
+/**
+ * Basic credentials already checked, with the stored secret hash they matched. The row is read
+ * on every token request, so a client disabled, removed, given new grants or a new secret
+ * through any process is answered by its current row at once; only the scrypt check (tens of
+ * milliseconds) is skipped while the same credentials meet the same hash.
+ */
+const verified = new Map<string, string>();
+/** Clients are few; past this many distinct credentials (guessing) the map starts over. */
+const VERIFIED_MAX = 1000;
 
+/** Forgets every checked credential (the auth `clear-cache` call). */
 export function clearClientCache(): void {
-  clientCache.clear();
+  verified.clear();
 }
 
 /** `Authorization: Basic base64(clientId:secret)` checked against blade_client (scrypt). */
@@ -27,10 +33,9 @@ export async function authenticateClient(
 ): Promise<TokenClient & { grantTypes: string[] }> {
   const header = request.headers.authorization ?? '';
   const match = /^Basic(?:\s+|%20)(\S+)$/i.exec(header);
-  if (!match?.[1]) throw new OAuthError(401, '客户端认证失败!');
-  const cached = clientCache.get(match[1]);
-  if (cached && cached.until > ctx.now()) return cached.client;
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const credentials = match?.[1];
+  if (!credentials) throw new OAuthError(401, '客户端认证失败!');
+  const decoded = Buffer.from(credentials, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 1) throw new OAuthError(401, '客户端认证失败!');
   const clientId = decoded.slice(0, colon);
@@ -42,16 +47,18 @@ export async function authenticateClient(
     .where('isDeleted', '=', 0)
     .where('status', '=', 1)
     .executeTakeFirst();
-  const check = await verifyPassword(secret, row?.clientSecret ?? (await dummyPasswordHash()));
-  if (!row || !check.ok) throw new OAuthError(401, '客户端认证失败!');
-  const client = {
+  if (!row || verified.get(credentials) !== row.clientSecret) {
+    const check = await verifyPassword(secret, row?.clientSecret ?? (await dummyPasswordHash()));
+    if (!row || !check.ok) throw new OAuthError(401, '客户端认证失败!');
+    if (verified.size >= VERIFIED_MAX) verified.clear();
+    verified.set(credentials, row.clientSecret);
+  }
+  return {
     clientId: row.clientId,
     accessTokenValidity: row.accessTokenValidity,
     refreshTokenValidity: row.refreshTokenValidity,
     grantTypes: row.authorizedGrantTypes.split(',').map((g) => g.trim()),
   };
-  clientCache.set(match[1], { client, until: ctx.now() + 300 });
-  return client;
 }
 
 /**

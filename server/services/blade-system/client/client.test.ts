@@ -96,9 +96,28 @@ describe('blade-system/client', () => {
     expect(
       (await submit({ ...fresh, id: row.id, clientSecret: 'rotated_secret' })).statusCode,
     ).toBe(200);
-    // The login's client cache was emptied by the write: the old secret stops working now.
+    // The old secret stops working now.
     expect(await loginStatus('console2', 'console2_secret')).toBe(401);
     expect(await loginStatus('console2', 'rotated_secret')).toBe(200);
+  });
+
+  it('applies a change another process wrote at the next login here (nothing cached per process)', async () => {
+    expect(await loginStatus('console2', 'rotated_secret')).toBe(200);
+    // Written straight to the database, as a second server process sharing it would.
+    const rows = () => t.app.ctx.db.updateTable('bladeClient').where('clientId', '=', 'console2');
+    await rows().set({ status: 0 }).execute();
+    expect(await loginStatus('console2', 'rotated_secret')).toBe(401);
+    await rows().set({ status: 1, authorizedGrantTypes: 'refresh_token' }).execute();
+    // Its grant types are the row's: the password grant is no longer one of them.
+    expect(await loginStatus('console2', 'rotated_secret')).not.toBe(200);
+    await rows()
+      .set({
+        authorizedGrantTypes: 'password,refresh_token',
+        clientSecret: await storedSecret('saber'),
+      })
+      .execute();
+    expect(await loginStatus('console2', 'rotated_secret')).toBe(401);
+    expect(await loginStatus('console2', 'saber_secret')).toBe(200);
   });
 
   it('validates the submit with zh messages', async () => {
