@@ -10,9 +10,10 @@ import { DEMO_PASSWORD, DEMO_TENANT } from '../../server/db/seed/demo';
 import { SUP_GOOD } from '../../src/contracts/platform-supplier/sup-good';
 import { SUP_ORDER } from '../../src/contracts/platform-supplier/sup-order';
 import { argValue } from './bench-kit';
+import { newestProfile, summariseProfile } from './cpu-profile';
 
 /**
- * `npm run bench -- --load [--pg [url]] [--duration S]` (issue 30): the console's list mix under
+ * `npm run bench -- --load [--pg [url]] [--duration S] [--profile]` (issue 30): the console's list mix under
  * load against the built server (dist/server/main.js, demo data with 2,000 supplier orders, no
  * captcha, no list limit), driven by autocannon from this process on the same machine:
  * - the mix (user page, filtered post list, menu routes, dept list, API log, supplier order list,
@@ -202,6 +203,7 @@ async function freePort(): Promise<number> {
 interface LoadServer {
   url: string;
   pid: number;
+  dataDir: string;
   /** Processes in the server's tree (1: no cluster). */
   processes(): number;
   stop(): Promise<void>;
@@ -211,10 +213,18 @@ interface LoadServer {
 async function startLoadServer(
   workers: string,
   database: { url: string; name: string } | undefined,
+  options: {
+    /** A data directory a previous server left (kept: `keepData`). */
+    dataDir?: string;
+    keepData?: boolean;
+    /** Node flags, e.g. --cpu-prof. */
+    execArgv?: string[];
+  } = {},
 ): Promise<LoadServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'quanyi-bench-load-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'quanyi-bench-load-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+  const args = [...(options.execArgv ?? []), 'dist/server/main.js'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -254,7 +264,7 @@ async function startLoadServer(
         // already gone
       }
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${String(port)}`;
   try {
@@ -274,7 +284,7 @@ async function startLoadServer(
     await stop();
     throw error;
   }
-  return { url, pid, processes: () => treeOf(pid).length, stop };
+  return { url, pid, dataDir, processes: () => treeOf(pid).length, stop };
 }
 
 /** A throw-away database on the PostgreSQL of `adminUrl`: its URL and how to drop it. */
@@ -505,9 +515,39 @@ function sideBySide(sqlite: Results, postgres: Results): void {
     console.log(`${key.padEnd(30)} ${cell(sqlite.get(key))} | ${cell(postgres.get(key))}`);
 }
 
+/**
+ * `--profile`: where one server process's CPU goes under the mix (50 connections). The demo is
+ * seeded by a first start; a second start on the same data runs under `--cpu-prof`, so the
+ * profile holds the load (and a start that finds everything there), not the seeding. Its
+ * figures are the profiler's: slower than the plain bench's.
+ */
+async function profileMix(): Promise<void> {
+  const seeded = await startLoadServer('1', undefined, { keepData: true });
+  await seeded.stop();
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'quanyi-bench-profile-'));
+  const server = await startLoadServer('1', undefined, {
+    dataDir: seeded.dataDir,
+    execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  });
+  try {
+    const auth = await signIn(server.url);
+    console.log(`rows: ${await prepare(server.url, auth)}`);
+    const paths = MIX.map((c) => c.path);
+    await load(server, auth, paths, 50, WARMUP_SECONDS);
+    console.log(mixLine('1', 1, 50, await load(server, auth, paths, 50, MIX_SECONDS)));
+  } finally {
+    await server.stop();
+  }
+  const file = newestProfile(profileDir);
+  if (!file) throw new Error(`the server wrote no profile into ${profileDir}`);
+  console.log(`\n## CPU profile of the server under the mix (${file})`);
+  for (const line of summariseProfile(file)) console.log(line);
+}
+
 export async function benchLoad(): Promise<void> {
   const t0 = performance.now();
   buildIfStale();
+  if (process.argv.includes('--profile')) return profileMix();
   console.log(
     `(targets: mix server CPU/req <= ${String(TARGET_MIX_CPU_MS)} ms, menu/routes <= ` +
       `${String(TARGET_ROUTES_CPU_MS)} ms, p97.5 at 200 conns with WORKERS=auto <= ` +
