@@ -30,7 +30,8 @@
  * `--load`: the console's list mix under autocannon at 50 and 200 connections with WORKERS=1 and
  *   `auto` against the built server: req/s, p50, p97.5, server CPU per request, and each call
  *   alone (targets: CPU/req <= 0.5 ms, menu/routes <= 1 ms, p97.5 <= 150 ms at 200 with `auto`;
- *   also on PostgreSQL with TEST_DATABASE_URL or --pg; load.ts).
+ *   also on PostgreSQL with TEST_DATABASE_URL or --pg; load.ts). With `--profile`: one server
+ *   process under --cpu-prof over the mix, its CPU by package and function (cpu-profile.ts).
  */
 import { execSync } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
