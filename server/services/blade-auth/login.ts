@@ -18,7 +18,7 @@ export const LOCK_SECONDS = 15 * 60;
  * milliseconds) is skipped while the same credentials meet the same hash.
  */
 const verified = new Map<string, string>();
-/** Clients are few; past this many distinct credentials (guessing) the map starts over. */
+/** Only credentials that passed are kept, and clients are few: the bound is a backstop. */
 const VERIFIED_MAX = 1000;
 
 /** Forgets every checked credential (the auth `clear-cache` call). */
