@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { forbidden } from '../lib/errors.js';
+import { cachedForGrants } from './grants-cache.js';
 import type { AuthUser } from './user.js';
 
 /**
@@ -13,26 +14,15 @@ import type { AuthUser } from './user.js';
  * `/api/blade-system/post/list` are the same scope), matched whole (not BladeX's "contains"), with
  * Ant-style wildcards: `*` any text within one segment, `**` anything including `/`. Matched against the route's declared path and the decoded request path.
  *
- * The scope list is cached per database and process: dropped when a scope is written here
- * (`invalidateApiScopes`, called by the api-scope routes) and reloaded after CACHE_MS anyway, so
- * other server processes see a new scope within that time. Who holds a covering scope is read
- * on each covered request, so role grants and role removals take effect at once.
+ * The scope list, and whether a set of roles holds a covering scope, are cached for the grants
+ * version the request read with its session (grants-cache.ts; API scopes, role scopes and roles
+ * move it: migrations 054 and 055): a scope added, changed or granted through any process, or
+ * by an operator's SQL, applies on every process at its next request.
  */
-export const CACHE_MS = 5000;
-
 interface Compiled {
   id: string;
   pattern: RegExp;
 }
-
-interface Cache {
-  generation: number;
-  scopes?: Compiled[];
-  loadedAt: number;
-  loading?: { generation: number; promise: Promise<Compiled[]> };
-}
-
-const caches = new WeakMap<object, Cache>();
 
 /** A scope path as the API path it names: leading `/api`, no query (from `?`), no trailing slash. */
 export function normalizeScopePath(raw: string): string {
@@ -69,45 +59,9 @@ async function load(db: Kysely<DB>): Promise<Compiled[]> {
   return rows.map((r) => ({ id: r.id, pattern: scopePattern(r.scopePath) }));
 }
 
-function cacheOf(db: Kysely<DB>): Cache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = { generation: 0, loadedAt: 0 };
-    caches.set(db, cache);
-  }
-  return cache;
-}
-
-/** Every live API scope, from the cache when fresh. */
-async function apiScopes(db: Kysely<DB>): Promise<Compiled[]> {
-  const cache = cacheOf(db);
-  if (cache.scopes && performance.now() - cache.loadedAt < CACHE_MS) return cache.scopes;
-  if (cache.loading?.generation === cache.generation) return cache.loading.promise;
-  const generation = cache.generation;
-  const promise = load(db).then(
-    (scopes) => {
-      // A write during the load made this list stale: hand it out, never keep it.
-      if (cache.generation === generation) {
-        cache.scopes = scopes;
-        cache.loadedAt = performance.now();
-      }
-      if (cache.loading?.promise === promise) cache.loading = undefined;
-      return scopes;
-    },
-    (error: unknown) => {
-      if (cache.loading?.promise === promise) cache.loading = undefined;
-      throw error;
-    },
-  );
-  cache.loading = { generation, promise };
-  return promise;
-}
-
-/** After a scope write: the next request reads the scopes again. */
-export function invalidateApiScopes(db: Kysely<DB>): void {
-  const cache = cacheOf(db);
-  cache.generation += 1;
-  cache.scopes = undefined;
+/** Every live API scope, cached for the grants version. */
+function apiScopes(db: Kysely<DB>, grantsVersion: number | undefined): Promise<Compiled[]> {
+  return cachedForGrants(db, grantsVersion, 'api-scopes', () => load(db));
 }
 
 /** The request's paths to match: the route's declared path and the decoded request path. */
@@ -123,8 +77,12 @@ export function requestPaths(routeUrl: string | undefined, rawUrl: string): stri
 }
 
 /** Ids of the scopes covering any of `paths`. */
-export async function coveringScopes(db: Kysely<DB>, paths: string[]): Promise<string[]> {
-  const scopes = await apiScopes(db);
+export async function coveringScopes(
+  db: Kysely<DB>,
+  paths: string[],
+  grantsVersion?: number,
+): Promise<string[]> {
+  const scopes = await apiScopes(db, grantsVersion);
   if (scopes.length === 0) return [];
   return scopes.filter((s) => paths.some((p) => s.pattern.test(p))).map((s) => s.id);
 }
@@ -136,18 +94,23 @@ export async function assertApiScope(
   paths: string[],
 ): Promise<void> {
   if (user.isSuperAdmin) return;
-  const covering = await coveringScopes(db, paths);
+  const covering = await coveringScopes(db, paths, user.grantsVersion);
   if (covering.length === 0) return;
   if (user.roleIds.length === 0) throw forbidden();
-  const held = await db
-    .selectFrom('bladeRoleScope as rs')
-    .innerJoin('bladeRole as r', 'r.id', 'rs.roleId')
-    .select('rs.id')
-    .where('rs.scopeCategory', '=', 2)
-    .where('rs.scopeId', 'in', covering)
-    .where('rs.roleId', 'in', user.roleIds)
-    .where('r.tenantId', '=', user.tenantId)
-    .where('r.isDeleted', '=', 0)
-    .executeTakeFirst();
+  const key = `api-held:${user.tenantId}|${user.roleIds.join(',')}|${covering.join(',')}`;
+  const held = await cachedForGrants(db, user.grantsVersion, key, async () =>
+    Boolean(
+      await db
+        .selectFrom('bladeRoleScope as rs')
+        .innerJoin('bladeRole as r', 'r.id', 'rs.roleId')
+        .select('rs.id')
+        .where('rs.scopeCategory', '=', 2)
+        .where('rs.scopeId', 'in', covering)
+        .where('rs.roleId', 'in', user.roleIds)
+        .where('r.tenantId', '=', user.tenantId)
+        .where('r.isDeleted', '=', 0)
+        .executeTakeFirst(),
+    ),
+  );
   if (!held) throw forbidden();
 }

@@ -15,5 +15,5 @@ export {
   packageMenuIds,
   permissionCodes,
 } from './permissions.js';
-export { invalidateApiScopes, normalizeScopePath, scopePattern } from './api-scope.js';
+export { normalizeScopePath, scopePattern } from './api-scope.js';
 export { registerAuth } from './guard.js';

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { prepared } from '../db/prepared.js';
 import { unauthorized } from '../lib/errors.js';
 import { cachedForGrants } from './grants-cache.js';
-import { verifyJwt } from '../lib/jwt.js';
+import { verifyJwtRemembered } from '../lib/jwt.js';
 import { SUPER_ROLE_ALIAS, SUPER_TENANT, type AuthUser } from './user.js';
 
 const splitIds = (s: string) =>
@@ -59,9 +59,9 @@ const sessionRow = prepared<{ sid: string; now: number }>()((db, arg) =>
 
 /**
  * The user behind a request's access token, or 401: token present -> HS256 verify (an access
- * token carrying a session id) -> one query joining the session and the user (session not
- * revoked or expired, user active, and the grants version) -> the roles' aliases (cached
- * for that version).
+ * token carrying a session id; a token that passed before is remembered: lib/jwt.ts) -> one
+ * query joining the session and the user (session not revoked or expired, user active, and the
+ * grants version) -> the roles' aliases (cached for that version).
  */
 export async function signedInUser(
   ctx: Pick<AppContext, 'db' | 'jwtSecret' | 'now'>,
@@ -70,7 +70,7 @@ export async function signedInUser(
   const { db, jwtSecret, now } = ctx;
   const token = bearerToken(headers);
   if (!token) throw unauthorized('缺失令牌，鉴权失败');
-  const claims = verifyJwt(token, jwtSecret, now());
+  const claims = verifyJwtRemembered(token, jwtSecret, now());
   if (!claims || claims.token_type !== 'access_token' || typeof claims.sid !== 'string') {
     throw unauthorized('令牌无效或已过期');
   }

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
-import { LiveRowsPlugin } from './live-rows-plugin.js';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import { CamelCaseLiveRowsPlugin } from './live-rows-plugin.js';
 import type { DB } from './schema.js';
 import { SQLITE_BUSY_SLICE_MS, WaitingSqliteDialect } from './sqlite-dialect.js';
 import { FALLBACK_CHECKPOINT_PAGES, startWalCheckpointer } from './wal-checkpointer.js';
@@ -46,6 +46,7 @@ import * as m051 from './migrations/051-ad-profit-flow-key.js';
 import * as m052 from './migrations/052-workflow.js';
 import * as m053 from './migrations/053-park-refund-retry.js';
 import * as m054 from './migrations/054-grants-version.js';
+import * as m055 from './migrations/055-scope-grants.js';
 import * as m037 from './migrations/037-client-core.js';
 import * as m038 from './migrations/038-client-parties.js';
 import * as m040 from './migrations/040-client-prepay.js';
@@ -143,10 +144,11 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '052-workflow': m052,
   '053-park-refund-retry': m053,
   '054-grants-version': m054,
+  '055-scope-grants': m055,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const plugins = [new CamelCasePlugin(), new LiveRowsPlugin()];
+  const plugins = [new CamelCaseLiveRowsPlugin()];
   if (options.databaseUrl) {
     const schema = options.pgSchema;
     const pool = new pg.Pool({

@@ -29,4 +29,19 @@ describe('is_deleted = 0 as a literal', () => {
       .compile();
     expect(deleted.parameters).toEqual([1]);
   });
+
+  it('turns names to snake_case in the SQL and back to camelCase in the rows, in the same pass', async () => {
+    const query = database.db
+      .selectFrom('bladeUser as u')
+      .select(['u.realName', 'u.mustChangePassword'])
+      .where('u.isDeleted', '=', 0)
+      .where('u.tenantId', '=', '000000');
+    const compiled = query.compile();
+    expect(compiled.sql).toContain('"u"."real_name"');
+    expect(compiled.sql).toContain('"u"."is_deleted" = 0');
+    expect(compiled.parameters).toEqual(['000000']);
+    const rows = await query.execute();
+    for (const row of rows)
+      expect(Object.keys(row).sort()).toEqual(['mustChangePassword', 'realName']);
+  });
 });

@@ -24,3 +24,28 @@ describe('nowText', () => {
     expect(nowText()).not.toBe(formatDateTime(at));
   });
 });
+
+describe('atSimulatedTime', () => {
+  it('keeps each run its own time while runs overlap, and the real clock after the last', async () => {
+    const early = new Date(2026, 0, 2, 3, 4, 5);
+    const late = new Date(2026, 5, 6, 7, 8, 9);
+    let releaseLate!: () => void;
+    const lateMayEnd = new Promise<void>((resolve) => (releaseLate = resolve));
+    const seenLate: string[] = [];
+    const lateRun = atSimulatedTime(late, async () => {
+      seenLate.push(nowText());
+      await lateMayEnd;
+      // The early run has ended meanwhile: this one still reads its own time.
+      seenLate.push(nowText());
+    });
+    const seenEarly = await atSimulatedTime(early, async () => {
+      await Promise.resolve();
+      return nowText();
+    });
+    releaseLate();
+    await lateRun;
+    expect(seenEarly).toBe('2026-01-02 03:04:05');
+    expect(seenLate).toEqual(['2026-06-06 07:08:09', '2026-06-06 07:08:09']);
+    expect(nowText()).toBe(formatDateTime(new Date()));
+  });
+});

@@ -10,6 +10,7 @@ import path from 'node:path';
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 interface CpuProfile {
   nodes: ProfileNode[];
@@ -67,5 +68,38 @@ export function summariseProfile(file: string, top = 20): string[] {
     ...sorted(functions)
       .slice(0, top)
       .map(([name, us]) => `  ${share(us)}  ${name}`),
+    `the ${String(top)} functions of our server with most inclusive time (themselves and what they call):`,
+    ...sorted(inclusiveTime(profile, byId, selfUs))
+      .slice(0, top)
+      .map(([name, us]) => `  ${share(us)}  ${name}`),
   ];
+}
+
+/**
+ * Inclusive time of our bundled server's functions: each sample's time counts once for every
+ * distinct function on its stack (a recursive function is not counted twice).
+ */
+function inclusiveTime(
+  profile: CpuProfile,
+  byId: Map<number, ProfileNode>,
+  selfUs: Map<number, number>,
+): Map<string, number> {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const inclusive = new Map<string, number>();
+  for (const [id, us] of selfUs) {
+    const leaf = byId.get(id)!.callFrame.functionName;
+    if (leaf === '(idle)' || leaf === '(program)') continue;
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { functionName, url, lineNumber } = byId.get(at)!.callFrame;
+      if (!url.includes('dist/server/')) continue;
+      const name = `${functionName || '(anonymous)'}:${String(lineNumber + 1)}`;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      inclusive.set(name, (inclusive.get(name) ?? 0) + us);
+    }
+  }
+  return inclusive;
 }

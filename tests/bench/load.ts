@@ -13,7 +13,7 @@ import { argValue } from './bench-kit';
 import { newestProfile, summariseProfile } from './cpu-profile';
 
 /**
- * `npm run bench -- --load [--pg [url]] [--duration S] [--profile]` (issue 30): the console's list mix under
+ * `npm run bench -- --load [--pg [url]] [--duration S] [--quick | --profile]` (issue 30): the console's list mix under
  * load against the built server (dist/server/main.js, demo data with 2,000 supplier orders, no
  * captcha, no list limit), driven by autocannon from this process on the same machine:
  * - the mix (user page, filtered post list, menu routes, dept list, API log, supplier order list,
@@ -516,18 +516,20 @@ function sideBySide(sqlite: Results, postgres: Results): void {
 }
 
 /**
- * `--profile`: where one server process's CPU goes under the mix (50 connections). The demo is
+ * `--quick`: the mix at 50 connections on one process, on data a first start seeded (a figure to
+ * compare before and after a change). `--profile`: the same under the profiler: where one server
+ * process's CPU goes under the mix. The demo is
  * seeded by a first start; a second start on the same data runs under `--cpu-prof`, so the
  * profile holds the load (and a start that finds everything there), not the seeding. Its
  * figures are the profiler's: slower than the plain bench's.
  */
-async function profileMix(): Promise<void> {
+async function profileMix(profile: boolean): Promise<void> {
   const seeded = await startLoadServer('1', undefined, { keepData: true });
   await seeded.stop();
   const profileDir = mkdtempSync(path.join(tmpdir(), 'quanyi-bench-profile-'));
   const server = await startLoadServer('1', undefined, {
     dataDir: seeded.dataDir,
-    execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+    execArgv: profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   try {
     const auth = await signIn(server.url);
@@ -537,7 +539,9 @@ async function profileMix(): Promise<void> {
     console.log(mixLine('1', 1, 50, await load(server, auth, paths, 50, MIX_SECONDS)));
   } finally {
     await server.stop();
+    rmSync(seeded.dataDir, { recursive: true, force: true });
   }
+  if (!profile) return;
   const file = newestProfile(profileDir);
   if (!file) throw new Error(`the server wrote no profile into ${profileDir}`);
   console.log(`\n## CPU profile of the server under the mix (${file})`);
@@ -547,7 +551,8 @@ async function profileMix(): Promise<void> {
 export async function benchLoad(): Promise<void> {
   const t0 = performance.now();
   buildIfStale();
-  if (process.argv.includes('--profile')) return profileMix();
+  if (process.argv.includes('--profile')) return profileMix(true);
+  if (process.argv.includes('--quick')) return profileMix(false);
   console.log(
     `(targets: mix server CPU/req <= ${String(TARGET_MIX_CPU_MS)} ms, menu/routes <= ` +
       `${String(TARGET_ROUTES_CPU_MS)} ms, p97.5 at 200 conns with WORKERS=auto <= ` +

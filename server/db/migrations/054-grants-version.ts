@@ -32,14 +32,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         update blade_cache_version set version = version + 1 where name = 'grants';
         return null;
       end $$`.execute(db);
-    for (const table of GRANT_TABLES)
+  }
+  await bumpGrantsOnChange(db, GRANT_TABLES);
+}
+
+/** Triggers that move the grants version on every insert, update or delete of `tables`. */
+export async function bumpGrantsOnChange(
+  db: Kysely<unknown>,
+  tables: readonly string[],
+): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // Once per statement (function blade_bump_grants, above): a bulk grant moves it once.
+    for (const table of tables)
       await sql`create trigger ${sql.raw(`${table}_grants`)}
         after insert or update or delete on ${sql.table(table)}
         for each statement execute function blade_bump_grants()`.execute(db);
     return;
   }
   // SQLite has row triggers only.
-  for (const table of GRANT_TABLES)
+  for (const table of tables)
     for (const event of ['insert', 'update', 'delete'])
       await sql`create trigger ${sql.raw(`${table}_grants_${event}`)}
         after ${sql.raw(event)} on ${sql.table(table)}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, data, DEMO_PASSWORD, type TestApp } from '../../../test/support.js';
 import { createRole, DEMO, grant, menuId, setRoles } from '../data-scope/scope-test-support.js';
 import { normalizeScopePath, scopePattern } from '../../../auth/index.js';
+import { nextId } from '../../../lib/ids.js';
 
 const URL = '/api/blade-system/api-scope';
 const POSTS = '/api/blade-system/post';
@@ -193,6 +194,49 @@ describe('blade-system/api-scope', () => {
     data(await submit(admin, { ...row, scopePath: '/blade-system/dept/**' }));
     expect((await t.get(`${POSTS}/select`, b)).statusCode).toBe(200);
     data(await t.post(`${URL}/remove`, admin, undefined, { ids: scope }));
+  });
+
+  it('a scope or its grant written straight to the database applies at the next request, as from another process', async () => {
+    const db = t.app.ctx.db;
+    await grant(t, tenantAdmin, roleA, { menuIds: [postMenu] });
+    await grant(t, tenantAdmin, roleB, { menuIds: [postMenu] });
+    const a = await asA();
+    const b = await asB();
+    expect(await listPosts(a)).toBe(200);
+
+    // No route, so nothing in this process is told: only the database changes.
+    const scope = nextId();
+    await db
+      .insertInto('bladeScopeApi')
+      .values({
+        id: scope,
+        menuId: postMenu,
+        resourceCode: 'post_list_sql',
+        scopeName: '岗位列表（直写）',
+        scopePath: '/api/blade-system/post/list',
+        scopeType: 2,
+        remark: null,
+        createUser: null,
+        createDept: null,
+        createTime: null,
+        updateUser: null,
+        updateTime: null,
+        status: 1,
+        isDeleted: 0,
+      })
+      .execute();
+    expect(await listPosts(a)).toBe(403);
+    expect(await listPosts(b)).toBe(403);
+
+    await db
+      .insertInto('bladeRoleScope')
+      .values({ id: nextId(), scopeCategory: 2, scopeId: scope, roleId: roleA })
+      .execute();
+    expect(await listPosts(a)).toBe(200);
+    expect(await listPosts(b)).toBe(403);
+
+    await db.updateTable('bladeScopeApi').set({ isDeleted: 1 }).where('id', '=', scope).execute();
+    expect(await listPosts(b)).toBe(200);
   });
 
   it('the grant tree lists API scopes under their menus', async () => {

@@ -237,4 +237,70 @@ describe('blade-system/data-scope', () => {
       '总部岗位',
     );
   });
+
+  it('a scope or department written straight to the database narrows the next request of a signed-in user (scope rules are cached per grants version)', async () => {
+    const db = t.app.ctx.db;
+    const tree = await scope('岗位-本部门及以下-直写', 4);
+    await grant(t, tenantAdmin, role, { menuIds: [postMenu], dataScopeIds: [] });
+    const sales = await t.login('sales', DEMO_PASSWORD, DEMO);
+    const seen = async () =>
+      data<{ records: Post[] }>(await t.get(`${POSTS}/list`, sales, { size: '100' }))
+        .records.map((p) => p.postName)
+        .sort();
+    expect(await seen()).toEqual(ALL);
+
+    // As another process or an operator's SQL would: no route, no session revoked.
+    await db
+      .insertInto('bladeRoleScope')
+      .values({ id: nextId(), scopeCategory: 1, scopeId: tree, roleId: role })
+      .execute();
+    expect(await seen()).toEqual(['华东岗位', '销售岗位']);
+
+    const salesDept = await db
+      .selectFrom('bladeDept')
+      .select(['id', 'ancestors'])
+      .where('id', '=', depts['销售部']!)
+      .executeTakeFirstOrThrow();
+    const west = nextId();
+    await db
+      .insertInto('bladeDept')
+      .values({
+        id: west,
+        tenantId: DEMO,
+        parentId: salesDept.id,
+        ancestors: `${salesDept.ancestors},${salesDept.id}`,
+        deptCategory: 1,
+        deptName: '华西销售',
+        fullName: null,
+        sort: 0,
+        remark: null,
+        isDeleted: 0,
+        version: 1,
+      })
+      .execute();
+    const adminUser = await userOf(t, DEMO, 'admin');
+    await db
+      .insertInto('bladePost')
+      .values({
+        id: nextId(),
+        tenantId: DEMO,
+        category: 4,
+        postCode: '华西岗位',
+        postName: '华西岗位',
+        sort: 0,
+        remark: null,
+        createUser: adminUser.id,
+        createDept: west,
+        createTime: nowText(),
+        updateUser: adminUser.id,
+        updateTime: nowText(),
+        status: 1,
+        isDeleted: 0,
+      })
+      .execute();
+    expect(await seen()).toEqual(['华东岗位', '华西岗位', '销售岗位']);
+
+    await db.updateTable('bladeScopeData').set({ scopeType: 2 }).where('id', '=', tree).execute();
+    expect(await seen()).toEqual(['销售岗位']);
+  });
 });

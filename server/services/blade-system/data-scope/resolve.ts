@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../../db/schema.js';
 import type { AuditedTable, RowFilter, TableCall } from '../../../lib/table/index.js';
 import type { AuthUser } from '../../../auth/index.js';
+import { cachedForGrants } from '../../../auth/grants-cache.js';
 
 /**
  * Data scopes (contract.md 5, dict `data_scope_type`): rows a role may see of a resource. A
@@ -50,13 +51,28 @@ export interface GrantedDataScope {
   scopeValue: string | null;
 }
 
-/** The data scopes of `resourceCode` granted to the caller's live roles of their tenant. */
+/**
+ * The data scopes of `resourceCode` granted to the caller's live roles of their tenant, cached
+ * for the grants version the request read (role scopes, scope rules, roles and departments move
+ * it: migration 055).
+ */
 export async function grantedDataScopes(
   db: Kysely<DB>,
   user: AuthUser,
   resourceCode: string,
-): Promise<GrantedDataScope[]> {
+): Promise<readonly GrantedDataScope[]> {
   if (user.roleIds.length === 0) return [];
+  const key = `scopes:${user.tenantId}|${user.roleIds.join(',')}|${resourceCode}`;
+  return cachedForGrants(db, user.grantsVersion, key, () =>
+    readGrantedDataScopes(db, user, resourceCode),
+  );
+}
+
+function readGrantedDataScopes(
+  db: Kysely<DB>,
+  user: AuthUser,
+  resourceCode: string,
+): Promise<GrantedDataScope[]> {
   return db
     .selectFrom('bladeRoleScope as rs')
     .innerJoin('bladeRole as r', 'r.id', 'rs.roleId')
@@ -79,9 +95,17 @@ export function idsOf(value: string | null): string[] {
     .filter((s) => /^[A-Za-z0-9_-]{1,32}$/.test(s));
 }
 
-/** The caller's departments and every department below them (ancestors paths) in the tenant. */
-export async function deptSubtree(db: Kysely<DB>, user: AuthUser): Promise<string[]> {
+/**
+ * The caller's departments and every department below them (ancestors paths) in the tenant,
+ * cached for the grants version (departments move it: migration 055).
+ */
+export async function deptSubtree(db: Kysely<DB>, user: AuthUser): Promise<readonly string[]> {
   if (user.deptIds.length === 0) return [];
+  const key = `subtree:${user.tenantId}|${user.deptIds.join(',')}`;
+  return cachedForGrants(db, user.grantsVersion, key, () => readDeptSubtree(db, user));
+}
+
+async function readDeptSubtree(db: Kysely<DB>, user: AuthUser): Promise<string[]> {
   const mine = new Set(user.deptIds);
   const rows = await db
     .selectFrom('bladeDept')
@@ -97,7 +121,7 @@ export async function deptSubtree(db: Kysely<DB>, user: AuthUser): Promise<strin
 /** One condition of the union: `column in ids` (no ids: matches nothing). */
 export interface ScopeRule {
   column: string;
-  ids: string[];
+  ids: readonly string[];
 }
 
 /**
@@ -119,7 +143,7 @@ export async function dataScopeRules(
     if (named?.holds === holds) return named.column;
     return Object.values(columns).find((c) => c.holds === holds)?.column;
   };
-  let subtree: string[] | undefined;
+  let subtree: readonly string[] | undefined;
   const rules: ScopeRule[] = [];
   for (const scope of scopes) {
     const type = scope.scopeType;
@@ -152,7 +176,7 @@ export function dataScopeFor(
       const ref = eb as unknown as (
         column: string,
         op: 'in',
-        values: string[],
+        values: readonly string[],
       ) => Expression<SqlBool>;
       const parts = rules.filter((r) => r.ids.length > 0).map((r) => ref(r.column, 'in', r.ids));
       return parts.length ? eb.or(parts) : sql<SqlBool>`1 = 0`;
