@@ -3,8 +3,9 @@ import type { DB } from '../db/schema.js';
 
 /**
  * Caches of what a user's grants decide (permission codes, granted menus, role aliases, the
- * menu routes), valid for one grants version (db/migrations/054-grants-version.ts: triggers move
- * it on every change to menus, roles, grants, tenants, packages and top menus). Each request
+ * menu routes, data and API scopes, department subtrees) and of dictionary names, valid for one
+ * grants version (db/migrations 054 to 056: triggers move it on every change to menus, roles,
+ * grants, tenants, packages, top menus, scopes, departments and dictionaries). Each request
  * reads the version with its session (session.ts), so a change made through any process is seen
  * by every process at its next request; while the version stands, a signed-in request runs no
  * permission query. Entries are promises: concurrent first requests share one load. Kept per

@@ -47,6 +47,7 @@ import * as m052 from './migrations/052-workflow.js';
 import * as m053 from './migrations/053-park-refund-retry.js';
 import * as m054 from './migrations/054-grants-version.js';
 import * as m055 from './migrations/055-scope-grants.js';
+import * as m056 from './migrations/056-dict-grants.js';
 import * as m037 from './migrations/037-client-core.js';
 import * as m038 from './migrations/038-client-parties.js';
 import * as m040 from './migrations/040-client-prepay.js';
@@ -145,6 +146,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '053-park-refund-retry': m053,
   '054-grants-version': m054,
   '055-scope-grants': m055,
+  '056-dict-grants': m056,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -6,6 +6,7 @@ import {
   type ResourceContract,
 } from '../../../src/contracts/resource-contract.js';
 import { SUPER_ADMIN } from '../../auth/index.js';
+import { cachedForGrants } from '../../auth/grants-cache.js';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import type { ListSpec, QueryMap } from '../query.js';
@@ -231,16 +232,26 @@ export function defineContractTable<
   return defineTable(resolved);
 }
 
-/** Names of dictionary `code` (dictKey -> dictValue), read each time so edits show. */
-export async function dictNames(ctx: AppContext, code: string): Promise<Map<string, string>> {
-  const rows = await ctx.db
-    .selectFrom('bladeDict')
-    .select(['dictKey', 'dictValue'])
-    .where('code', '=', code)
-    .where('parentId', '<>', '0')
-    .where('isDeleted', '=', 0)
-    .execute();
-  return new Map(rows.map((r) => [r.dictKey, r.dictValue]));
+/**
+ * Names of dictionary `code` (dictKey -> dictValue). With the request's grants version they are
+ * cached for it (a dictionary edit moves it: migration 056), so an edit shows at the next
+ * request on every process; without one they are read each time. Shared: never change the map.
+ */
+export async function dictNames(
+  ctx: Pick<AppContext, 'db'>,
+  code: string,
+  grantsVersion?: number,
+): Promise<ReadonlyMap<string, string>> {
+  return cachedForGrants(ctx.db, grantsVersion, `dict:${code}`, async () => {
+    const rows = await ctx.db
+      .selectFrom('bladeDict')
+      .select(['dictKey', 'dictValue'])
+      .where('code', '=', code)
+      .where('parentId', '<>', '0')
+      .where('isDeleted', '=', 0)
+      .execute();
+    return new Map(rows.map((r) => [r.dictKey, r.dictValue]));
+  });
 }
 
 /**
@@ -254,7 +265,7 @@ export function dictLabels(contract: AnyContract, targets: Readonly<Record<strin
       Object.keys(targets).map(async (field) => {
         const dict = specs.get(field)?.dict;
         if (!dict) throw new Error(`${contract.service}: ${field} names no dictionary`);
-        return [field, await dictNames(call.ctx, dict)] as const;
+        return [field, await dictNames(call.ctx, dict, call.user.grantsVersion)] as const;
       }),
     );
     return rows.map((row) => {

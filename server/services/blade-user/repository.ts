@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../auth/index.js';
+import { cachedForGrants } from '../../auth/grants-cache.js';
 import { notFound } from '../../lib/errors.js';
 import { encryptPhone, phoneKey } from '../../lib/phone-crypto.js';
 import { escapeLike, paged, type ListSpec, type QueryMap } from '../../lib/query.js';
@@ -174,7 +175,7 @@ async function toViews<R extends UserRow>(ctx: AppContext, caller: AuthUser, row
           .where('isDeleted', '=', 0)
           .execute()
       : [],
-    dictLabels(ctx, ['user_status', 'user_type', 'sex']),
+    dictLabels(ctx, ['user_status', 'user_type', 'sex'], caller.grantsVersion),
   ]);
   const names = (list: { id: string; name: string }[]) => new Map(list.map((x) => [x.id, x.name]));
   const roleNames = names(roles);
@@ -202,8 +203,21 @@ async function toViews<R extends UserRow>(ctx: AppContext, caller: AuthUser, row
   );
 }
 
-/** dict code -> key -> label, for the few dictionaries a user record names. */
-export async function dictLabels(
+/**
+ * dict code -> key -> label, for the few dictionaries a user record names; cached for the
+ * request's grants version when given (lib/table/contract.ts `dictNames`). Never change the maps.
+ */
+export function dictLabels(
+  ctx: Pick<AppContext, 'db'>,
+  codes: string[],
+  grantsVersion?: number,
+): Promise<ReadonlyMap<string, ReadonlyMap<string, string>>> {
+  return cachedForGrants(ctx.db, grantsVersion, `dicts:${codes.join(',')}`, () =>
+    readDictLabels(ctx, codes),
+  );
+}
+
+async function readDictLabels(
   ctx: Pick<AppContext, 'db'>,
   codes: string[],
 ): Promise<Map<string, Map<string, string>>> {

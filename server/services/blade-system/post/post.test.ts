@@ -52,6 +52,27 @@ describe('blade-system/post', () => {
     expect(data<Page<Post>>(await list(tenantAdmin)).total).toBe(0);
   });
 
+  it('names a category by the dictionary as it is now, even when it was edited in the database alone', async () => {
+    const categoryOfCeo = async () => data<Page<Post>>(await list(admin)).records[0]!.categoryName;
+    expect(await categoryOfCeo()).toBe('高层');
+    const rename = (dictValue: string) =>
+      t.app.ctx.db
+        .updateTable('bladeDict')
+        .set({ dictValue })
+        .where('code', '=', 'post_category')
+        .where('dictKey', '=', '1')
+        .where('parentId', '<>', '0')
+        .execute();
+    // As an operator's SQL or another process would: no route of this process is told.
+    await rename('最高层');
+    try {
+      expect(await categoryOfCeo()).toBe('最高层');
+    } finally {
+      await rename('高层');
+    }
+    expect(await categoryOfCeo()).toBe('高层');
+  });
+
   it("creates, reads, updates and removes in the caller's tenant only", async () => {
     const created = await submit(tenantAdmin, {
       postCode: 'cto',

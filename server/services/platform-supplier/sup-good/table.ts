@@ -65,6 +65,7 @@ export async function decorateGoods<R extends FenRow>(
   ctx: Pick<AppContext, 'db'>,
   tenantId: string,
   rows: R[],
+  grantsVersion?: number,
 ) {
   const [names, types] = await Promise.all([
     supplierNames(
@@ -73,7 +74,7 @@ export async function decorateGoods<R extends FenRow>(
       rows.map((r) => r.supId),
       { live: true },
     ),
-    dictNames(ctx as AppContext, 'sup_good_type'),
+    dictNames(ctx, 'sup_good_type', grantsVersion),
   ]);
   return rows.map((r) => ({
     ...r,
@@ -97,7 +98,8 @@ const declared = defineContractTable({
   readers: PICKER_SCREENS,
   fieldInputs: { validEnd: validEndInput },
   defaultOrder: { createTime: 'desc', id: 'desc' },
-  decorate: (call, rows) => decorateGoods(call.ctx, call.user.tenantId, rows as FenRow[]),
+  decorate: (call, rows) =>
+    decorateGoods(call.ctx, call.user.tenantId, rows as FenRow[], call.user.grantsVersion),
   beforeSave: async (call, input, id) => {
     const names = await supplierNames(call.ctx.db, call.user.tenantId, [input.supId], {
       live: true,

@@ -56,8 +56,8 @@ type Row = Pick<
  */
 export async function presentSuppliers<R extends Row>(call: TableCall, rows: R[]) {
   const [settlement, supply] = await Promise.all([
-    dictNames(call.ctx, 'sup_settlement_type'),
-    dictNames(call.ctx, 'sup_supply_type'),
+    dictNames(call.ctx, 'sup_settlement_type', call.user.grantsVersion),
+    dictNames(call.ctx, 'sup_supply_type', call.user.grantsVersion),
   ]);
   return rows.map((r) => ({
     ...r,
