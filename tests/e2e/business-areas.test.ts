@@ -1,7 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TREE } from '../../server/db/seed/menu-tree';
 import { ApiClient } from './api-client';
-import { leaves, rawStates, setLanguage, watchAnswers } from './screen-walk';
+import {
+  CLOSE_TABS_EVERY,
+  closeAllTabs,
+  HEADINGS,
+  leaves,
+  rawStates,
+  setLanguage,
+  shownIn,
+  TABLES,
+  watchAnswers,
+} from './screen-walk';
 import { signedIn } from './session';
 import { serverAndBrowser } from './suite';
 
@@ -33,18 +43,20 @@ describe('the business, ad, finance and service screens', () => {
       const screens = leaves(MENU_TREE).filter((leaf) => area.test(leaf.path));
       expect(screens.length).toBeGreaterThan(2);
       const problems: string[] = [];
-      for (const leaf of screens) {
+      for (const [index, leaf] of screens.entries()) {
+        if (index > 0 && index % CLOSE_TABS_EVERY === 0) await closeAllTabs(page);
         await page.evaluate((path) => {
           window.history.pushState(null, '', path);
           window.dispatchEvent(new PopStateEvent('popstate'));
         }, leaf.path);
         const main = page.locator(`[data-page-key^="${leaf.path}"]:visible`);
+        const left = await shownIn(page, leaf.path, `${TABLES}, ${HEADINGS}`, 20_000);
         try {
           await main
             .getByRole('table')
             .or(main.getByRole('heading', { name: lang === 'zh' ? leaf.zh : leaf.en }))
             .first()
-            .waitFor({ timeout: 20_000 });
+            .waitFor({ timeout: left });
         } catch {
           problems.push(`${leaf.path}: neither a table nor its heading`);
         }

@@ -4,7 +4,16 @@ import { CUSTOM_SCREENS } from '../../src/app/custom-screens';
 import { RESOURCE_ROUTES } from '../../src/resources/registry';
 import { ApiClient } from './api-client';
 import { serverAndBrowser } from './suite';
-import { leaves, rawStates, watchAnswers } from './screen-walk';
+import {
+  CLOSE_TABS_EVERY,
+  closeAllTabs,
+  HEADINGS,
+  leaves,
+  rawStates,
+  shownIn,
+  TABLES,
+  watchAnswers,
+} from './screen-walk';
 import { signedIn } from './session';
 
 /**
@@ -40,14 +49,16 @@ describe('every seeded menu entry', () => {
     };
     // Signing in asks for nothing the server refuses either.
     await checkScreen('/wel/index');
-    for (const leaf of leaves(MENU_TREE)) {
+    for (const [index, leaf] of leaves(MENU_TREE).entries()) {
+      if (index > 0 && index % CLOSE_TABS_EVERY === 0) await closeAllTabs(page);
       // In-app navigation (what a menu click does), not a page load per entry: ~150 full loads
       // took most of the test's time budget on 2 busy cores.
       await page.evaluate((path) => {
         window.history.pushState(null, '', path);
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, leaf.path);
-      // The kept-alive page on screen (earlier entries stay mounted, hidden).
+      // The kept-alive page on screen (the entries opened since the tabs were last closed stay
+      // mounted, hidden).
       const main = page.locator(`[data-page-key^="${leaf.path}"]:visible`);
       if (OWN_PAGES.has(leaf.path)) {
         await page.waitForURL(`**${leaf.path}`);
@@ -56,18 +67,20 @@ describe('every seeded menu entry', () => {
       }
       if (leaf.path in RESOURCE_ROUTES) {
         // A declared resource: its list screen, with the table.
-        await main.getByRole('table').first().waitFor({ timeout: 20_000 });
+        const left = await shownIn(page, leaf.path, TABLES, 20_000);
+        await main.getByRole('table').first().waitFor({ timeout: left });
         await checkScreen(leaf.path);
         continue;
       }
       if (leaf.path in CUSTOM_SCREENS) {
         // A screen of its own (lists, forms, references): a table, or its heading with the
         // menu name, and never the placeholder.
+        const left = await shownIn(page, leaf.path, `${TABLES}, ${HEADINGS}`, 20_000);
         await main
           .getByRole('table')
           .or(main.getByRole('heading', { name: leaf.zh }))
           .first()
-          .waitFor({ timeout: 20_000 });
+          .waitFor({ timeout: left });
         if ((await main.getByText('该功能将在后续版本提供').count()) > 0) missing.push(leaf.path);
         await checkScreen(leaf.path);
         continue;

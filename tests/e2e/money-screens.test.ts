@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client';
 import { signedIn } from './session';
-import { setLanguage } from './screen-walk';
+import { CLOSE_TABS_EVERY, closeAllTabs, setLanguage, shownIn, TABLES } from './screen-walk';
 import { serverAndBrowser } from './suite';
 
 /**
@@ -33,8 +33,9 @@ const REFUSED =
 /** Opens each screen in turn; answers what went wrong on which (empty when all worked). */
 async function walk(page: Page, finance: boolean): Promise<string[]> {
   const problems: string[] = [];
-  for (const screen of SCREENS) {
-    if (screen.finance && !finance) continue;
+  const screens = SCREENS.filter((screen) => finance || !screen.finance);
+  for (const [index, screen] of screens.entries()) {
+    if (index > 0 && index % CLOSE_TABS_EVERY === 0) await closeAllTabs(page);
     await page.evaluate((path) => {
       window.history.pushState(null, '', path);
       window.dispatchEvent(new PopStateEvent('popstate'));
@@ -42,8 +43,11 @@ async function walk(page: Page, finance: boolean): Promise<string[]> {
     const main = page.locator(`[data-page-key^="${screen.path}"]:visible`);
     try {
       const table = main.getByRole('table').first();
-      await table.waitFor({ timeout: 20_000 });
-      if (screen.rows) await table.locator('tbody tr').first().waitFor({ timeout: 20_000 });
+      await table.waitFor({ timeout: await shownIn(page, screen.path, TABLES, 20_000) });
+      if (screen.rows) {
+        const left = await shownIn(page, screen.path, 'tbody tr', 20_000);
+        await table.locator('tbody tr').first().waitFor({ timeout: left });
+      }
       const text =
         (await main.innerText()) + (await page.locator('[role="alert"]').allInnerTexts()).join(' ');
       if (REFUSED.test(text)) problems.push(`${screen.path}: ${REFUSED.exec(text)![0]}`);

@@ -37,7 +37,11 @@ const STATE_IDS = new Set(
 export function watchAnswers(page: Page) {
   const refused: string[] = [];
   let open = 0;
-  page.on('request', () => void open++);
+  let started = 0;
+  page.on('request', () => {
+    open++;
+    started++;
+  });
   const done = () => void (open = Math.max(0, open - 1));
   page.on('requestfinished', done);
   page.on('requestfailed', done);
@@ -52,17 +56,67 @@ export function watchAnswers(page: Page) {
   });
   return {
     refused,
-    /** Until no request has been open for 300 ms (at most `ms`): the screen has had its answers. */
+    /**
+     * Until the screen has had its answers (at most `ms`): no request open, then a frame and an
+     * idle moment of the page (the answers drawn, the requests their effects make sent) without
+     * a request started meanwhile.
+     */
     async settled(ms = 10_000) {
       const until = Date.now() + ms;
-      let quietSince = Date.now();
       while (Date.now() < until) {
-        if (open > 0) quietSince = Date.now();
-        else if (Date.now() - quietSince >= 300) return;
-        await page.waitForTimeout(50);
+        if (open > 0) {
+          await page.waitForTimeout(50);
+          continue;
+        }
+        const before = started;
+        await page.evaluate(
+          () =>
+            new Promise<void>((resolve) => {
+              // Bounded: a page that draws no frames still answers.
+              setTimeout(resolve, 1000);
+              requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 1000 }));
+            }),
+        );
+        if (open === 0 && started === before) return;
       }
     },
   };
+}
+
+/** CSS for what `getByRole('table')` and `getByRole('heading')` find, for {@link shownIn}. */
+export const TABLES = 'table, [role="table"]';
+export const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role="heading"]';
+
+/**
+ * Waits until the kept-alive page of `path` on screen shows an element matching `css` (checked in
+ * the page on every frame), at most `timeout` ms and without failing; answers what is left of
+ * `timeout` (at least a second) for the check by role that follows. Playwright's own waits poll
+ * every 500 ms after their first 270 ms: woken by this one, each screen's check is done about
+ * half a second sooner.
+ */
+export async function shownIn(
+  page: Page,
+  path: string,
+  css: string,
+  timeout: number,
+): Promise<number> {
+  const until = Date.now() + timeout;
+  await page
+    .waitForFunction(
+      ([path, css]) => {
+        const visible = (e: Element) => {
+          const box = e.getBoundingClientRect();
+          return box.width > 0 && box.height > 0 && getComputedStyle(e).visibility === 'visible';
+        };
+        return [...document.querySelectorAll(`[data-page-key^="${path}"]`)].some(
+          (kept) => visible(kept) && [...kept.querySelectorAll(css)].some(visible),
+        );
+      },
+      [path, css] as const,
+      { polling: 'raf', timeout },
+    )
+    .catch(() => undefined);
+  return Math.max(1000, until - Date.now());
 }
 
 /** Texts of the visible table cells of the page on screen that are exactly a state id. */
@@ -74,6 +128,21 @@ export async function rawStates(
     .locator(`[data-page-key^="${path}"]:visible td`)
     .evaluateAll((cells) => cells.map((c) => (c.textContent ?? '').trim()));
   return { cells: texts.length, raw: [...new Set(texts.filter((text) => STATE_IDS.has(text)))] };
+}
+
+/**
+ * Kept-alive pages stay laid out (hidden) and every open tab is drawn in the tab bar: after a few
+ * dozen screens each navigation took 2 to 4 times as long to show its table. The walks close
+ * their tabs every this many screens, from the tab bar as a user does.
+ */
+export const CLOSE_TABS_EVERY = 5;
+
+/** Closes every tab from the tab bar's actions menu (back on the home page). */
+export async function closeAllTabs(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^(标签页操作|Tab actions)$/ }).click();
+  await page.getByRole('menuitem', { name: /^(关闭全部|Close all)$/ }).click();
+  await page.waitForURL('**/wel/index');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
 }
 
 /** Switches the console's language from the top bar. */
