@@ -24,6 +24,57 @@ interface Post {
   postName: string;
 }
 
+/** A live department of the demo tenant below `parent`, straight into the database. */
+async function addDept(
+  t: TestApp,
+  parent: { id: string; ancestors: string },
+  deptName: string,
+): Promise<string> {
+  const id = nextId();
+  await t.app.ctx.db
+    .insertInto('bladeDept')
+    .values({
+      id,
+      tenantId: DEMO,
+      parentId: parent.id,
+      ancestors: `${parent.ancestors},${parent.id}`,
+      deptCategory: 1,
+      deptName,
+      fullName: null,
+      sort: 0,
+      remark: null,
+      isDeleted: 0,
+      version: 1,
+    })
+    .execute();
+  return id;
+}
+
+/** A live post of the demo tenant created by `user` in `dept`, straight into the database. */
+async function addPost(t: TestApp, name: string, user: string, dept: string): Promise<string> {
+  const id = nextId();
+  await t.app.ctx.db
+    .insertInto('bladePost')
+    .values({
+      id,
+      tenantId: DEMO,
+      category: 4,
+      postCode: name,
+      postName: name,
+      sort: 0,
+      remark: null,
+      createUser: user,
+      createDept: dept,
+      createTime: nowText(),
+      updateUser: user,
+      updateTime: nowText(),
+      status: 1,
+      isDeleted: 0,
+    })
+    .execute();
+  return id;
+}
+
 describe('blade-system/data-scope', () => {
   let t: TestApp;
   let admin: string;
@@ -51,23 +102,7 @@ describe('blade-system/data-scope', () => {
     for (const d of deptRows) depts[d.deptName] = d.id;
     const sales = deptRows.find((d) => d.deptName === '销售部')!;
     // A department below sales, for 'own department and below'.
-    depts.east = nextId();
-    await db
-      .insertInto('bladeDept')
-      .values({
-        id: depts.east,
-        tenantId: DEMO,
-        parentId: sales.id,
-        ancestors: `${sales.ancestors},${sales.id}`,
-        deptCategory: 1,
-        deptName: '华东销售',
-        fullName: null,
-        sort: 0,
-        remark: null,
-        isDeleted: 0,
-        version: 1,
-      })
-      .execute();
+    depts.east = await addDept(t, sales, '华东销售');
 
     const adminUser = await userOf(t, DEMO, 'admin');
     const salesUser = await userOf(t, DEMO, 'sales');
@@ -78,28 +113,7 @@ describe('blade-system/data-scope', () => {
       ['华东岗位', adminUser.id, depts.east],
       ['客服岗位', serviceUser.id, depts['客服部']!],
     ];
-    for (const [name, user, dept] of made) {
-      posts[name] = nextId();
-      await db
-        .insertInto('bladePost')
-        .values({
-          id: posts[name],
-          tenantId: DEMO,
-          category: 4,
-          postCode: name,
-          postName: name,
-          sort: 0,
-          remark: null,
-          createUser: user,
-          createDept: dept,
-          createTime: nowText(),
-          updateUser: user,
-          updateTime: nowText(),
-          status: 1,
-          isDeleted: 0,
-        })
-        .execute();
-    }
+    for (const [name, user, dept] of made) posts[name] = await addPost(t, name, user, dept);
   });
   afterAll(() => t.close());
 
@@ -261,43 +275,8 @@ describe('blade-system/data-scope', () => {
       .select(['id', 'ancestors'])
       .where('id', '=', depts['销售部']!)
       .executeTakeFirstOrThrow();
-    const west = nextId();
-    await db
-      .insertInto('bladeDept')
-      .values({
-        id: west,
-        tenantId: DEMO,
-        parentId: salesDept.id,
-        ancestors: `${salesDept.ancestors},${salesDept.id}`,
-        deptCategory: 1,
-        deptName: '华西销售',
-        fullName: null,
-        sort: 0,
-        remark: null,
-        isDeleted: 0,
-        version: 1,
-      })
-      .execute();
-    const adminUser = await userOf(t, DEMO, 'admin');
-    await db
-      .insertInto('bladePost')
-      .values({
-        id: nextId(),
-        tenantId: DEMO,
-        category: 4,
-        postCode: '华西岗位',
-        postName: '华西岗位',
-        sort: 0,
-        remark: null,
-        createUser: adminUser.id,
-        createDept: west,
-        createTime: nowText(),
-        updateUser: adminUser.id,
-        updateTime: nowText(),
-        status: 1,
-        isDeleted: 0,
-      })
-      .execute();
+    const west = await addDept(t, salesDept, '华西销售');
+    await addPost(t, '华西岗位', (await userOf(t, DEMO, 'admin')).id, west);
     expect(await seen()).toEqual(['华东岗位', '华西岗位', '销售岗位']);
 
     await db.updateTable('bladeScopeData').set({ scopeType: 2 }).where('id', '=', tree).execute();
