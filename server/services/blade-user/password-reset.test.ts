@@ -134,7 +134,9 @@ describe('ADMIN_PASSWORD', () => {
     } finally {
       await t.close();
     }
-  });
+    // Its own template: the whole demo seeded inside the test (about 9 s on PostgreSQL alone,
+    // past 20 s on a busy machine).
+  }, 120_000);
 
   it('without it the administrator is admin/admin and must change the password', async () => {
     const t = await createTestApp();
