@@ -25,6 +25,7 @@ import { closeUnreadBodies } from './lib/upload-limit.js';
 import { registerApiDocs } from './lib/api-doc/index.js';
 import { registerIdempotency } from './lib/idempotency/index.js';
 import { registerListRateLimit } from './lib/list-rate-limit.js';
+import { registerAnswerCache } from './lib/answer-cache.js';
 import { databaseRateLimitStore } from './lib/shared-rate-limit.js';
 import { readConsolePages } from './lib/console-pages.js';
 import { registerAuth } from './auth/index.js';
@@ -215,6 +216,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   registerIdempotency(app);
   registerApiDocs(app);
   registerLogRecording(app);
+  // Lists read again while their tables stand (lib/answer-cache.ts): after the guard and the
+  // list rate limit, which still run on every request.
+  registerAnswerCache(app, config.answerCacheMb * 1024 * 1024);
   await registerRoutes(app);
 
   return app;

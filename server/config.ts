@@ -39,6 +39,8 @@ export interface ServerConfig {
   captchaRateLimit: number;
   /** LIST_RATE_LIMIT: list and page reads per minute per signed-in user (0: no limit). */
   listRateLimit: number;
+  /** ANSWER_CACHE_MB: bytes of list answers each process keeps (lib/answer-cache.ts; 0: off). */
+  answerCacheMb: number;
   /** Uploaded files go to this S3-compatible bucket when S3_ENDPOINT is set; else DATA_DIR/files. */
   s3: S3Config | undefined;
   /** Largest upload in MB (avatars: 500 KB whatever this says). */
@@ -213,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captchaRateLimit: int(env.CAPTCHA_RATE_LIMIT, 60),
     // 0 turns it off (README), so a plain positive-int parse would not do.
     listRateLimit: wholeNumber(env.LIST_RATE_LIMIT) ?? 600,
+    answerCacheMb: wholeNumber(env.ANSWER_CACHE_MB) ?? 32,
     s3: s3Config(env),
     uploadMaxMb: int(env.UPLOAD_MAX_MB, 10),
     sessionIdleSeconds: int(env.SESSION_IDLE_HOURS, 24) * 3600,

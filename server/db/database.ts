@@ -48,6 +48,7 @@ import * as m053 from './migrations/053-park-refund-retry.js';
 import * as m054 from './migrations/054-grants-version.js';
 import * as m055 from './migrations/055-scope-grants.js';
 import * as m056 from './migrations/056-dict-grants.js';
+import * as m057 from './migrations/057-data-versions.js';
 import * as m037 from './migrations/037-client-core.js';
 import * as m038 from './migrations/038-client-parties.js';
 import * as m040 from './migrations/040-client-prepay.js';
@@ -147,6 +148,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '054-grants-version': m054,
   '055-scope-grants': m055,
   '056-dict-grants': m056,
+  '057-data-versions': m057,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -413,6 +413,7 @@ export interface DB {
   bladeOpenApiNonce: OpenApiNonceTable;
   bladeRateWindow: RateWindowTable;
   bladeCacheVersion: CacheVersionTable;
+  bladeDataVersion: DataVersionTable;
   bladeCallbackOutbox: CallbackOutboxTable;
   bladeCallbackAttempt: CallbackAttemptTable;
   bladePrepayRecordView: PrepayRecordViewTable;
@@ -1470,6 +1471,13 @@ export interface OpenApiNonceTable {
 /** Counters that caches compare with (054-grants-version.ts): `grants` moves with every grant change. */
 export interface CacheVersionTable {
   name: string;
+  version: number;
+}
+
+/** db/migrations/057-data-versions.ts: a table's version is the sum of its rows' versions. */
+export interface DataVersionTable {
+  tableName: string;
+  backend: number;
   version: number;
 }
 

@@ -41,6 +41,11 @@ export interface TestOptions {
    * one). Close it before `other` (which drops the database).
    */
   sameDatabaseAs?: TestApp;
+  /**
+   * SQLite even in a PostgreSQL run: for a test that reads the statements the process runs
+   * (better-sqlite3 runs them in this thread; PostgreSQL's pool also serves the background jobs).
+   */
+  sqlite?: boolean;
 }
 
 export interface TestApp {
@@ -79,7 +84,7 @@ export interface TestApp {
 
 export async function createTestApp(options: TestOptions = {}): Promise<TestApp> {
   rsaPem ??= RsaTransport.generatePrivateKeyPem();
-  const url = process.env.TEST_DATABASE_URL;
+  const url = options.sqlite ? undefined : process.env.TEST_DATABASE_URL;
   const other = options.sameDatabaseAs;
   const config: Partial<ServerConfig> = {
     captcha: options.captcha ?? false,

@@ -13,12 +13,13 @@ import { argValue } from './bench-kit';
 import { newestProfile, summariseProfile } from './cpu-profile';
 
 /**
- * `npm run bench -- --load [--pg [url]] [--duration S] [--quick | --profile]` (issue 30): the console's list mix under
+ * `npm run bench -- --load [--pg [url]] [--duration S] [--quick | --profile] [--no-answer-cache]`
+ * (issue 30): the console's list mix under
  * load against the built server (dist/server/main.js, demo data with 2,000 supplier orders, no
  * captcha, no list limit), driven by autocannon from this process on the same machine:
  * - the mix (user page, filtered post list, menu routes, dept list, API log, supplier order list,
  *   goods list; each connection walks the list in turn) at 50 and 200 connections, with WORKERS=1
- *   and WORKERS=auto: req/s, p50, p97.5, errors and non-2xx, and the server's CPU per request
+ *   and WORKERS=auto, the answer cache on and off (SETTINGS): req/s, p50, p97.5, errors and non-2xx, and the server's CPU per request
  *   (user + system time of the server's whole process tree over the run / answers);
  * - each call of the mix alone at 20 connections: req/s, p50 and CPU per request.
  * On the embedded SQLite database, then on PostgreSQL (a throw-away database, dropped after)
@@ -37,7 +38,20 @@ const ALONE_SECONDS = 3;
 const ALONE_CONNECTIONS = 20;
 const WARMUP_SECONDS = 3;
 const CONNECTIONS = [50, 200];
-const WORKERS = ['1', 'auto'];
+/**
+ * The server settings measured: WORKERS, and the answer cache (server/lib/answer-cache.ts) on,
+ * as `npm start` runs, or off (ANSWER_CACHE_MB=0): with it on, the mix's repeated reads of the
+ * same pages by one session are its best case; off shows what each request costs when it runs
+ * its queries (a first read, or data that changes between reads).
+ */
+const SETTINGS: { workers: string; answerCache: boolean }[] = [
+  { workers: '1', answerCache: true },
+  { workers: 'auto', answerCache: true },
+  { workers: '1', answerCache: false },
+  { workers: 'auto', answerCache: false },
+];
+const settingName = (s: { workers: string; answerCache: boolean }) =>
+  s.answerCache ? s.workers : `${s.workers}, answer cache off`;
 /** Posts the bench adds to tenant 100001 (the demo has none there): rows for the filtered list. */
 const POSTS = 40;
 
@@ -219,6 +233,8 @@ async function startLoadServer(
     keepData?: boolean;
     /** Node flags, e.g. --cpu-prof. */
     execArgv?: string[];
+    /** ANSWER_CACHE_MB=0 (lib/answer-cache.ts) when false. */
+    answerCache?: boolean;
   } = {},
 ): Promise<LoadServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'quanyi-bench-load-'));
@@ -242,6 +258,7 @@ async function startLoadServer(
       TOKEN_RATE_LIMIT: '100000',
       NODE_ENV: 'production',
       WORKERS: workers,
+      ...(options.answerCache === false ? { ANSWER_CACHE_MB: '0' } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -418,7 +435,7 @@ const cpuText = (run: Run) =>
 
 function mixLine(workers: string, processes: number, connections: number, run: Run): string {
   const p975 =
-    connections === 200 && workers === 'auto'
+    connections === 200 && workers.startsWith('auto')
       ? ` (target <= ${String(TARGET_P975_MS)}: ${verdict(run.p975, TARGET_P975_MS)})`
       : '';
   return (
@@ -449,17 +466,19 @@ type Results = Map<string, Run>;
 async function benchDatabase(label: string, pgAdminUrl?: string): Promise<Results> {
   console.log(`\n## Load: the console's list mix on ${label}`);
   const results: Results = new Map();
-  for (const workers of WORKERS) {
+  for (const setting of SETTINGS) {
+    const { workers } = setting;
+    const name = settingName(setting);
     const database = pgAdminUrl ? await freshDatabase(pgAdminUrl) : undefined;
     try {
       const t0 = performance.now();
       let server: LoadServer;
       try {
-        server = await startLoadServer(workers, database);
+        server = await startLoadServer(workers, database, { answerCache: setting.answerCache });
       } catch (error) {
         // One setting that does not start (WORKERS not there yet, a broken build) leaves the
         // other's figures standing.
-        console.log(`### WORKERS=${workers}: not measured, ${String(error)}`);
+        console.log(`### WORKERS=${name}: not measured, ${String(error)}`);
         continue;
       }
       try {
@@ -467,15 +486,15 @@ async function benchDatabase(label: string, pgAdminUrl?: string): Promise<Result
         const rows = await prepare(server.url, auth);
         const processes = server.processes();
         console.log(
-          `### WORKERS=${workers}: ${String(processes)} server process(es), ready and settled in ` +
+          `### WORKERS=${name}: ${String(processes)} server process(es), ready and settled in ` +
             `${((performance.now() - t0) / 1000).toFixed(0)} s; rows: ${rows}`,
         );
         const paths = MIX.map((c) => c.path);
         await load(server, auth, paths, 50, WARMUP_SECONDS, database?.name);
         for (const connections of CONNECTIONS) {
           const run = await load(server, auth, paths, connections, MIX_SECONDS, database?.name);
-          results.set(`${workers}/${String(connections)}`, run);
-          console.log(mixLine(workers, server.processes(), connections, run));
+          results.set(`${name}/${String(connections)}`, run);
+          console.log(mixLine(name, server.processes(), connections, run));
         }
         console.log(
           `each call alone (${String(ALONE_CONNECTIONS)} conns, ${String(ALONE_SECONDS)} s):`,
@@ -489,7 +508,7 @@ async function benchDatabase(label: string, pgAdminUrl?: string): Promise<Result
             ALONE_SECONDS,
             database?.name,
           );
-          results.set(`${workers}/${call.name}`, run);
+          results.set(`${name}/${call.name}`, run);
           console.log(aloneLine(call.name, run));
         }
       } finally {
@@ -524,10 +543,12 @@ function sideBySide(sqlite: Results, postgres: Results): void {
  * figures are the profiler's: slower than the plain bench's.
  */
 async function profileMix(profile: boolean): Promise<void> {
+  const answerCache = !process.argv.includes('--no-answer-cache');
   const seeded = await startLoadServer('1', undefined, { keepData: true });
   await seeded.stop();
   const profileDir = mkdtempSync(path.join(tmpdir(), 'quanyi-bench-profile-'));
   const server = await startLoadServer('1', undefined, {
+    answerCache,
     dataDir: seeded.dataDir,
     execArgv: profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
@@ -536,7 +557,8 @@ async function profileMix(profile: boolean): Promise<void> {
     console.log(`rows: ${await prepare(server.url, auth)}`);
     const paths = MIX.map((c) => c.path);
     await load(server, auth, paths, 50, WARMUP_SECONDS);
-    console.log(mixLine('1', 1, 50, await load(server, auth, paths, 50, MIX_SECONDS)));
+    const name = settingName({ workers: '1', answerCache });
+    console.log(mixLine(name, 1, 50, await load(server, auth, paths, 50, MIX_SECONDS)));
   } finally {
     await server.stop();
     rmSync(seeded.dataDir, { recursive: true, force: true });

@@ -64,6 +64,7 @@ export type ContractTableDef<
   | 'beforeSave'
   | 'beforeRemove'
   | 'select'
+  | 'answerCache'
   | 'toRow'
   | 'narrow'
   | 'own'

@@ -6,6 +6,7 @@ import { perm, type Access, type AuthUser } from '../../auth/index.js';
 import type { ListSpec, QueryMap } from '../query.js';
 import type { Call, CallName } from '../../../src/contracts/resource-contract.js';
 import type { NameColumn } from './references.js';
+import type { DataVersionTable } from '../answer-cache.js';
 
 /**
  * The server's mirror of the console's `defineResource`: one declaration of a simple table
@@ -137,6 +138,12 @@ export interface BaseDef<
   beforeRemove?: (call: TableCall, ids: string[]) => Promise<void>;
   /** Adds GET select: every visible row in the default order, unpaged (pickers). */
   select?: boolean;
+  /**
+   * The tables the list's answer is built from (snake_case, lib/answer-cache.ts): a session's
+   * list answer is served again while none of them changes. Not for lists whose answer depends
+   * on the clock. answer-cache.test.ts checks the list reads no other table.
+   */
+  answerCache?: readonly DataVersionTable[];
   /**
    * Data-scope hook point (blade_scope_data / blade_role_scope: nothing enforces them yet).
    * Resolved once per request; the filter narrows list, select, detail, update and remove on top

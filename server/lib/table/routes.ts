@@ -271,7 +271,7 @@ export function tableRoutes<
     const read = { config: { access: access.read } };
 
     serve('list', {
-      ...read,
+      config: { ...read.config, ...(def.answerCache ? { answerCache: def.answerCache } : {}) },
       handler: async (request) => {
         const call = callOf(request);
         const query = queryMap(request);

@@ -55,6 +55,8 @@ const ORDER: SortItem[] = [
 interface LogKind {
   name: 'usual' | 'api' | 'error';
   table: 'bladeLogUsual' | 'bladeLogApi' | 'bladeLogError';
+  /** The same, as the answer cache names it. */
+  snakeTable: 'blade_log_usual' | 'blade_log_api' | 'blade_log_error';
   access: Access;
   /** Columns of the list beyond the common ones. */
   list: readonly string[];
@@ -67,6 +69,7 @@ const KINDS: LogKind[] = [
   {
     name: 'usual',
     table: 'bladeLogUsual',
+    snakeTable: 'blade_log_usual',
     access: perm('log_usual', 'log_usual_view'),
     list: ['logLevel', 'logId'],
     detail: ['params', 'logData'],
@@ -75,6 +78,7 @@ const KINDS: LogKind[] = [
   {
     name: 'api',
     table: 'bladeLogApi',
+    snakeTable: 'blade_log_api',
     // The operation log (/setting/operate-log) is this log: the API log holds writes and the
     // refusals of signed-in users (403, 404) only.
     access: perm('log_api', 'log_api_view', 'operate_log', 'operate_log_view'),
@@ -85,6 +89,7 @@ const KINDS: LogKind[] = [
   {
     name: 'error',
     table: 'bladeLogError',
+    snakeTable: 'blade_log_error',
     access: perm('log_error', 'log_error_view'),
     list: ['reference', 'exceptionName'],
     detail: ['params', 'message', 'fileName', 'lineNumber'],
@@ -126,7 +131,8 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
       },
     };
 
-    app.get(`${base}/list`, { config: { ...config.config, doc: listDoc } }, async (request) => {
+    const listConfig = { ...config.config, doc: listDoc, answerCache: [kind.snakeTable] };
+    app.get(`${base}/list`, { config: listConfig }, async (request) => {
       const user = currentUser(request);
       const page = await paged(
         db().selectFrom(kind.table).where('tenantId', '=', user.tenantId),

@@ -98,7 +98,13 @@ export default async function bladeUserRoutes(app: FastifyInstance): Promise<voi
 
   app.get(
     `${base}/page`,
-    { config: { access: perm('user', 'user_info'), doc: PAGE_DOC } },
+    {
+      config: {
+        access: perm('user', 'user_info'),
+        doc: PAGE_DOC,
+        answerCache: ['blade_user', 'blade_post'],
+      },
+    },
     async (request) => ok(await listUsers(ctx, currentUser(request), queryMap(request))),
   );
 

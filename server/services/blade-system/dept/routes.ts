@@ -81,7 +81,9 @@ export default async function deptRoutes(app: FastifyInstance): Promise<void> {
   const base = '/api/blade-system/dept';
   const read = { config: { access: perm('dept', 'dept_view', 'user', 'user_info') } };
 
-  app.get(`${base}/list`, { config: { ...read.config, doc: LIST_DOC } }, async (request) =>
+  // The tree is the department table alone, which the grants version covers (migration 055).
+  const listConfig = { config: { ...read.config, doc: LIST_DOC, answerCache: [] } };
+  app.get(`${base}/list`, listConfig, async (request) =>
     ok(await deptTree(ctx, currentUser(request), queryMap(request))),
   );
 

@@ -11,6 +11,7 @@ export default defineContractTable({
   readers: ['user', 'user_info'],
   defaultOrder: { sort: 'asc', id: 'asc' },
   select: true,
+  answerCache: ['blade_post'],
   // Data scopes granted for resource code 'post' narrow what the caller sees.
   dataScope: dataScopeFor('post'),
   decorate: dictLabels(postContract, { category: 'categoryName' }),

@@ -19,6 +19,7 @@ import { queryMap } from '../../../lib/params.js';
 import { filterConditions, paged, type ListSpec, type QueryMap } from '../../../lib/query.js';
 import { wire } from '../../../lib/records.js';
 import { goodNames, supplierNames } from '../names.js';
+import type { DataVersionTable } from '../../../lib/answer-cache.js';
 
 /**
  * The lists and exports of the order screens (supplier orders, refund orders, error orders):
@@ -42,6 +43,8 @@ export interface OrderList {
   select: (qb: Base) => Base;
   /** Names, state labels, yuan. */
   present: (ctx: AppContext, user: AuthUser, rows: Row[]) => Promise<Row[]>;
+  /** The tables the list's answer is built from (lib/answer-cache.ts), if it may be kept. */
+  answerCache?: readonly DataVersionTable[];
 }
 
 /** The contract's allowlist on the aliased table. */
@@ -109,6 +112,7 @@ export function listRoutes(app: FastifyInstance, list: OrderList, exportPath: st
     {
       config: {
         access: read,
+        ...(list.answerCache ? { answerCache: list.answerCache } : {}),
         doc: {
           summary: { zh: `${contract.title.zh}列表`, en: `${contract.title.en} list` },
           query: listQuery(spec),

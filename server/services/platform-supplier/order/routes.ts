@@ -104,6 +104,13 @@ export default async function supOrderRoutes(app: FastifyInstance): Promise<void
             ),
           ),
       present: (ctx, user, rows) => presentOrders(ctx, user, rows as Row[]),
+      answerCache: [
+        'blade_sup_order',
+        'blade_sup_coupon_code',
+        'blade_sup_return_order',
+        'blade_sup',
+        'blade_sup_good',
+      ],
     },
     SUP_ORDER_EXPORT,
   );

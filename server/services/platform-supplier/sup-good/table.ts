@@ -98,6 +98,7 @@ const declared = defineContractTable({
   readers: PICKER_SCREENS,
   fieldInputs: { validEnd: validEndInput },
   defaultOrder: { createTime: 'desc', id: 'desc' },
+  answerCache: ['blade_sup_good', 'blade_sup'],
   decorate: (call, rows) =>
     decorateGoods(call.ctx, call.user.tenantId, rows as FenRow[], call.user.grantsVersion),
   beforeSave: async (call, input, id) => {
