@@ -531,7 +531,7 @@ function sideBySide(sqlite: Results, postgres: Results): void {
         )
       : '-'.padEnd(48);
   for (const key of new Set([...sqlite.keys(), ...postgres.keys()]))
-    console.log(`${key.padEnd(30)} ${cell(sqlite.get(key))} | ${cell(postgres.get(key))}`);
+    console.log(`${key.padEnd(48)} ${cell(sqlite.get(key))} | ${cell(postgres.get(key))}`);
 }
 
 /**

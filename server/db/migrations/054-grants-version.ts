@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 
 /**
  * The grants version (issue 30): one counter that every change to what decides a user's
@@ -41,20 +41,42 @@ export async function bumpGrantsOnChange(
   db: Kysely<unknown>,
   tables: readonly string[],
 ): Promise<void> {
+  // PostgreSQL: once per statement (function blade_bump_grants, above): a bulk grant moves it
+  // once.
+  await triggersOnChange(db, tables, {
+    name: 'grants',
+    pgFunction: 'blade_bump_grants',
+    sqliteStatement: () =>
+      sql`update blade_cache_version set version = version + 1 where name = 'grants'`,
+  });
+}
+
+/**
+ * Triggers named `<table>_<name>` on every insert, update or delete of `tables`: on PostgreSQL
+ * once per statement, running `pgFunction` (a trigger function of no arguments); SQLite has row
+ * triggers only (`<table>_<name>_<event>`), each running `sqliteStatement(table)`.
+ */
+export async function triggersOnChange(
+  db: Kysely<unknown>,
+  tables: readonly string[],
+  trigger: {
+    name: string;
+    pgFunction: string;
+    sqliteStatement: (table: string) => RawBuilder<unknown>;
+  },
+): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    // Once per statement (function blade_bump_grants, above): a bulk grant moves it once.
     for (const table of tables)
-      await sql`create trigger ${sql.raw(`${table}_grants`)}
+      await sql`create trigger ${sql.raw(`${table}_${trigger.name}`)}
         after insert or update or delete on ${sql.table(table)}
-        for each statement execute function blade_bump_grants()`.execute(db);
+        for each statement execute function ${sql.raw(trigger.pgFunction)}()`.execute(db);
     return;
   }
-  // SQLite has row triggers only.
   for (const table of tables)
     for (const event of ['insert', 'update', 'delete'])
-      await sql`create trigger ${sql.raw(`${table}_grants_${event}`)}
+      await sql`create trigger ${sql.raw(`${table}_${trigger.name}_${event}`)}
         after ${sql.raw(event)} on ${sql.table(table)}
         begin
-          update blade_cache_version set version = version + 1 where name = 'grants';
+          ${trigger.sqliteStatement(table)};
         end`.execute(db);
 }

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { triggersOnChange } from './054-grants-version.js';
 
 /**
  * Data versions (issue 30): a counter per table that triggers move on every insert, update or
@@ -46,7 +47,7 @@ export async function bumpDataVersionOnChange(
   db: Kysely<unknown>,
   tables: readonly string[],
 ): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
     // Once per statement, in this backend's own row (see above).
     await sql`create or replace function blade_bump_data_version() returns trigger
       language plpgsql as $$
@@ -57,21 +58,13 @@ export async function bumpDataVersionOnChange(
           do update set version = blade_data_version.version + 1;
         return null;
       end $$`.execute(db);
-    for (const table of tables)
-      await sql`create trigger ${sql.raw(`${table}_data_version`)}
-        after insert or update or delete on ${sql.table(table)}
-        for each statement execute function blade_bump_data_version()`.execute(db);
-    return;
-  }
-  // SQLite has row triggers only (about a microsecond a row).
-  for (const table of tables)
-    for (const event of ['insert', 'update', 'delete'])
-      await sql`create trigger ${sql.raw(`${table}_data_version_${event}`)}
-        after ${sql.raw(event)} on ${sql.table(table)}
-        begin
-          update blade_data_version set version = version + 1
-            where table_name = ${sql.lit(table)} and backend = 0;
-        end`.execute(db);
+  // SQLite: a row trigger (about a microsecond a row), one row per table.
+  await triggersOnChange(db, tables, {
+    name: 'data_version',
+    pgFunction: 'blade_bump_data_version',
+    sqliteStatement: (table) => sql`update blade_data_version set version = version + 1
+      where table_name = ${sql.lit(table)} and backend = 0`,
+  });
 }
 
 /**
