@@ -1,3 +1,6 @@
+import { createServer, request, type Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../e2e/browser';
 import type { RunningServer } from '../e2e/server-process';
@@ -28,6 +31,8 @@ const LIST_SCREENS = [
   '/system/dept',
 ];
 const ROUNDS = 4;
+/** A list's data request (not the menu, the buttons or a dictionary). */
+const DATA_REQUEST = /^\/api\/.+\/(?:list|page|lazy-list|tree)$/;
 const RELOADS = 10;
 
 function summary(samples: number[]): string {
@@ -61,7 +66,7 @@ const TIME_TO_ROWS = `(sel, key) => new Promise((resolve, reject) => {
   const frame = () => {
     if (rowsShown()) {
       // Read after this frame's paint.
-      setTimeout(() => resolve(performance.now() - t0), 0);
+      setTimeout(() => resolve([t0, performance.now()]), 0);
       return;
     }
     if (performance.now() > deadline) return reject(new Error('no rows within 20 s'));
@@ -70,15 +75,107 @@ const TIME_TO_ROWS = `(sel, key) => new Promise((resolve, reject) => {
   requestAnimationFrame(frame);
 })`;
 
+/** From the click (or navigation start) to the frame with rows, in the page's clock. */
+interface Span {
+  t0: number;
+  t1: number;
+}
+
 /** Clicks `selector` (none: from navigation start) until the page of `path` shows a data row. */
-async function timeToRows(page: Page, selector: string | null, path: string): Promise<number> {
+async function spanToRows(page: Page, selector: string | null, path: string): Promise<Span> {
   if (selector) await page.locator(selector).waitFor();
   try {
     const args = `${JSON.stringify(selector)}, ${JSON.stringify(path)}`;
-    return (await page.evaluate(`(${TIME_TO_ROWS})(${args})`)) as number;
+    const [t0, t1] = (await page.evaluate(`(${TIME_TO_ROWS})(${args})`)) as [number, number];
+    return { t0, t1 };
   } catch (error) {
     throw new Error(`${selector ?? page.url()}: ${String(error)}`);
   }
+}
+
+async function timeToRows(page: Page, selector: string | null, path: string): Promise<number> {
+  const { t0, t1 } = await spanToRows(page, selector, path);
+  return t1 - t0;
+}
+
+/** What happened between a span's start and its rows (issue 31), read from the page. */
+interface PathFigures {
+  /** Scripts fetched in the span: bytes as sent (gzip), and how many. */
+  jsKb: number;
+  scripts: number;
+  /** Every request started in the span and answered before the rows. */
+  requests: number;
+  /** From the span's start to the start of the list's data request (undefined: none seen). */
+  toData: number | undefined;
+  toRows: number;
+  /** The longest animation frames in the span: duration and the script that took most of it. */
+  frames: { ms: number; what: string }[];
+}
+
+/*
+ * In the page (source text, see TIME_TO_ROWS): resource timing for bytes, requests and the
+ * data request; long-animation-frame entries (collected from the start of each document by
+ * LONG_FRAMES) for the longest frames.
+ */
+const PATH_FIGURES = `(t0, t1, data) => {
+  const all = performance.getEntriesByType('resource').filter((r) => r.startTime >= t0);
+  const answered = all.filter((r) => r.responseEnd <= t1);
+  const js = answered.filter((r) => new URL(r.name).pathname.endsWith('.js'));
+  const list = all.find((r) => new RegExp(data).test(new URL(r.name).pathname));
+  const frames = (window.__longFrames || [])
+    .filter((f) => f.startTime >= t0 && f.startTime < t1)
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, 3)
+    .map((f) => ({ ms: Math.round(f.duration), what: f.what }));
+  return {
+    jsKb: js.reduce((sum, r) => sum + r.encodedBodySize, 0) / 1024,
+    scripts: js.length,
+    requests: answered.length,
+    toData: list ? list.startTime - t0 : undefined,
+    toRows: t1 - t0,
+    frames,
+  };
+}`;
+
+/** Collects long animation frames (over 50 ms) from the start of every document of the page. */
+const LONG_FRAMES = `(() => {
+  window.__longFrames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const f of list.getEntries()) {
+        const top = [...(f.scripts || [])].sort((a, b) => b.duration - a.duration)[0];
+        const source = top ? (top.sourceURL || '').split('/').pop() : '';
+        const what = top ? (top.invoker || top.invokerType || '') + (source ? ' @ ' + source : '') : 'rendering';
+        window.__longFrames.push({ startTime: f.startTime, duration: f.duration, what });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {}
+})();`;
+
+async function pathFigures(page: Page, span: Span): Promise<PathFigures> {
+  const args = `${String(span.t0)}, ${String(span.t1)}, ${JSON.stringify(DATA_REQUEST.source)}`;
+  return (await page.evaluate(`(${PATH_FIGURES})(${args})`)) as PathFigures;
+}
+
+const median = (values: number[]) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
+/** Medians of a set of figures, and the longest frames of the sample with the median rows. */
+function figuresLine(label: string, samples: PathFigures[]): string {
+  const data = samples.flatMap((s) => (s.toData === undefined ? [] : [s.toData]));
+  const middle = [...samples].sort((a, b) => a.toRows - b.toRows)[samples.length >> 1]!;
+  const frames = middle.frames.map((f) => `${String(f.ms)} ms ${f.what}`).join('; ');
+  return (
+    `${label}: to the data request ${data.length ? `${median(data).toFixed(0)} ms` : 'not seen'}, ` +
+    `to rows ${median(samples.map((s) => s.toRows)).toFixed(0)} ms; before the rows ` +
+    `${median(samples.map((s) => s.jsKb)).toFixed(0)} KB gzip JS in ` +
+    `${median(samples.map((s) => s.scripts)).toFixed(0)} scripts, ` +
+    `${median(samples.map((s) => s.requests)).toFixed(0)} requests (medians, n=${String(samples.length)}); ` +
+    `longest frames: ${frames || 'none over 50 ms'}`
+  );
 }
 
 const sideLink = (path: string) => `nav[aria-label="侧边菜单"] a[href="${path}"]`;
@@ -99,21 +196,96 @@ async function closeAllTabs(page: Page): Promise<void> {
   await page.waitForURL('**/wel/index');
 }
 
+/** The list the floor page reads: /system/param's first page, as the console asks for it. */
+const FLOOR_LIST = '/api/blade-system/param/list?current=1&size=10';
+const FLOOR_KEY = '/floor';
+
+/**
+ * The floor of a list reload (issue 31): a page whose only script (react-dom, bundled here)
+ * fetches `list` with the token and renders its rows in a table. Served with gzip by a server of
+ * its own that passes /api to the console's server, so the list's answer costs what it costs the
+ * console. The token is written into the page: a bench page on loopback, never the console.
+ */
+async function startListFloor(
+  target: string,
+  token: string,
+  list: string,
+): Promise<{ url: string; server: Server }> {
+  const source = `
+    import { createRoot } from 'react-dom/client';
+    const token = document.getElementById('root').dataset.token;
+    fetch(${JSON.stringify(list)}, { headers: { 'Blade-Auth': 'bearer ' + token } })
+      .then((r) => r.json())
+      .then((body) => {
+        const rows = body.data.records;
+        const keys = Object.keys(rows[0] || {}).slice(0, 6);
+        createRoot(document.getElementById('root')).render(
+          <div data-page-key=${JSON.stringify(FLOOR_KEY)}>
+            <table>
+              <thead><tr>{keys.map((k) => <th key={k}>{k}</th>)}</tr></thead>
+              <tbody>
+                {rows.map((row, i) => (
+                  <tr key={i}>{keys.map((k) => <td key={k}>{String(row[k] ?? '')}</td>)}</tr>
+                ))}
+              </tbody>
+            </table>
+          </div>,
+        );
+      });`;
+  const bundle = await build({
+    stdin: { contents: source, loader: 'tsx', resolveDir: process.cwd() },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+  });
+  const js = gzipSync(bundle.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 });
+  const html =
+    '<!doctype html><html><head><meta charset="UTF-8"><script type="module" src="/floor.js"></script></head>' +
+    `<body><div id="root" data-token="${token}"></div></body></html>`;
+  const server = createServer((req, res) => {
+    if (req.url?.startsWith('/api/')) {
+      const upstream = request(new URL(req.url, target), { headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.on('error', () => res.writeHead(502).end());
+      req.pipe(upstream);
+    } else if (req.url === '/floor.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip' });
+      res.end(js);
+    } else {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(html);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  console.log(`floor page: ${(js.length / 1024).toFixed(1)} KB gzip JS`);
+  return { url: `http://127.0.0.1:${String(port)}`, server };
+}
+
 export async function benchNavigation(server: RunningServer): Promise<void> {
   const browser = await launchBrowser();
   try {
     const { context, page } = await newPage(browser, server.url);
+    await context.addInitScript({ content: LONG_FRAMES });
     await signedIn(page, 'admin', 'Demo@2026', '100001');
     await openSystemGroup(page);
 
     // New list screens from the sidebar: every round closes all tabs first.
     const firstVisit: number[] = [];
+    const firstVisitFigures: PathFigures[] = [];
     const newScreen: number[] = [];
     const switchTab: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const path of LIST_SCREENS) {
-        const ms = await timeToRows(page, sideLink(path), path);
-        (round === 0 ? firstVisit : newScreen).push(ms);
+        const span = await spanToRows(page, sideLink(path), path);
+        (round === 0 ? firstVisit : newScreen).push(span.t1 - span.t0);
+        if (round === 0) firstVisitFigures.push(await pathFigures(page, span));
         await page.locator(tabLink(path)).waitFor();
       }
       // Switching between the open tabs (all kept alive: 7 pages plus home).
@@ -126,6 +298,7 @@ export async function benchNavigation(server: RunningServer): Promise<void> {
     console.log(`open a list screen from the sidebar, first visit: ${summary(firstVisit)}`);
     console.log(`open a list screen from the sidebar, code loaded: ${summary(newScreen)}`);
     console.log(`switch to an open tab (kept alive): ${summary(switchTab)}`);
+    console.log(figuresLine('first visit of a list screen, from the click', firstVisitFigures));
 
     // Reloads: the browser's cache holds the code, the console starts afresh.
     for (const [label, path] of [
@@ -135,11 +308,43 @@ export async function benchNavigation(server: RunningServer): Promise<void> {
       await page.goto(path);
       await timeToRows(page, null, path);
       const samples: number[] = [];
+      const figures: PathFigures[] = [];
       for (let i = 0; i < RELOADS; i++) {
         await page.reload({ waitUntil: 'commit' });
-        samples.push(await timeToRows(page, null, path));
+        const span = await spanToRows(page, null, path);
+        samples.push(span.t1 - span.t0);
+        figures.push(await pathFigures(page, span));
       }
       console.log(`${label}: ${summary(samples)}`);
+      console.log(figuresLine(`  ${label}, from navigation start`, figures));
+    }
+
+    // The floor: the same list's JSON fetched and its rows rendered with react-dom alone.
+    const token = await page.evaluate(() => {
+      const raw =
+        localStorage.getItem('quanyi.session') ?? sessionStorage.getItem('quanyi.session');
+      return raw ? (JSON.parse(raw) as { access_token?: string }).access_token : undefined;
+    });
+    if (!token) throw new Error('no stored session to read the token from');
+    const floor = await startListFloor(server.url, token, FLOOR_LIST);
+    try {
+      const { context: floorContext, page: floorPage } = await newPage(browser, floor.url);
+      await floorContext.addInitScript({ content: LONG_FRAMES });
+      await floorPage.goto('/');
+      await timeToRows(floorPage, null, FLOOR_KEY);
+      const samples: number[] = [];
+      const figures: PathFigures[] = [];
+      for (let i = 0; i < RELOADS; i++) {
+        await floorPage.reload({ waitUntil: 'commit' });
+        const span = await spanToRows(floorPage, null, FLOOR_KEY);
+        samples.push(span.t1 - span.t0);
+        figures.push(await pathFigures(floorPage, span));
+      }
+      console.log(`floor: react-dom alone, the same list's JSON to rows: ${summary(samples)}`);
+      console.log(figuresLine('  floor, from navigation start', figures));
+      await floorContext.close();
+    } finally {
+      floor.server.close();
     }
     await context.close();
   } finally {
