@@ -1,8 +1,13 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { noteBootRead } from './boot-reads';
 import { apiRequest, type ApiError, type ApiRequest } from './client';
 
-/** RTK Query over the one client; errors are ApiError {status, message}. */
-const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (args, { signal }) => {
+/**
+ * RTK Query over the one client; errors are ApiError {status, message}. Queries are noted as
+ * the start's reads (boot-reads.ts), so the next reload can send them early.
+ */
+const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (args, { signal, type }) => {
+  if (type === 'query') noteBootRead(args, window.location.pathname);
   try {
     return { data: await apiRequest(args, signal) };
   } catch (err) {

@@ -390,6 +390,46 @@ function sessionExpired(session: StoredSession | undefined): void {
   emitApiEvent({ type: 'session.expired', reason: refusedAs });
 }
 
+/** A GET's path and query after /api/: what an early read is known by. */
+export function readKey(req: ApiRequest): string | undefined {
+  const plain =
+    (req.method ?? 'GET') === 'GET' &&
+    req.body === undefined &&
+    req.form === undefined &&
+    req.headers === undefined &&
+    (req.kind ?? 'envelope') === 'envelope';
+  return plain ? req.url + query(req.params) : undefined;
+}
+
+/** How long an early read waits to be taken; after that it is dropped and asked again. */
+const EARLY_READ_TTL_MS = 15_000;
+/** Reads sent before the code that needs them has loaded, by `readKey` and token. */
+const earlyReads = new Map<string, { at: number; answer: Promise<RawResponse | undefined> }>();
+
+/**
+ * Sends GETs (paths as `readKey` gives them) with `token` now, before any screen asks for them
+ * (issue 31: a reload's reads start while the console's code loads). The first `apiRequest`
+ * for the same read and token takes the answer instead of asking again; a read nobody takes is
+ * dropped. A failed early read is not reported: the request that would take it asks again.
+ */
+export function sendEarlyReads(paths: readonly string[], token: string): void {
+  const at = Date.now();
+  for (const path of paths) {
+    const [url = '', search = ''] = path.split('?', 2);
+    const params = Object.fromEntries(new URLSearchParams(search));
+    const answer = exchange({ url, params }, token).catch(() => undefined);
+    earlyReads.set(`${token} ${path}`, { at, answer });
+  }
+}
+
+function takeEarlyRead(req: ApiRequest, token: string | undefined) {
+  const key = readKey(req);
+  if (!key || !token || earlyReads.size === 0) return undefined;
+  const early = earlyReads.get(`${token} ${key}`);
+  earlyReads.delete(`${token} ${key}`);
+  return early && Date.now() - early.at < EARLY_READ_TTL_MS ? early.answer : undefined;
+}
+
 /** Sends a request; resolves with data or rejects with an ApiError. */
 export async function apiRequest<T = unknown>(req: ApiRequest, signal?: AbortSignal): Promise<T> {
   const a = requireAccess();
@@ -409,7 +449,9 @@ export async function apiRequest<T = unknown>(req: ApiRequest, signal?: AbortSig
 
   let raw: RawResponse;
   try {
-    raw = await exchange(req, session?.access_token, signal);
+    // Only a taken early read adds a wait: other requests keep their order of exchanges.
+    const early = takeEarlyRead(req, session?.access_token);
+    raw = (early && (await early)) || (await exchange(req, session?.access_token, signal));
   } catch (err) {
     if ((err as ApiError).status) return report(err as ApiError);
     throw err;
@@ -437,6 +479,7 @@ export async function apiRequest<T = unknown>(req: ApiRequest, signal?: AbortSig
 
 /** Tests reset module state between cases. */
 export function resetClientState(): void {
+  earlyReads.clear();
   inflightRefresh = undefined;
   expiredFor = undefined;
   refusedAs = 'expired';

@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createElement, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
+import { readable } from '../lib/readable';
 import { RequireSession, PublicOnly } from './route-guard';
 import { ROUTE_PATHS } from './route-paths';
 
@@ -12,22 +13,44 @@ import { ROUTE_PATHS } from './route-paths';
  * layout's screen resolver, which shows "coming in a later release" for seeded menu paths and
  * 404 for anything else.
  */
-function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ReactNode {
-  const Page = lazy(() => load().then((m) => ({ default: pick(m) })));
+interface PageLoader {
+  element: ReactNode;
+  /** Starts loading the page's code now (a signed-in start does, before the page renders). */
+  preload(): void;
+}
+
+function pageLoader<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): PageLoader {
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => {
+    if (loading) return loading;
+    // Picked once: the same component every render.
+    loading = readable(load().then(pick));
+    // A failed load (a chunk lost to a new deployment) is tried again by the next render.
+    loading.catch(() => (loading = undefined));
+    return loading;
+  };
+  function Page() {
+    return createElement(use(preload()));
+  }
   // Nothing to show before a screen's chunk arrives: on loopback that is a frame or two.
-  return (
+  const element = (
     <Suspense fallback={null}>
       <Page />
     </Suspense>
   );
+  return { element, preload: () => void preload().catch(() => {}) };
+}
+
+function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ReactNode {
+  return pageLoader(load, pick).element;
 }
 
 /**
  * A top-level screen (not inside the layout): it brings Mantine with it, loaded in parallel
  * with the screen's own chunk, because the entry (and so /login) carries none.
  */
-function mantinePage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ReactNode {
-  return lazyPage(
+function mantinePageLoader<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
+  return pageLoader(
     () => Promise.all([load(), import('../components/mantine-root')]),
     ([m, { ThemedMantine }]) => {
       const Page = pick(m);
@@ -40,6 +63,29 @@ function mantinePage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): 
       };
     },
   );
+}
+
+function mantinePage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ReactNode {
+  return mantinePageLoader(load, pick).element;
+}
+
+const mainLayout = mantinePageLoader(
+  () => import('./layout/main-layout'),
+  (m) => m.MainLayout,
+);
+const screenResolver = pageLoader(
+  () => import('./layout/screen-resolver'),
+  (m) => m.ScreenResolver,
+);
+
+/**
+ * A signed-in start (issue 31): the layout, the screen resolver and the code of the screen at
+ * `path` load together now, instead of each after the one that renders it.
+ */
+export function preloadSignedInStart(path: string): void {
+  mainLayout.preload();
+  screenResolver.preload();
+  void import('./layout/resource-page').then((m) => m.preloadScreen(path)).catch(() => {});
 }
 
 const errorPages = () => import('../features/errors/error-pages');
@@ -101,10 +147,7 @@ export const routes: RouteObject[] = [
     element: <RequireSession />,
     children: [
       {
-        element: mantinePage(
-          () => import('./layout/main-layout'),
-          (m) => m.MainLayout,
-        ),
+        element: mainLayout.element,
         children: [
           {
             path: ROUTE_PATHS.home,
@@ -157,10 +200,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: ROUTE_PATHS.catchAll,
-            element: lazyPage(
-              () => import('./layout/screen-resolver'),
-              (m) => m.ScreenResolver,
-            ),
+            element: screenResolver.element,
           },
         ],
       },

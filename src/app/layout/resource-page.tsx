@@ -1,27 +1,30 @@
 import { Center, Loader } from '@mantine/core';
-import { createElement, lazy, Suspense, use, useEffect, type ComponentType } from 'react';
+import { createElement, Suspense, use, useEffect, type ComponentType } from 'react';
+import { readable } from '../../lib/readable';
 import { useT } from '../../state/hooks';
 import { RESOURCE_ROUTES } from '../../resources/registry';
 import { CUSTOM_SCREENS } from '../custom-screens';
 import type { ResourceDef } from '../../resources/types';
 
-const loadEngine = () => import('../../resources/engine/resource-screen');
-const ResourceScreen = lazy(() => loadEngine().then((m) => ({ default: m.ResourceScreen })));
+type EngineModule = typeof import('../../resources/engine/resource-screen');
 
 /** Each declaration or custom screen loads once, with its first visit (a promise per path). */
 const declarations = new Map<string, Promise<ResourceDef>>();
 const customScreens = new Map<string, Promise<ComponentType>>();
+const engine = new Map<string, Promise<EngineModule>>();
 
 function once<T>(cache: Map<string, Promise<T>>, path: string, load: () => Promise<T>) {
   let loading = cache.get(path);
   if (!loading) {
-    loading = load();
+    loading = readable(load());
     cache.set(path, loading);
     // A failed load (say, a chunk lost to a new deployment) is tried again next time.
     loading.catch(() => cache.delete(path));
   }
   return loading;
 }
+
+const loadEngine = () => once(engine, '', () => import('../../resources/engine/resource-screen'));
 
 const loadDeclaration = (path: string) =>
   once(declarations, path, () =>
@@ -34,6 +37,7 @@ function DeclaredResource({ path }: { path: string }) {
   // The engine's chunk loads beside the declaration's, not after it.
   preloadScreen(path);
   const def = use(loadDeclaration(path));
+  const { ResourceScreen } = use(loadEngine());
   return <ResourceScreen def={def} route={path} />;
 }
 
