@@ -4,7 +4,10 @@ import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.layer.css';
 import { useMemo, useState } from 'react';
 import { useStore } from 'react-redux';
-import { ShortcutCheatSheet, ShortcutHelpHotkey } from '../../features/shortcuts/cheat-sheet';
+import {
+  ShortcutCheatSheetHost,
+  ShortcutHelpHotkey,
+} from '../../features/shortcuts/cheat-sheet-host';
 import { useUserMenu } from '../../features/menu-search/use-user-menu';
 import { UserDetailDrawer } from '../../features/users/user-detail-drawer';
 import { ResetPasswordHost } from '../../features/users/reset-password-host';
@@ -67,6 +70,27 @@ export function MainLayout() {
   }
   const narrow = collapsed && !small;
   const navbarWidth = narrow ? NAVBAR_NARROW : NAVBAR_WIDE;
+  // The same elements from render to render: a new menu, buttons or personal settings render
+  // the layout again, and without these every part of the shell and the page would follow.
+  // Each part still renders for what it reads itself (issue 31: a reload renders the layout
+  // once per answer that arrives).
+  const topBar = useMemo(() => <TopBar />, []);
+  const sidebar = useMemo(
+    () => <Sidebar collapsed={narrow} onNavigate={() => small && setOverlayOpen(false)} />,
+    [narrow, small],
+  );
+  const pages = useMemo(
+    () => (
+      <>
+        <OfflineBanner />
+        <TabBar />
+        <div className={classes.pages}>
+          <KeepAliveOutlet />
+        </div>
+      </>
+    ),
+    [],
+  );
 
   return (
     <PermissionsProvider value={permissions}>
@@ -84,19 +108,15 @@ export function MainLayout() {
           <AppShell.Header className={classes.header} style={{ display: 'flex' }}>
             <LogoBlock collapsed={narrow || small} {...(small ? {} : { width: navbarWidth })} />
             <div style={{ flex: 1, minWidth: 0, height: '100%' }}>
-              <TopBar />
+              {topBar}
             </div>
           </AppShell.Header>
           {/* Off-screen on a small screen until opened: keep its links out of the tab order too. */}
           <AppShell.Navbar className={classes.navbar} inert={small && !overlayOpen}>
-            <Sidebar collapsed={narrow} onNavigate={() => small && setOverlayOpen(false)} />
+            {sidebar}
           </AppShell.Navbar>
           <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-            <OfflineBanner />
-            <TabBar />
-            <div className={classes.pages}>
-              <KeepAliveOutlet />
-            </div>
+            {pages}
           </AppShell.Main>
           <PaletteLauncher
             permissions={permissions}
@@ -104,7 +124,7 @@ export function MainLayout() {
             leaves={menu.leaves}
             buttons={buttons ?? NO_BUTTONS}
           />
-          <ShortcutCheatSheet />
+          <ShortcutCheatSheetHost />
           <ShortcutHelpHotkey />
           <UserDetailDrawer />
           <ResetPasswordHost />

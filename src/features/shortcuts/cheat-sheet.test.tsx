@@ -7,7 +7,7 @@ import { createAppStore } from '../../app/app-store';
 import { langChanged } from '../../state/ui-slice';
 import { PermissionsProvider } from '../../state/permissions-context';
 import type { ShortcutId } from '../../lib/shortcuts';
-import { ShortcutCheatSheet, ShortcutHelpHotkey } from './cheat-sheet';
+import { ShortcutCheatSheetHost, ShortcutHelpHotkey } from './cheat-sheet-host';
 import { closeShortcutHelp } from './shortcut-help-store';
 
 // No real shortcut needs a permission yet: give 'lock.now' one for these tests.
@@ -34,7 +34,8 @@ function renderSheet(permissions: string[] = []) {
       <>
         <input aria-label="note" />
         <ShortcutHelpHotkey />
-        <ShortcutCheatSheet />
+        {/* As the layout mounts it: the sheet's code loads when it first opens. */}
+        <ShortcutCheatSheetHost />
       </>,
     ),
   );

@@ -11,8 +11,7 @@ import {
   type Shortcut,
   type ShortcutScope,
 } from '../../lib/shortcuts';
-import { useShortcut } from '../../components/use-shortcut';
-import { openShortcutHelp, useShortcutHelp } from './shortcut-help-store';
+import { useShortcutHelp } from './shortcut-help-store';
 import { RECORD_LOOKUPS } from '../../palette/lookups';
 import { paletteScopes, scopeLabel } from '../../palette/scopes';
 import { PageShortcutTables } from './page-shortcuts';
@@ -149,10 +148,4 @@ export function ShortcutCheatSheet() {
       </Stack>
     </Modal>
   );
-}
-
-/** Binds `?` (shortcuts.help) to open the cheat sheet; renders nothing. */
-export function ShortcutHelpHotkey() {
-  useShortcut('shortcuts.help', openShortcutHelp);
-  return null;
 }
