@@ -85,7 +85,7 @@ const screenResolver = pageLoader(
 export function preloadSignedInStart(path: string): void {
   mainLayout.preload();
   screenResolver.preload();
-  void import('./layout/resource-page').then((m) => m.preloadScreen(path)).catch(() => {});
+  void import('./screen-code').then((m) => m.preloadScreen(path)).catch(() => {});
 }
 
 const errorPages = () => import('../features/errors/error-pages');

@@ -1,37 +1,15 @@
 import { Center, Loader } from '@mantine/core';
-import { createElement, Suspense, use, useEffect, type ComponentType } from 'react';
-import { readable } from '../../lib/readable';
+import { createElement, Suspense, use, useEffect } from 'react';
 import { useT } from '../../state/hooks';
 import { RESOURCE_ROUTES } from '../../resources/registry';
-import { CUSTOM_SCREENS } from '../custom-screens';
-import type { ResourceDef } from '../../resources/types';
-
-type EngineModule = typeof import('../../resources/engine/resource-screen');
-
-/** Each declaration or custom screen loads once, with its first visit (a promise per path). */
-const declarations = new Map<string, Promise<ResourceDef>>();
-const customScreens = new Map<string, Promise<ComponentType>>();
-const engine = new Map<string, Promise<EngineModule>>();
-
-function once<T>(cache: Map<string, Promise<T>>, path: string, load: () => Promise<T>) {
-  let loading = cache.get(path);
-  if (!loading) {
-    loading = readable(load());
-    cache.set(path, loading);
-    // A failed load (say, a chunk lost to a new deployment) is tried again next time.
-    loading.catch(() => cache.delete(path));
-  }
-  return loading;
-}
-
-const loadEngine = () => once(engine, '', () => import('../../resources/engine/resource-screen'));
-
-const loadDeclaration = (path: string) =>
-  once(declarations, path, () =>
-    RESOURCE_ROUTES[path]!().then((m) => m.default as unknown as ResourceDef),
-  );
-const loadCustomScreen = (path: string) =>
-  once(customScreens, path, () => CUSTOM_SCREENS[path]!().then((m) => m.default));
+import {
+  ignore,
+  loadCustomScreen,
+  loadDeclaration,
+  loadEngine,
+  own,
+  preloadScreen,
+} from '../screen-code';
 
 function DeclaredResource({ path }: { path: string }) {
   // The engine's chunk loads beside the declaration's, not after it.
@@ -45,25 +23,6 @@ function CustomScreen({ path }: { path: string }) {
   const screen = use(loadCustomScreen(path));
   // The component comes from the module cache, the same one every time.
   return createElement(screen);
-}
-
-const own = (table: object, path: string) => Object.prototype.hasOwnProperty.call(table, path);
-
-export const hasResourcePage = (path: string) =>
-  own(RESOURCE_ROUTES, path) || own(CUSTOM_SCREENS, path);
-
-const ignore = () => {};
-
-/**
- * Starts loading the code of the screen at `path` (its declaration and the engine together, or
- * its custom screen), so that opening it does not wait for one chunk after the other. Nothing
- * for a path without a page; a failed load is retried by the screen itself.
- */
-export function preloadScreen(path: string): void {
-  if (own(RESOURCE_ROUTES, path)) {
-    loadDeclaration(path).catch(ignore);
-    loadEngine().catch(ignore);
-  } else if (own(CUSTOM_SCREENS, path)) loadCustomScreen(path).catch(ignore);
 }
 
 /** A link about to be followed (pointer over it, or focus on it): the path of its screen. */

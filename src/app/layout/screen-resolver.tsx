@@ -4,7 +4,8 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { findLeafByPath, menuLabel } from '../../lib/menu-tree';
 import { useUserMenu } from '../../features/menu-search/use-user-menu';
 import { useLang, useT } from '../../state/hooks';
-import { hasResourcePage, preloadScreen, ResourcePage } from './resource-page';
+import { hasResourcePage, preloadScreen } from '../screen-code';
+import { ResourcePage } from './resource-page';
 import { HOME } from '../../lib/tab-labels';
 
 /**
