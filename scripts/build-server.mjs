@@ -2,7 +2,7 @@
 // node_modules (native better-sqlite3, svg-captcha's font file), only our code is bundled.
 import { build } from 'esbuild';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 await build({
   entryPoints: ['server/main.ts'],
@@ -15,12 +15,22 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-// Pre-compressed copies of the console's pages, scripts and styles; the server sends them to
-// browsers that accept gzip (@fastify/static preCompressed).
+// Pre-compressed copies of the console's pages, scripts and styles; the server sends the brotli
+// copy to browsers that accept it, else the gzip one (@fastify/static preCompressed). Brotli at
+// its best quality: about 15% smaller than gzip -9 on the console's scripts, for ~10 s of build.
+const brotli = (bytes) =>
+  brotliCompressSync(bytes, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
 for (const dir of ['dist/client', 'dist/client/assets']) {
   for (const name of readdirSync(dir)) {
-    if (/\.(html|js|css|svg)$/.test(name))
-      writeFileSync(`${dir}/${name}.gz`, gzipSync(readFileSync(`${dir}/${name}`), { level: 9 }));
+    if (!/\.(html|js|css|svg)$/.test(name)) continue;
+    const bytes = readFileSync(`${dir}/${name}`);
+    writeFileSync(`${dir}/${name}.gz`, gzipSync(bytes, { level: 9 }));
+    writeFileSync(`${dir}/${name}.br`, brotli(bytes));
   }
 }
 writeFileSync('dist/.build-stamp', new Date().toISOString());

@@ -16,6 +16,8 @@ import { seedDemoClient } from './db/seed/demo-client.js';
 
 /** Demo client orders placed before the server answers; more are placed in the background. */
 const DEMO_INLINE_ORDERS = 300;
+/** A hashed asset's Cache-Control: a year, never revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 import { FileRetention, type FileRetentionOptions } from './lib/file-retention.js';
 import { randomCaptchaText } from './lib/captcha.js';
 import { RsaTransport } from './lib/rsa.js';
@@ -205,9 +207,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       root: staticDir,
       index: false,
       wildcard: true,
-      // build-server.mjs writes .gz copies of scripts and styles.
+      // build-server.mjs writes .br and .gz copies of pages, scripts and styles.
       preCompressed: true,
       maxAge: '1h',
+      // A file under assets/ is named by its content's hash: it never changes, so the browser
+      // keeps it without asking again (issue 31). The pages themselves are sent as no-cache.
+      setHeaders: (reply, file) => {
+        if (path.relative(staticDir, file).startsWith(`assets${path.sep}`))
+          reply.header('Cache-Control', IMMUTABLE);
+      },
     });
   }
   registerErrorHandling(app, pages);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NOT_FOUND_MARK } from './lib/console-pages.js';
 import { createTestApp, type TestApp } from './test/support.js';
@@ -41,6 +41,17 @@ function compressedBuild(): string {
     writeFileSync(path.join(dir, name), text);
     writeFileSync(path.join(dir, `${name}.gz`), gzipSync(text));
   }
+  return dir;
+}
+
+/** The same with brotli copies too, as build-server.mjs writes them. */
+function brotliBuild(): string {
+  const dir = compressedBuild();
+  for (const name of ['index.html', 'login.html', 'login-no-captcha.html', 'assets/app-1a2b.js'])
+    writeFileSync(
+      path.join(dir, `${name}.br`),
+      brotliCompressSync(readFileSync(path.join(dir, name))),
+    );
   return dir;
 }
 
@@ -117,6 +128,36 @@ describe('console pages', () => {
       expect(zipped.statusCode, url).toBe(200);
       expect(zipped.headers['content-encoding'], url).toBe('gzip');
       expect(gunzipSync(zipped.rawPayload).toString(), url).toBe(text);
+    }
+  });
+
+  it('sends brotli to browsers that accept it, gzip to the others', async () => {
+    dir = brotliBuild();
+    t = await createTestApp({ staticDir: dir, captcha: true });
+    for (const [url, text] of [
+      ['/system/user', INDEX],
+      ['/assets/app-1a2b.js', SCRIPT],
+      ['/login', LOGIN],
+    ] as const) {
+      const br = await t.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(text);
+      const gz = await t.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString(), url).toBe(text);
+    }
+  });
+
+  it('marks hashed assets immutable for a year and asks again for pages', async () => {
+    dir = compressedBuild();
+    t = await createTestApp({ staticDir: dir });
+    for (const headers of [{}, { 'accept-encoding': 'gzip' }]) {
+      const asset = await t.inject({ url: '/assets/app-1a2b.js', headers });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const url of ['/system/user', '/login']) {
+        const page = await t.inject({ url, headers });
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+      }
     }
   });
 
