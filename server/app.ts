@@ -202,7 +202,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const staticDir = config.staticDir;
   const pages = readConsolePages(staticDir, config.captcha);
   registerSecurityHeaders(app, pages?.scriptHashes ?? []);
-  if (pages) {
+  if (pages && staticDir) {
     await app.register(fastifyStatic, {
       root: staticDir,
       index: false,
