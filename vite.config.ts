@@ -1,4 +1,6 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compileHintBanner } from './scripts/compile-hints.js';
@@ -25,8 +27,28 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
  */
 const unitWorkers = Math.max(2, availableParallelism());
 
+/**
+ * mantine-react-table imports @mantine/dates' DateInput for column filters, which the engine
+ * turns off; given the real one, every list would load the calendar (issue 31). It gets the
+ * engine's on-demand DateInput instead.
+ */
+function tableDatesOnDemand(): Plugin {
+  const onDemand = fileURLToPath(
+    new URL('./src/resources/engine/lazy-date-inputs.tsx', import.meta.url),
+  );
+  return {
+    name: 'table-dates-on-demand',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@mantine/dates' && importer?.includes('/node_modules/mantine-react-table/'))
+        return onDemand;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), tableDatesOnDemand()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

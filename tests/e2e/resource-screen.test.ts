@@ -200,7 +200,7 @@ describe('a declared resource screen (posts) in Chromium', () => {
     await context.close();
   });
 
-  it("on a reload, asks for the list before the screen's code has loaded, and only once", async () => {
+  it("on a reload, asks for the list once and before the screen's code has loaded, and loads no calendar or chart", async () => {
     // Issue 31: the start's reads leave from the entry; the screen takes the answer.
     const { context, page } = await suite.newPage();
     await signedIn(page, 'admin', 'Demo@2026', '100001');
@@ -217,11 +217,17 @@ describe('a declared resource screen (posts) in Chromium', () => {
       return {
         lists: named(/^\/api\/blade-system\/param\/list$/).map((e) => e.startTime),
         engine: named(/^\/assets\/resource-screen-[\w-]+\.js$/).map((e) => e.responseEnd),
+        scripts: named(/\.js$/).map((e) => new URL(e.name).pathname),
       };
     });
     expect(timing.lists).toHaveLength(1);
     expect(timing.engine).toHaveLength(1);
     expect(timing.lists[0]).toBeLessThan(timing.engine[0]!);
+    // A plain list (no date filter, no chart) loads neither a calendar nor a chart.
+    expect(timing.scripts.length).toBeGreaterThan(10);
+    expect(
+      timing.scripts.filter((name) => /calendar|date(input|picker)|monthpicker|chart/i.test(name)),
+    ).toEqual([]);
     await context.close();
   });
 

@@ -11,7 +11,6 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { DatePickerInput, MonthPickerInput } from '@mantine/dates';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent, type Ref } from 'react';
 import { useResourceOptionsQuery } from '../../api/resource';
@@ -32,6 +31,7 @@ import {
 } from './filters';
 import { useSelectOptions } from './select-options';
 import { SEARCHABLE_FROM, SearchMultiSelect, SearchSelect } from '../../components/search-select';
+import { DatePickerInput, MonthPickerInput } from './lazy-date-inputs';
 
 interface Props {
   ref?: Ref<HTMLFormElement>;

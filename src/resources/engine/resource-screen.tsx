@@ -1,7 +1,16 @@
 import { Alert, Button, Center, Drawer, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { IconFileExport, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { MRT_RowSelectionState } from 'mantine-react-table';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useLang, useT } from '../../state/hooks';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useUserInfoQuery } from '../../api/auth';
@@ -23,7 +32,6 @@ import { FilterBar } from './filter-bar';
 import type { FilterDef } from './filters';
 import { useResourceActions } from './resource-actions';
 import { callOf } from './calls';
-import { ResourceForm } from './resource-form';
 import {
   flattenTree,
   shownTreeRows,
@@ -36,6 +44,11 @@ import type { Row } from './table-row';
 import { useListView } from './use-list-view';
 import { useScreenCommands } from './use-screen-commands';
 import { toast } from '../../components/toast';
+
+// The add/edit form (and its date and number inputs) loads when it first opens, not with the list.
+const ResourceForm = lazy(() =>
+  import('./resource-form').then((m) => ({ default: m.ResourceForm })),
+);
 
 const NO_ROWS: Row[] = [];
 const NO_FILTERS: readonly FilterDef[] = [];
@@ -458,14 +471,16 @@ export function ResourceScreen({
         </Center>
       )}
       {form.opened && (
-        <ResourceForm
-          key={form.key}
-          def={def}
-          record={form.record}
-          opened
-          onClose={() => closeForm()}
-          onSubmit={save}
-        />
+        <Suspense fallback={null}>
+          <ResourceForm
+            key={form.key}
+            def={def}
+            record={form.record}
+            opened
+            onClose={() => closeForm()}
+            onSubmit={save}
+          />
+        </Suspense>
       )}
       <Drawer
         opened={detail !== undefined}

@@ -38,7 +38,8 @@ async function openNewGood() {
   await screen.findAllByText('星巴克（中国）权益服务', {}, { timeout: 15_000 });
   // N: the list's new-record key.
   fireEvent.keyDown(document.body, { key: 'n', code: 'KeyN' });
-  return screen.findByRole('dialog', { name: 'New Goods' });
+  // The form's code loads when it first opens.
+  return screen.findByRole('dialog', { name: 'New Goods' }, { timeout: 15_000 });
 }
 
 describe('the goods form', { timeout: 60_000 }, () => {

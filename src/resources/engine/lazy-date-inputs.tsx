@@ -1,0 +1,57 @@
+import { TextInput, type MantineSize } from '@mantine/core';
+import type {
+  DateInput as DateInputComponent,
+  DatePickerInput as DatePickerInputComponent,
+  MonthPickerInput as MonthPickerInputComponent,
+} from '@mantine/dates';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+
+/*
+ * The list screens' date pickers (issue 31): loaded with the first list that has a date filter,
+ * so a plain list does not carry the calendar. Until they arrive (a frame or two, the chunk is
+ * small), an empty read-only field of the same label and width holds their place.
+ *
+ * mantine-react-table imports DateInput for its column filters, which the engine turns off: the
+ * build gives it this module's DateInput instead of @mantine/dates (vite.config.ts), so the
+ * table does not bring the calendar either.
+ */
+type AnyProps = Record<string, unknown>;
+const pickers = () => import('./date-pickers');
+const LazyDate = lazy(() =>
+  pickers().then((m) => ({ default: m.DatePickerInput as unknown as ComponentType<AnyProps> })),
+);
+const LazyDateInput = lazy(() =>
+  pickers().then((m) => ({ default: m.DateInput as unknown as ComponentType<AnyProps> })),
+);
+const LazyMonth = lazy(() =>
+  pickers().then((m) => ({ default: m.MonthPickerInput as unknown as ComponentType<AnyProps> })),
+);
+
+function placeholderOf(props: AnyProps): ReactNode {
+  return (
+    <TextInput
+      readOnly
+      label={props.label as ReactNode}
+      w={props.w as number | undefined}
+      maw={props.maw as string | undefined}
+      size={props.size as MantineSize | undefined}
+      aria-busy
+    />
+  );
+}
+
+function lazyPicker(Picker: ComponentType<AnyProps>) {
+  return function DeferredPicker(props: AnyProps) {
+    return (
+      <Suspense fallback={placeholderOf(props)}>
+        <Picker {...props} />
+      </Suspense>
+    );
+  };
+}
+
+export const DatePickerInput = lazyPicker(LazyDate) as unknown as typeof DatePickerInputComponent;
+export const MonthPickerInput = lazyPicker(
+  LazyMonth,
+) as unknown as typeof MonthPickerInputComponent;
+export const DateInput = lazyPicker(LazyDateInput) as unknown as typeof DateInputComponent;
