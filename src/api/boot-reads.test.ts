@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredSession } from '../contracts/auth';
 import { NOTE_MS, noteBootRead, startBootReads } from './boot-reads';
 import { apiRequest, configureClient, resetClientState, sendEarlyReads } from './client';
+import { ZH_CLIENT_TEXTS } from '../test/client-texts';
 
 /**
  * Issue 31: a reload's reads leave from the entry, and the screens take their answers instead of
@@ -25,13 +26,7 @@ beforeEach(() => {
     getSession: () => current,
     storeSession: (s) => (current = s),
     readStoredSession: () => current,
-    texts: () => ({
-      network: '网络异常',
-      timeout: '请求超时',
-      badCredentials: '用户名或密码错误',
-      noPermission: '没有权限',
-      dataLoading: '数据加载错误',
-    }),
+    texts: () => ZH_CLIENT_TEXTS,
   });
   resetClientState();
   sessionStorage.clear();

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, configureClient, resetClientState, type ApiError } from './client';
 import { onApiEvent, type ApiEvent } from './events';
 import { isListAnswer } from './resource';
+import { ZH_CLIENT_TEXTS } from '../test/client-texts';
 
 /** Issue 15 item 7: only a real envelope with code 200 is a success; the rest is an error. */
 let events: ApiEvent[] = [];
@@ -12,13 +13,7 @@ beforeEach(() => {
     getSession: () => undefined,
     storeSession: () => {},
     readStoredSession: () => undefined,
-    texts: () => ({
-      network: '网络异常',
-      timeout: '请求超时',
-      badCredentials: '用户名或密码错误',
-      noPermission: '没有权限',
-      dataLoading: '数据加载错误',
-    }),
+    texts: () => ZH_CLIENT_TEXTS,
   });
   resetClientState();
   events = [];

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredSession } from '../contracts/auth';
 import { apiRequest, configureClient, resetClientState } from './client';
 import { onApiEvent, type ApiEvent } from './events';
+import { ZH_CLIENT_TEXTS } from '../test/client-texts';
 
 /** Issue 16 item 10: the session-expired event carries why the server ended the session. */
 const SESSION = {
@@ -20,13 +21,7 @@ beforeEach(() => {
     getSession: () => SESSION,
     storeSession: () => {},
     readStoredSession: () => SESSION,
-    texts: () => ({
-      network: '网络异常',
-      timeout: '请求超时',
-      badCredentials: '用户名或密码错误',
-      noPermission: '没有权限',
-      dataLoading: '数据加载错误',
-    }),
+    texts: () => ZH_CLIENT_TEXTS,
   });
   resetClientState();
   events = [];
