@@ -107,9 +107,7 @@ export function MainLayout() {
           <Notifications position={TOAST_POSITION} limit={TOAST_LIMIT} />
           <AppShell.Header className={classes.header} style={{ display: 'flex' }}>
             <LogoBlock collapsed={narrow || small} {...(small ? {} : { width: navbarWidth })} />
-            <div style={{ flex: 1, minWidth: 0, height: '100%' }}>
-              {topBar}
-            </div>
+            <div style={{ flex: 1, minWidth: 0, height: '100%' }}>{topBar}</div>
           </AppShell.Header>
           {/* Off-screen on a small screen until opened: keep its links out of the tab order too. */}
           <AppShell.Navbar className={classes.navbar} inert={small && !overlayOpen}>
