@@ -142,7 +142,7 @@ describe('the login form painted before the console has loaded', () => {
     const release = await holdConsoleScript(page);
     // 'commit': the console's module script, held back, keeps DOMContentLoaded from firing.
     const response = await page.goto('/login', { waitUntil: 'commit' });
-    expect(response?.headers()['content-encoding']).toBe('gzip'); // build-server.mjs's copy
+    expect(response?.headers()['content-encoding']).toBe('br'); // build-server.mjs's brotli copy
     await page.getByRole('textbox', { name: /用户名/ }).waitFor();
     expect(await page.title()).toBe('登录 - 数字权益平台运营后台');
     const button = page.getByRole('button', { name: /^登录$/ });
