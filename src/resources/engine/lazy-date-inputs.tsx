@@ -16,16 +16,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
  * table does not bring the calendar either.
  */
 type AnyProps = Record<string, unknown>;
-const pickers = () => import('./date-pickers');
-const LazyDate = lazy(() =>
-  pickers().then((m) => ({ default: m.DatePickerInput as unknown as ComponentType<AnyProps> })),
-);
-const LazyDateInput = lazy(() =>
-  pickers().then((m) => ({ default: m.DateInput as unknown as ComponentType<AnyProps> })),
-);
-const LazyMonth = lazy(() =>
-  pickers().then((m) => ({ default: m.MonthPickerInput as unknown as ComponentType<AnyProps> })),
-);
+type PickerName = 'DateInput' | 'DatePickerInput' | 'MonthPickerInput';
 
 function placeholderOf(props: AnyProps): ReactNode {
   return (
@@ -40,7 +31,13 @@ function placeholderOf(props: AnyProps): ReactNode {
   );
 }
 
-function lazyPicker(Picker: ComponentType<AnyProps>) {
+/** The picker `name` of ./date-pickers, loaded when first rendered. */
+function deferred(name: PickerName) {
+  const Picker = lazy(() =>
+    import('./date-pickers').then((m) => ({
+      default: m[name] as unknown as ComponentType<AnyProps>,
+    })),
+  );
   return function DeferredPicker(props: AnyProps) {
     return (
       <Suspense fallback={placeholderOf(props)}>
@@ -50,8 +47,10 @@ function lazyPicker(Picker: ComponentType<AnyProps>) {
   };
 }
 
-export const DatePickerInput = lazyPicker(LazyDate) as unknown as typeof DatePickerInputComponent;
-export const MonthPickerInput = lazyPicker(
-  LazyMonth,
+export const DatePickerInput = deferred(
+  'DatePickerInput',
+) as unknown as typeof DatePickerInputComponent;
+export const MonthPickerInput = deferred(
+  'MonthPickerInput',
 ) as unknown as typeof MonthPickerInputComponent;
-export const DateInput = lazyPicker(LazyDateInput) as unknown as typeof DateInputComponent;
+export const DateInput = deferred('DateInput') as unknown as typeof DateInputComponent;
