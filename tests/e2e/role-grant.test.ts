@@ -2,13 +2,14 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client';
 import { serverAndBrowser } from './suite';
-import { signedIn } from './session';
+import { openAllSideMenuGroups, signedIn } from './session';
 
 const TENANT = '100001';
 const AUDITOR = { account: 'auditor_e2e', first: 'Audit@2026', password: 'Audit@2027' };
 
-/** The menu entries of the side menu, hidden (collapsed) ones included. */
+/** The menu entries of the side menu, every group opened. */
 async function sideMenu(page: Page): Promise<string[]> {
+  await openAllSideMenuGroups(page);
   return page
     .getByRole('navigation', { name: '侧边菜单' })
     .getByRole('link', { includeHidden: true })

@@ -27,3 +27,16 @@ export async function signedIn(
   await page.waitForURL('**/wel/index');
   await page.getByRole('navigation', { name: /侧边菜单|Side menu/ }).waitFor();
 }
+
+/**
+ * Opens every closed group of the side menu, nested ones too (a group's links are rendered
+ * from the first time it opens), so that a test can read the whole menu a user can reach.
+ */
+export async function openAllSideMenuGroups(page: Page): Promise<void> {
+  const nav = page.getByRole('navigation', { name: /侧边菜单|Side menu/ });
+  await nav.locator('[data-menu-item]').first().waitFor();
+  const closed = nav.locator('button[data-group-id][aria-expanded="false"]');
+  for (let guard = 0; guard < 200 && (await closed.count()) > 0; guard++) {
+    await closed.first().click();
+  }
+}

@@ -2,16 +2,16 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client';
 import { serverAndBrowser } from './suite';
-import { signedIn } from './session';
+import { openAllSideMenuGroups, signedIn } from './session';
 
 const TENANT = '100001';
 const SUPER = { account: 'admin', first: 'admin', password: 'Quanyi@26' };
 const PACKAGE = '系统套餐';
 
-/** The side menu's links (screens) and group buttons, hidden (collapsed) ones included. */
+/** The side menu's links (screens) and group buttons, every group opened. */
 async function sideMenu(page: Page) {
   const nav = page.getByRole('navigation', { name: '侧边菜单' });
-  await nav.locator('[data-menu-item]').first().waitFor();
+  await openAllSideMenuGroups(page);
   return nav.evaluate((el) => ({
     groups: [...el.querySelectorAll('[data-group-id]')].map((g) => ({
       name: (g.querySelector('.mantine-NavLink-label')?.textContent ?? '').trim(),

@@ -1,6 +1,6 @@
 import { NavLink } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import type { MouseEvent } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { RouteNode } from '../../contracts/auth';
 import { isLeaf, menuLabel, menuTarget } from '../../lib/menu-tree';
@@ -25,6 +25,18 @@ const navClasses = { root: classes.link, label: classes.linkLabel };
 export function openExternal(event: MouseEvent, url: string): void {
   event.preventDefault();
   window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/**
+ * A group's links: rendered from the first time the group opens (a menu of a hundred screens
+ * is mostly closed groups, and rendering them all cost a reload ~80 ms), kept afterwards so
+ * that closing and opening again animates. Mantine keeps a closed group's links in the page at
+ * height 0; inert takes them out of the tab order and the accessibility tree until it opens.
+ */
+function GroupChildren({ open, children }: { open: boolean; children: () => ReactNode }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return <div inert={!open}>{opened ? children() : null}</div>;
 }
 
 /** The expanded sidebar: nested groups (buttons with aria-expanded) and leaf links. */
@@ -54,11 +66,9 @@ export function SidebarTree(props: SidebarTreeProps) {
           onChange={(next) => setOpen(node.id, next)}
           childrenOffset={12}
         >
-          {/* Mantine keeps a closed group's links in the page at height 0; inert takes them
-              out of the tab order and the accessibility tree until the group opens. */}
-          <div inert={!open}>
-            <SidebarTree {...props} nodes={node.children ?? []} parentId={node.id} />
-          </div>
+          <GroupChildren open={open}>
+            {() => <SidebarTree {...props} nodes={node.children ?? []} parentId={node.id} />}
+          </GroupChildren>
         </NavLink>
       );
     }
