@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compileHintBanner } from './scripts/compile-hints.js';
+import { reducedMotionOnFirstRender } from './scripts/reduced-motion.js';
 
 /**
  * One config for the console build and for every test project.
@@ -48,7 +49,7 @@ function tableDatesOnDemand(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tableDatesOnDemand()],
+  plugins: [react(), tableDatesOnDemand(), reducedMotionOnFirstRender()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -65,6 +65,22 @@ describe('tabsMachine', () => {
       expect(ctx().keepAlive).toEqual(['/wel/index', '/b', '/a']);
     });
 
+    it('changes nothing when the active tab is opened again as it is', () => {
+      const { send, ctx } = start();
+      send(open('/a'), open('/b'));
+      const before = ctx();
+      send(open('/b'));
+      // The same lists: nothing that reads the tabs renders again.
+      expect(ctx().tabs).toBe(before.tabs);
+      expect(ctx().keepAlive).toBe(before.keepAlive);
+      // Another label, or a tab that is not the active one, still changes them.
+      send({ type: 'tab.open', tab: { label: 'B2', path: '/b' } });
+      expect(ctx().tabs).not.toBe(before.tabs);
+      expect(ctx().tabs.find((t) => t.key === '/b')?.label).toBe('B2');
+      send(open('/a'));
+      expect(ctx().activeKey).toBe('/a');
+    });
+
     it('treats the same query in another order as the same tab', () => {
       const { send, keys } = start();
       send(open('/a', { x: '1', y: '2' }), open('/a', { y: '2', x: '1' }));

@@ -86,7 +86,17 @@ function activate(ctx: TabsContext, key: string): Partial<TabsContext> {
 }
 
 function open(ctx: TabsContext, tab: Tab): Partial<TabsContext> {
-  const exists = ctx.tabs.some((t) => t.key === tab.key);
+  // Opening the active tab again as it is changes nothing (the tab bar does not render again).
+  const same = ctx.tabs.find((t) => t.key === tab.key);
+  if (
+    same &&
+    ctx.activeKey === tab.key &&
+    ctx.keepAlive.at(-1) === tab.key &&
+    same.label === tab.label &&
+    JSON.stringify(same.meta) === JSON.stringify(tab.meta ?? same.meta)
+  )
+    return {};
+  const exists = Boolean(same);
   // An open tab keeps its place; only its label and title change (e.g. after a language switch).
   const tabs = exists
     ? ctx.tabs.map((t) =>

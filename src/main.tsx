@@ -18,8 +18,8 @@ adoptServerNotFound(document, window.history);
 const store = createAppStore();
 // A reload's reads (menu, user, the list's first page) leave now, while the code loads.
 const signedIn = store.getState().session.session;
-startBootReads(signedIn, window.location.pathname);
-if (signedIn) preloadSignedInStart(window.location.pathname);
+const bootQueries = startBootReads(signedIn, window.location.pathname);
+if (signedIn) preloadSignedInStart(window.location.pathname, store, bootQueries);
 // Asked for before React renders, so the round trip overlaps the first render.
 const settings = fetchLoginSettings(3000);
 settings.catch(() => {}); // the login asks again when it needs the key

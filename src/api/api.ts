@@ -1,13 +1,25 @@
-import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { noteBootRead } from './boot-reads';
+import { createApi, type BaseQueryApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { noteBootRead, type NotedQuery } from './boot-reads';
 import { apiRequest, type ApiError, type ApiRequest } from './client';
+
+/** The endpoint and arguments of the query being sent, read from its cache entry. */
+function notedQuery({ endpoint, queryCacheKey, getState }: BaseQueryApi): NotedQuery | undefined {
+  const entries = (getState() as { api?: { queries?: Record<string, { originalArgs?: unknown }> } })
+    .api?.queries;
+  const entry = queryCacheKey ? entries?.[queryCacheKey] : undefined;
+  // An absent argument stays absent (JSON drops it): undefined and null are different cache keys.
+  return entry ? { endpoint, args: entry.originalArgs } : undefined;
+}
 
 /**
  * RTK Query over the one client; errors are ApiError {status, message}. Queries are noted as
  * the start's reads (boot-reads.ts), so the next reload can send them early.
  */
-const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (args, { signal, type }) => {
-  if (type === 'query') noteBootRead(args, window.location.pathname);
+const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (args, baseApi) => {
+  const { signal, type } = baseApi;
+  if (type === 'query') {
+    noteBootRead(args, window.location.pathname, Date.now(), notedQuery(baseApi));
+  }
   try {
     return { data: await apiRequest(args, signal) };
   } catch (err) {

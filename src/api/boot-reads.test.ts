@@ -125,6 +125,27 @@ describe('boot reads', () => {
     ]);
   });
 
+  it('gives the next start the queries behind its reads, once each', () => {
+    startBootReads(current, '/system/param', 1000);
+    const list = { endpoint: 'resourceList', args: { service: 'param', params: { current: 1 } } };
+    noteBootRead(read('blade-system/menu/routes'), '/system/param', 1100, { endpoint: 'routes' });
+    noteBootRead(
+      { url: 'blade-system/param/list', params: { current: 1 } },
+      '/system/param',
+      1200,
+      list,
+    );
+    noteBootRead(read('blade-system/menu/routes'), '/system/param', 1300, { endpoint: 'routes' });
+    // A read noted without its query (sent by the client, not RTK) is replayed as a read only.
+    noteBootRead(read('blade-system/dict/list'), '/system/param', 1400);
+
+    expect(startBootReads(current, '/system/param', 9000)).toEqual([{ endpoint: 'routes' }, list]);
+    expect(fetched).toHaveLength(3);
+    // Another user, another path: no queries either.
+    expect(startBootReads(session('2'), '/system/param', 9100)).toEqual([]);
+    expect(startBootReads(current, '/system/post', 9200)).toEqual([]);
+  });
+
   it('sends nothing for another path, another user or without a session', () => {
     startBootReads(current, '/system/param', 1000);
     noteBootRead(read('blade-system/menu/routes'), '/system/param', 1100);

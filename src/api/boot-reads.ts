@@ -19,12 +19,24 @@ const KEY = 'boot-reads';
 export const NOTE_MS = 5_000;
 const MAX_READS = 32;
 
+/**
+ * The RTK query behind a read: its endpoint's name and the arguments it was asked with (absent
+ * for a query asked without one).
+ */
+export interface NotedQuery {
+  endpoint: string;
+  args?: unknown;
+}
+
 interface BootReads {
   user: string;
   tenant: string;
   path: string;
   reads: string[];
+  queries: NotedQuery[];
 }
+
+const isNotedQuery = (v: unknown): v is NotedQuery => isRecord(v) && typeof v.endpoint === 'string';
 
 const isBootReads = (v: unknown): v is BootReads =>
   isRecord(v) &&
@@ -32,47 +44,59 @@ const isBootReads = (v: unknown): v is BootReads =>
   typeof v.tenant === 'string' &&
   typeof v.path === 'string' &&
   Array.isArray(v.reads) &&
-  v.reads.every((r) => typeof r === 'string');
+  v.reads.every((r) => typeof r === 'string') &&
+  Array.isArray(v.queries) &&
+  v.queries.every(isNotedQuery);
 
 let noting: (BootReads & { until: number }) | undefined;
 
 /**
  * At the start of the console: sends the reads the last start of this tab made on `path`, when
- * it was the same user's, and starts noting this start's.
+ * it was the same user's, and starts noting this start's. Returns the queries behind the reads
+ * sent, so that the start can put their answers in RTK's cache before its first render
+ * (app/boot-queries.ts).
  */
 export function startBootReads(
   session: StoredSession | undefined,
   path: string,
   now = Date.now(),
-): void {
+): NotedQuery[] {
   noting = undefined;
-  if (!session) return;
+  if (!session) return [];
   const last = readJson(KEY, isBootReads, 'session');
-  if (
+  const replayed =
     last &&
     last.user === session.user_id &&
     last.tenant === session.tenant_id &&
-    last.path === path
-  )
-    sendEarlyReads(last.reads, session.access_token);
+    last.path === path;
+  if (replayed) sendEarlyReads(last.reads, session.access_token);
   noting = {
     user: session.user_id,
     tenant: session.tenant_id,
     path,
     reads: [],
+    queries: [],
     until: now + NOTE_MS,
   };
+  return replayed ? last.queries : [];
 }
 
 /**
  * A query the console sends (api.ts): noted while the start's first screen is shown and the
- * noting time lasts. Saved as it is noted, so a reload within the time keeps what was seen.
+ * noting time lasts, with the RTK query that sent it when known. Saved as it is noted, so a
+ * reload within the time keeps what was seen.
  */
-export function noteBootRead(req: ApiRequest, path: string, now = Date.now()): void {
+export function noteBootRead(
+  req: ApiRequest,
+  path: string,
+  now = Date.now(),
+  query?: NotedQuery,
+): void {
   if (!noting || now > noting.until || path !== noting.path) return;
   const key = readKey(req);
   if (!key || noting.reads.includes(key) || noting.reads.length >= MAX_READS) return;
   noting.reads.push(key);
+  if (query) noting.queries.push(query);
   const { until: _until, ...saved } = noting;
   writeJson(KEY, saved, 'session');
 }

@@ -1,7 +1,9 @@
 import { createElement, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
+import type { NotedQuery } from '../api/boot-reads';
 import { readable } from '../lib/readable';
+import type { AppStore } from '../state/store';
 import { RequireSession, PublicOnly } from './route-guard';
 import { ROUTE_PATHS } from './route-paths';
 
@@ -69,8 +71,10 @@ function mantinePage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): 
   return mantinePageLoader(load, pick).element;
 }
 
+/** What the layout's first render waits for besides its code (a signed-in start's reads). */
+let layoutReady: Promise<unknown> = Promise.resolve();
 const mainLayout = mantinePageLoader(
-  () => import('./layout/main-layout'),
+  () => Promise.all([import('./layout/main-layout'), layoutReady]).then(([m]) => m),
   (m) => m.MainLayout,
 );
 const screenResolver = pageLoader(
@@ -78,14 +82,33 @@ const screenResolver = pageLoader(
   (m) => m.ScreenResolver,
 );
 
+/** How long the layout's first render waits for the start's reads once its code is there. */
+const BOOT_QUERIES_WAIT_MS = 300;
+
 /**
  * A signed-in start (issue 31): the layout, the screen resolver and the code of the screen at
- * `path` load together now, instead of each after the one that renders it.
+ * `path` load together now, instead of each after the one that renders it; when the code is
+ * there, the start's reads (`queries`, from boot-reads.ts) are put in RTK's cache, and the
+ * layout renders once with them (app/boot-queries.ts).
  */
-export function preloadSignedInStart(path: string): void {
+export function preloadSignedInStart(
+  path: string,
+  store: AppStore,
+  queries: readonly NotedQuery[],
+): void {
+  const screenCode = import('./screen-code').then((m) => m.preloadScreen(path));
+  if (queries.length > 0) {
+    layoutReady = Promise.all([
+      import('./boot-queries'),
+      import('./layout/main-layout'),
+      screenCode,
+    ])
+      .then(([m]) => m.prefetchBootQueries(store, queries, BOOT_QUERIES_WAIT_MS))
+      .catch(() => {});
+  }
   mainLayout.preload();
   screenResolver.preload();
-  void import('./screen-code').then((m) => m.preloadScreen(path)).catch(() => {});
+  screenCode.catch(() => {});
 }
 
 const errorPages = () => import('../features/errors/error-pages');

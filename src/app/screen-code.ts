@@ -50,9 +50,10 @@ export const ignore = () => {};
  * its custom screen), so that opening it does not wait for one chunk after the other. Nothing
  * for a path without a page; a failed load is retried by the screen itself.
  */
-export function preloadScreen(path: string): void {
-  if (own(RESOURCE_ROUTES, path)) {
-    loadDeclaration(path).catch(ignore);
-    loadEngine().catch(ignore);
-  } else if (own(CUSTOM_SCREENS, path)) loadCustomScreen(path).catch(ignore);
+export function preloadScreen(path: string): Promise<void> {
+  const loads: Promise<unknown>[] = [];
+  if (own(RESOURCE_ROUTES, path)) loads.push(loadDeclaration(path), loadEngine());
+  else if (own(CUSTOM_SCREENS, path)) loads.push(loadCustomScreen(path));
+  // Settles when the code is there or has failed (its screen then asks again).
+  return Promise.all(loads).then(ignore, ignore);
 }

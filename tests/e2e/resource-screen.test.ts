@@ -200,7 +200,7 @@ describe('a declared resource screen (posts) in Chromium', () => {
     await context.close();
   });
 
-  it("on a reload, asks for the list once and before the screen's code has loaded, and loads no calendar or chart", async () => {
+  it("on a reload, asks for the list once and before the screen's code has loaded, shows no skeleton, and loads no calendar or chart", async () => {
     // Issue 31: the start's reads leave from the entry; the screen takes the answer.
     const { context, page } = await suite.newPage();
     await signedIn(page, 'admin', 'Demo@2026', '100001');
@@ -208,8 +208,24 @@ describe('a declared resource screen (posts) in Chromium', () => {
     // The demo data's parameters: a list with rows without any other test's.
     const table = page.getByRole('table', { name: '参数' });
     await table.locator('tbody tr td:nth-child(2)').first().waitFor();
+    // Until the first row: was a loading skeleton (the sidebar's, the table's) ever shown?
+    await page.addInitScript(() => {
+      const seen = { skeleton: false };
+      (window as unknown as { loadingSeen: typeof seen }).loadingSeen = seen;
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('[data-page-key] tbody tr td:nth-child(2)')) {
+          observer.disconnect();
+        } else if (document.querySelector('.mantine-Skeleton-root')) seen.skeleton = true;
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
     await page.reload();
     await table.locator('tbody tr td:nth-child(2)').first().waitFor();
+    // The start's answers are in the cache before the layout's first render: the shell and the
+    // list render once, with their data, and no skeleton is shown on the way.
+    expect(
+      await page.evaluate(() => (window as unknown as { loadingSeen: object }).loadingSeen),
+    ).toEqual({ skeleton: false });
     const timing = await page.evaluate(() => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const named = (pattern: RegExp) =>

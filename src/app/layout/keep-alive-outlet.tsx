@@ -11,7 +11,7 @@ import { useShell } from '../../state/shell-context';
 import { keptPages, nextPageCache, type PageEntry } from './keep-alive';
 import { KeptPage } from './kept-page';
 import { usePreloadScreens } from './resource-page';
-import { useLocationTab, useStoredTabs } from './use-location-tab';
+import { useLocationTab } from './use-location-tab';
 
 type Entry = PageEntry<ReactNode, Location>;
 
@@ -23,7 +23,6 @@ type Entry = PageEntry<ReactNode, Location>;
  * place) and, with nothing of its own changed, it does not render at all while hidden.
  */
 export function KeepAliveOutlet() {
-  useStoredTabs();
   usePreloadScreens();
   const currentKey = useLocationTab();
   const outlet = useOutlet();

@@ -30,7 +30,7 @@ import { Sidebar } from './sidebar';
 import { SidebarOpenContext } from './sidebar-open';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
-import { useWindowTitle } from './use-location-tab';
+import { useStoredTabs, useWindowTitle } from './use-location-tab';
 
 const HEADER_HEIGHT = 56;
 const NO_BUTTONS: ButtonNode[] = [];
@@ -45,9 +45,12 @@ const SMALL_SCREEN = '(max-width: 61.99em)';
  */
 export function MainLayout() {
   installApi(useStore() as AppStore);
+  // First: the tabs are put back before anything below reads them.
+  useStoredTabs();
   const t = useT();
   const { theme, collapsed } = useAppSelector((s) => s.ui);
-  const small = useMediaQuery(SMALL_SCREEN) ?? false;
+  // Read on the first render: answered in an effect, it rendered the whole shell twice.
+  const small = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: false }) ?? false;
   const menu = useUserMenu();
   const buttons = useMenuButtonsQuery().data;
   // What the user may do: held button codes plus the codes of the screens they can see (a

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { tabKey } from '../../../machines/tabs-machine';
 import { useUserMenu } from '../../features/menu-search/use-user-menu';
@@ -52,8 +52,8 @@ export function useWindowTitle(): void {
 onSessionCleared(clearStoredTabs);
 
 /**
- * Open tabs survive a reload: the list is put back when the signed-in frame mounts (before
- * the address opens its own tab, so the stored order holds) and saved as it changes, per user
+ * Open tabs survive a reload: the list is put back when the signed-in frame first renders
+ * (before the address opens its own tab, so the stored order holds) and saved as it changes, per user
  * (state/stored-state.ts). Pages are not: a restored tab's page opens when it is visited.
  */
 export function useStoredTabs(): void {
@@ -61,11 +61,24 @@ export function useStoredTabs(): void {
   const session = useAppSelector((s) => s.session.session);
   const tenantId = session?.tenant_id;
   const userId = session?.user_id;
+  const location = useLocation();
+  const { leaves, isLoading } = useUserMenu();
+
+  // Put back, with the address's own tab opened, during the layout's first render and before any
+  // part of it reads the tabs: done in effects, the tab bar, the window title and the pages
+  // rendered again right after the first paint (issue 31). Restoring twice changes nothing.
+  const [restoredFor, setRestoredFor] = useState<string | undefined>(undefined);
+  const who = tenantId !== undefined && userId !== undefined ? `${tenantId}/${userId}` : undefined;
+  if (who !== undefined && restoredFor !== who) {
+    setRestoredFor(who);
+    const stored = loadStoredTabs(tenantId!, userId!);
+    if (stored.length) tabs.send({ type: 'tabs.restore', tabs: stored });
+    const current = tabForLocation(location.pathname, location.search, leaves);
+    if (current.known && !isLoading) tabs.send({ type: 'tab.open', tab: current.tab });
+  }
 
   useLayoutEffect(() => {
     if (tenantId === undefined || userId === undefined) return;
-    const stored = loadStoredTabs(tenantId, userId);
-    if (stored.length) tabs.send({ type: 'tabs.restore', tabs: stored });
     let last = tabs.getSnapshot().context.tabs;
     const save = (list: typeof last) => saveStoredTabs({ tenantId, userId, tabs: list.slice(1) });
     save(last);
