@@ -297,6 +297,48 @@ describe('blade-system/menu', () => {
       expect(await codes(admin)).not.toContain('empty_top');
       await t.app.ctx.db.deleteFrom('bladeTopMenu').where('id', '=', empty).execute();
     });
+
+    it('answers again at once after the menus change (kept answers follow the grants version)', async () => {
+      const buttonNames = async () =>
+        flat(data<Node[]>(await t.get('/api/blade-system/menu/buttons', tenantAdmin)))
+          .filter((n) => n.code === 'user_add')
+          .map((n) => n.name);
+      const topCodes = async () =>
+        data<{ code: string }[]>(await t.get('/api/blade-system/menu/top-menu', finance)).map(
+          (m) => m.code,
+        );
+      expect(await buttonNames()).toEqual(['新增']);
+      expect(await topCodes()).toContain('finance_manage');
+      const db = t.app.ctx.db;
+      await db
+        .updateTable('bladeMenu')
+        .set({ name: '添加' })
+        .where('code', '=', 'user_add')
+        .execute();
+      await db
+        .updateTable('bladeTopMenu')
+        .set({ isDeleted: 1 })
+        .where('code', '=', 'finance_manage')
+        .where('tenantId', '=', '000000')
+        .execute();
+      try {
+        expect(await buttonNames()).toEqual(['添加']);
+        expect(await topCodes()).not.toContain('finance_manage');
+      } finally {
+        await db
+          .updateTable('bladeMenu')
+          .set({ name: '新增' })
+          .where('code', '=', 'user_add')
+          .execute();
+        await db
+          .updateTable('bladeTopMenu')
+          .set({ isDeleted: 0 })
+          .where('code', '=', 'finance_manage')
+          .where('tenantId', '=', '000000')
+          .execute();
+      }
+      expect(await buttonNames()).toEqual(['新增']);
+    });
   });
 
   describe('trees for grant dialogs', () => {

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cachedForGrants, grantsKey } from '../../../auth/grants-cache.js';
 import { z } from 'zod';
 import { ok, okStatus } from '../../../lib/envelope.js';
 import { idList, param, queryMap, requiredParam } from '../../../lib/params.js';
 import { versionField } from '../../../lib/table/fields.js';
 import { parseBody, requiredText } from '../../../lib/validation.js';
-import { SIGNED_IN, SUPER_ADMIN, currentUser, perm } from '../../../auth/index.js';
+import { SIGNED_IN, SUPER_ADMIN, currentUser, perm, type AuthUser } from '../../../auth/index.js';
 import { commaIds, optionalId, optionalInt, optionalParentId, optionalText } from './input.js';
 import {
   grantTree,
@@ -88,24 +88,36 @@ export default async function menuRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const base = '/api/blade-system/menu';
 
-  // Every screen of the console asks for it: the answer is kept serialised per role set and
-  // grants version (auth/grants-cache.ts), so a call is the session check and a send.
-  app.get(`${base}/routes`, { config: { access: SIGNED_IN } }, async (request, reply) => {
+  // Every start of the console asks for the user's routes, buttons and top menus: each answer
+  // is a function of the role set and is kept serialised per role set and grants version
+  // (auth/grants-cache.ts; any write to the menus, roles, grants or top menus moves the
+  // version), so a call is the session check and a send.
+  const sendForGrants = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: string,
+    load: (user: AuthUser) => Promise<unknown>,
+  ) => {
     const user = currentUser(request);
-    const topMenuId = param(request, 'topMenuId');
     const body = await cachedForGrants(
       ctx.db,
       user.grantsVersion,
-      `routes-json:${grantsKey(user)}:${topMenuId}`,
-      async () => JSON.stringify(ok(await userRoutes(ctx, user, topMenuId))),
+      `${name}-json:${grantsKey(user)}`,
+      async () => JSON.stringify(ok(await load(user))),
     );
     return reply.type('application/json; charset=utf-8').send(body);
+  };
+  app.get(`${base}/routes`, { config: { access: SIGNED_IN } }, async (request, reply) => {
+    const topMenuId = param(request, 'topMenuId');
+    return sendForGrants(request, reply, `routes:${topMenuId}`, (user) =>
+      userRoutes(ctx, user, topMenuId),
+    );
   });
-  app.get(`${base}/buttons`, { config: { access: SIGNED_IN } }, async (request) =>
-    ok(await userButtons(ctx, currentUser(request))),
+  app.get(`${base}/buttons`, { config: { access: SIGNED_IN } }, async (request, reply) =>
+    sendForGrants(request, reply, 'buttons', (user) => userButtons(ctx, user)),
   );
-  app.get(`${base}/top-menu`, { config: { access: SIGNED_IN } }, async (request) =>
-    ok(await userTopMenus(ctx, currentUser(request))),
+  app.get(`${base}/top-menu`, { config: { access: SIGNED_IN } }, async (request, reply) =>
+    sendForGrants(request, reply, 'top-menu', (user) => userTopMenus(ctx, user)),
   );
   app.get(`${base}/tree`, { config: { access: SIGNED_IN } }, async (request) =>
     ok(await heldScreenTree(ctx, currentUser(request))),
