@@ -4,21 +4,11 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { RouteNode } from '../../contracts/auth';
 import { renderSignedIn } from '../../test/signed-in';
-import { SidebarTree } from './sidebar-tree';
+import { SidebarTree, withGroup } from './sidebar-tree';
+import { routeNode } from '../../test/route-node';
 
-const node = (id: string, name: string, path: string, children?: RouteNode[]): RouteNode => ({
-  id,
-  parentId: '0',
-  code: id,
-  name,
-  nameEn: name,
-  path,
-  source: '',
-  sort: 1,
-  isOpen: 1,
-  hasChildren: Boolean(children?.length),
-  children,
-});
+const node = (id: string, name: string, path: string, children?: RouteNode[]) =>
+  routeNode(id, id, name, path, children);
 
 const MENU = [
   node('sys', '系统管理', '/system', [
@@ -30,13 +20,7 @@ const MENU = [
 
 function Tree({ initiallyOpen }: { initiallyOpen: string[] }) {
   const [openIds, setOpenIds] = useState<ReadonlySet<string>>(new Set(initiallyOpen));
-  const setOpen = (id: string, open: boolean) =>
-    setOpenIds((prev) => {
-      const next = new Set(prev);
-      if (open) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const setOpen = (id: string, open: boolean) => setOpenIds((prev) => withGroup(prev, id, open));
   return (
     <MemoryRouter>
       <SidebarTree

@@ -21,6 +21,18 @@ export interface SidebarTreeProps {
 
 const navClasses = { root: classes.link, label: classes.linkLabel };
 
+/** The open groups with `groupId` opened or closed. */
+export function withGroup(
+  openIds: ReadonlySet<string>,
+  groupId: string,
+  open: boolean,
+): ReadonlySet<string> {
+  const next = new Set(openIds);
+  if (open) next.add(groupId);
+  else next.delete(groupId);
+  return next;
+}
+
 /** Opens an external leaf (open flag 2) in a new window with no access back to the console. */
 export function openExternal(event: MouseEvent, url: string): void {
   event.preventDefault();

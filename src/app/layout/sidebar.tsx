@@ -7,7 +7,7 @@ import { useUserMenu } from '../../features/menu-search/use-user-menu';
 import { useLang, useT } from '../../state/hooks';
 import { handleSidebarKeys } from './sidebar-keys';
 import { SidebarIcons } from './sidebar-icons';
-import { SidebarTree } from './sidebar-tree';
+import { SidebarTree, withGroup } from './sidebar-tree';
 import { useActiveTopMenu } from './top-menu-state';
 
 const IFRAME_PREFIX = '/myiframe/';
@@ -52,13 +52,7 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
       setOpenIds(new Set([...openIds, ...active.groups]));
     }
   }
-  const setOpen = (id: string, open: boolean) =>
-    setOpenIds((prev) => {
-      const next = new Set(prev);
-      if (open) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const setOpen = (id: string, open: boolean) => setOpenIds((prev) => withGroup(prev, id, open));
 
   let body;
   if (menu.isLoading) {

@@ -4,20 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderSignedIn, scriptFetch } from '../../test/signed-in';
 import { NoticesPopover } from '../notices/notices-popover';
 import { DashboardPage } from './dashboard-page';
+import { routeNode } from '../../test/route-node';
 
-const node = (id: string, code: string, name: string, path: string, children?: object[]) => ({
-  id,
-  parentId: '0',
-  code,
-  name,
-  nameEn: name,
-  path,
-  source: '',
-  sort: 1,
-  isOpen: 1,
-  hasChildren: Boolean(children?.length),
-  ...(children ? { children } : {}),
-});
+const node = routeNode;
 
 /** A small menu: home with the dashboard, and one system screen. */
 const MENU = [
