@@ -51,14 +51,6 @@ function tableDatesOnDemand(): Plugin {
 export default defineConfig({
   plugins: [react(), tableDatesOnDemand(), reducedMotionOnFirstRender()],
   build: {
-    // No <link rel=modulepreload> per dependency of a dynamic import: a signed-in start imports
-    // the layout and its screen at once, and Vite's helper appended ~130 links for their chunks,
-    // ~100 ms of the entry's main thread in a reload's CPU profile (issue 31). The browser finds
-    // a chunk's imports itself as it loads it; a reload takes them from the immutable cache.
-    // Stylesheets are still loaded ahead, so that a screen never paints unstyled.
-    modulePreload: {
-      resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')),
-    },
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,

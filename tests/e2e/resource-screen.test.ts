@@ -226,9 +226,6 @@ describe('a declared resource screen (posts) in Chromium', () => {
     expect(
       await page.evaluate(() => (window as unknown as { loadingSeen: object }).loadingSeen),
     ).toEqual({ skeleton: false });
-    // The browser finds the chunks' imports itself: no preload link per chunk is appended by
-    // script (they cost the entry ~100 ms of main thread, issue 31).
-    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
     const timing = await page.evaluate(() => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const named = (pattern: RegExp) =>
