@@ -11,6 +11,14 @@ import { isCatchAll } from '../route-paths';
 import { tabForLocation, tabLabel } from '../../lib/tab-labels';
 
 /**
+ * Whether the location gets a tab: a path that only the catch-all route knows waits for the
+ * menu, and gets none if it is not a menu leaf (it is a 404).
+ */
+function opensTab(current: ReturnType<typeof tabForLocation>, menuLoading: boolean): boolean {
+  return current.known || !(menuLoading || isCatchAll(current.tab.path));
+}
+
+/**
  * Keeps the tab bar in step with the router (spec section 2: visiting a page adds a tab) and
  * returns the keep-alive key of the current location. A path that only the catch-all route
  * knows waits for the menu, and gets no tab if it is not a menu leaf (it is a 404).
@@ -25,8 +33,7 @@ export function useLocationTab(): string {
   );
 
   useEffect(() => {
-    if (!current.known && (isLoading || isCatchAll(current.tab.path))) return;
-    tabs.send({ type: 'tab.open', tab: current.tab });
+    if (opensTab(current, isLoading)) tabs.send({ type: 'tab.open', tab: current.tab });
   }, [tabs, current, isLoading]);
 
   return tabKey(current.tab.path, current.tab.query);
@@ -74,7 +81,7 @@ export function useStoredTabs(): void {
     const stored = loadStoredTabs(tenantId!, userId!);
     if (stored.length) tabs.send({ type: 'tabs.restore', tabs: stored });
     const current = tabForLocation(location.pathname, location.search, leaves);
-    if (current.known && !isLoading) tabs.send({ type: 'tab.open', tab: current.tab });
+    if (opensTab(current, isLoading)) tabs.send({ type: 'tab.open', tab: current.tab });
   }
 
   useLayoutEffect(() => {

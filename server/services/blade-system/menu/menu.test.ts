@@ -309,33 +309,27 @@ describe('blade-system/menu', () => {
         );
       expect(await buttonNames()).toEqual(['新增']);
       expect(await topCodes()).toContain('finance_manage');
-      const db = t.app.ctx.db;
-      await db
-        .updateTable('bladeMenu')
-        .set({ name: '添加' })
-        .where('code', '=', 'user_add')
-        .execute();
-      await db
-        .updateTable('bladeTopMenu')
-        .set({ isDeleted: 1 })
-        .where('code', '=', 'finance_manage')
-        .where('tenantId', '=', '000000')
-        .execute();
-      try {
-        expect(await buttonNames()).toEqual(['添加']);
-        expect(await topCodes()).not.toContain('finance_manage');
-      } finally {
+      // The user_add button's name and whether the finance top menu is deleted.
+      const setMenus = async (buttonName: string, topDeleted: number) => {
+        const db = t.app.ctx.db;
         await db
           .updateTable('bladeMenu')
-          .set({ name: '新增' })
+          .set({ name: buttonName })
           .where('code', '=', 'user_add')
           .execute();
         await db
           .updateTable('bladeTopMenu')
-          .set({ isDeleted: 0 })
+          .set({ isDeleted: topDeleted })
           .where('code', '=', 'finance_manage')
           .where('tenantId', '=', '000000')
           .execute();
+      };
+      await setMenus('添加', 1);
+      try {
+        expect(await buttonNames()).toEqual(['添加']);
+        expect(await topCodes()).not.toContain('finance_manage');
+      } finally {
+        await setMenus('新增', 0);
       }
       expect(await buttonNames()).toEqual(['新增']);
     });
