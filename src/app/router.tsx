@@ -1,8 +1,8 @@
-import { createElement, Suspense, use, type ComponentType, type ReactNode } from 'react';
+import { createElement, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import type { NotedQuery } from '../api/boot-reads';
-import { readable } from '../lib/readable';
+import { readable, useArrived } from '../lib/readable';
 import type { AppStore } from '../state/store';
 import { RequireSession, PublicOnly } from './route-guard';
 import { ROUTE_PATHS } from './route-paths';
@@ -32,14 +32,11 @@ function pageLoader<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): P
     return loading;
   };
   function Page() {
-    return createElement(use(preload()));
+    const page = useArrived(preload());
+    // Nothing to show before a screen's chunk arrives: on loopback that is a frame or two.
+    return page ? createElement(page) : null;
   }
-  // Nothing to show before a screen's chunk arrives: on loopback that is a frame or two.
-  const element = (
-    <Suspense fallback={null}>
-      <Page />
-    </Suspense>
-  );
+  const element = <Page />;
   return { element, preload: () => void preload().catch(() => {}) };
 }
 

@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
-import { createElement, Suspense, use, useEffect } from 'react';
+import { createElement, useEffect } from 'react';
+import { useArrived } from '../../lib/readable';
 import { useT } from '../../state/hooks';
 import { RESOURCE_ROUTES } from '../../resources/registry';
 import {
@@ -14,15 +15,25 @@ import {
 function DeclaredResource({ path }: { path: string }) {
   // The engine's chunk loads beside the declaration's, not after it.
   preloadScreen(path);
-  const def = use(loadDeclaration(path));
-  const { ResourceScreen } = use(loadEngine());
-  return <ResourceScreen def={def} route={path} />;
+  const def = useArrived(loadDeclaration(path));
+  const engine = useArrived(loadEngine());
+  return def && engine ? <engine.ResourceScreen def={def} route={path} /> : <PageLoading />;
 }
 
 function CustomScreen({ path }: { path: string }) {
-  const screen = use(loadCustomScreen(path));
+  const screen = useArrived(loadCustomScreen(path));
   // The component comes from the module cache, the same one every time.
-  return createElement(screen);
+  return screen ? createElement(screen) : <PageLoading />;
+}
+
+/** Shown while a screen's code arrives (see useArrived for why this is not a Suspense fallback). */
+function PageLoading() {
+  const t = useT();
+  return (
+    <Center h={240}>
+      <Loader aria-label={t('layout.page.loading')} />
+    </Center>
+  );
 }
 
 /** A link about to be followed (pointer over it, or focus on it): the path of its screen. */
@@ -58,16 +69,9 @@ export function usePreloadScreens(): void {
 
 /** The screen declared at `path` (see hasResourcePage): a resource or a custom screen. */
 export function ResourcePage({ path }: { path: string }) {
-  const t = useT();
-  return (
-    <Suspense
-      fallback={
-        <Center h={240}>
-          <Loader aria-label={t('layout.page.loading')} />
-        </Center>
-      }
-    >
-      {own(RESOURCE_ROUTES, path) ? <DeclaredResource path={path} /> : <CustomScreen path={path} />}
-    </Suspense>
+  return own(RESOURCE_ROUTES, path) ? (
+    <DeclaredResource path={path} />
+  ) : (
+    <CustomScreen path={path} />
   );
 }
