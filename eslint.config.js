@@ -97,6 +97,27 @@ export function configFor(root) {
       },
     },
     {
+      // Code that loads on demand does not suspend (lib/lazy-component.tsx): React holds back a
+      // suspended boundary's reveal until 300 ms after the last fallback appeared.
+      files: ['src/**/*.{ts,tsx}'],
+      ignores: SRC_TESTS,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [
+              {
+                name: 'react',
+                importNames: ['lazy', 'Suspense', 'use'],
+                message:
+                  'Load code with lazyComponent or useArrived (src/lib): a Suspense reveal waits up to 300 ms.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
       // Machines are pure XState (design.md conventions 3 and 6): effects arrive through
       // .provide() at the edge, so no React, no store, no api, no server.
       files: ['machines/**/*.ts'],

@@ -9,11 +9,11 @@ function Shows({ loading }: { loading: Promise<string> }) {
 }
 
 class Boundary extends Component<{ children: ReactNode }, { error?: string }> {
-  state: { error?: string } = {};
+  override state: { error?: string } = {};
   static getDerivedStateFromError(error: Error) {
     return { error: error.message };
   }
-  render() {
+  override render() {
     return this.state.error ? <p>failed: {this.state.error}</p> : this.props.children;
   }
 }

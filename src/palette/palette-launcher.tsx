@@ -1,9 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useShortcut } from '../components/use-shortcut';
 import type { HostDeps } from './palette-host';
 import { openPalette, paletteRequests } from './palette-requests';
+import { lazyComponent } from '../lib/lazy-component';
 
-const PaletteHost = lazy(() => import('./palette-host').then((m) => ({ default: m.PaletteHost })));
+const PaletteHost = lazyComponent(() =>
+  import('./palette-host').then((m) => ({ default: m.PaletteHost })),
+);
 
 /** When the browser has nothing better to do after the first screen, or a fallback delay. */
 function whenIdle(run: () => void): () => void {
@@ -29,9 +32,5 @@ export function PaletteLauncher(props: HostDeps) {
   if (requested && !wanted) setWanted(true);
   useEffect(() => whenIdle(() => setWanted(true)), []);
   if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <PaletteHost {...props} />
-    </Suspense>
-  );
+  return <PaletteHost {...props} />;
 }

@@ -1,7 +1,5 @@
-import { Center, Loader } from '@mantine/core';
-import { memo, Suspense, useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { UNSAFE_LocationContext, type Location, type NavigationType } from 'react-router';
-import { useT } from '../../state/hooks';
 import { PageVisibleContext } from '../../lib/page-visibility';
 import classes from './layout.module.css';
 
@@ -14,7 +12,8 @@ const HIDDEN = { visibility: 'hidden', pointerEvents: 'none' } as const;
  * in it lost its size and scroll position, and the table's row virtualiser, seeing a box of
  * height 0, dropped its rows and drew them all again on return. The page sees `location`
  * through the router's hooks (its own while hidden). Memoised: a hidden page gets the same
- * props on every navigation and so is not rendered again; only the visible one is.
+ * props on every navigation and so is not rendered again; only the visible one is. Nothing in
+ * it suspends: a page whose code is still arriving shows its own placeholder (resource-page.tsx).
  */
 export const KeptPage = memo(function KeptPage({
   pageKey,
@@ -29,7 +28,6 @@ export const KeptPage = memo(function KeptPage({
   navigationType: NavigationType;
   children: ReactNode;
 }) {
-  const t = useT();
   const locationContext = useMemo(() => ({ location, navigationType }), [location, navigationType]);
 
   return (
@@ -39,17 +37,9 @@ export const KeptPage = memo(function KeptPage({
       inert={!visible}
       data-page-key={pageKey}
     >
-      <Suspense
-        fallback={
-          <Center h={200}>
-            <Loader aria-label={t('layout.page.loading')} />
-          </Center>
-        }
-      >
-        <UNSAFE_LocationContext value={locationContext}>
-          <PageVisibleContext value={visible}>{children}</PageVisibleContext>
-        </UNSAFE_LocationContext>
-      </Suspense>
+      <UNSAFE_LocationContext value={locationContext}>
+        <PageVisibleContext value={visible}>{children}</PageVisibleContext>
+      </UNSAFE_LocationContext>
     </div>
   );
 });

@@ -1,11 +1,25 @@
 import { Alert, Box, Center, Group, Loader, Modal, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { lazyComponent } from '../../lib/lazy-component';
 import { useT } from '../../state/hooks';
 import type { ModelView } from './diagram-colours';
 import { useDiagramTheme } from './use-diagram-palette';
 
 /** The viewer and bpmn-js's styles: their own chunk, fetched when a dialog first opens. */
-const BpmnCanvas = lazy(() => import('./bpmn-canvas'));
+const BpmnCanvas = lazyComponent(
+  () => import('./bpmn-canvas'),
+  () => <DiagramLoading />,
+);
+
+/** Shown while the diagram data or the viewer's code is on its way. */
+function DiagramLoading() {
+  const t = useT();
+  return (
+    <Center h="100%">
+      <Loader aria-label={t('workflowDesign.diagram.loading')} />
+    </Center>
+  );
+}
 
 export interface BpmnDiagramDialogProps {
   /** The diagram with what the instance went through; undefined while it loads. */
@@ -63,30 +77,20 @@ export function BpmnDiagramDialog({ view, error, subtitle, onClose }: BpmnDiagra
             {shown}
           </Alert>
         ) : view ? (
-          <Suspense
-            fallback={
-              <Center h="100%">
-                <Loader aria-label={t('workflowDesign.diagram.loading')} />
-              </Center>
+          <BpmnCanvas
+            view={view}
+            theme={theme}
+            label={t('workflowDesign.diagram.title')}
+            onError={(e) =>
+              setRenderError(
+                t('workflowDesign.diagram.renderFailed', {
+                  message: e instanceof Error ? e.message : String(e),
+                }),
+              )
             }
-          >
-            <BpmnCanvas
-              view={view}
-              theme={theme}
-              label={t('workflowDesign.diagram.title')}
-              onError={(e) =>
-                setRenderError(
-                  t('workflowDesign.diagram.renderFailed', {
-                    message: e instanceof Error ? e.message : String(e),
-                  }),
-                )
-              }
-            />
-          </Suspense>
+          />
         ) : (
-          <Center h="100%">
-            <Loader aria-label={t('workflowDesign.diagram.loading')} />
-          </Center>
+          <DiagramLoading />
         )}
       </Box>
     </Modal>

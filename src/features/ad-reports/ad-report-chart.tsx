@@ -17,7 +17,7 @@ export interface ChartPoint {
 }
 
 /**
- * The ad reports' chart (loaded with React.lazy, @mantine/charts only here): the counts as lines
+ * The ad reports' chart (loaded with lazyComponent, @mantine/charts only here): the counts as lines
  * and the cost as a line beside them, in the UI language.
  */
 export default function AdReportChart({

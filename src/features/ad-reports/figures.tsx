@@ -1,13 +1,17 @@
 import { Center, Loader, Paper, SimpleGrid, Table, Text } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { AdCounts, AdFigures } from '../../contracts/platform-ad/ad-report';
 import { groupDigits, moneyText } from '../../contracts/money';
 import type { MessageKey } from '../../i18n';
+import { lazyComponent } from '../../lib/lazy-component';
 import { useT } from '../../state/hooks';
 import type { ChartPoint } from './ad-report-chart';
 
 /** The chart and @mantine/charts load with the first chart shown, never with a plain list. */
-const AdReportChart = lazy(() => import('./ad-report-chart'));
+const AdReportChart = lazyComponent(
+  () => import('./ad-report-chart'),
+  () => <ChartLoading />,
+);
 export const CHART_BOX_HEIGHT = 260;
 
 /** A count with thousands separators. */
@@ -135,20 +139,21 @@ export function FigureTable<R extends AdCounts>({
   );
 }
 
-/** The lazily loaded chart in a box of fixed height (the page does not jump). */
-export function ChartBox({ title, points }: { title: string; points: readonly ChartPoint[] }) {
+/** Holds the chart's place while its code arrives. */
+function ChartLoading() {
   const t = useT();
   return (
+    <Center h={CHART_BOX_HEIGHT - 24}>
+      <Loader size="sm" aria-label={t('adReport.chart.loading')} />
+    </Center>
+  );
+}
+
+/** The lazily loaded chart in a box of fixed height (the page does not jump). */
+export function ChartBox({ title, points }: { title: string; points: readonly ChartPoint[] }) {
+  return (
     <Paper withBorder p="sm" mb="sm" mih={CHART_BOX_HEIGHT}>
-      <Suspense
-        fallback={
-          <Center h={CHART_BOX_HEIGHT - 24}>
-            <Loader size="sm" aria-label={t('adReport.chart.loading')} />
-          </Center>
-        }
-      >
-        <AdReportChart title={title} points={points} />
-      </Suspense>
+      <AdReportChart title={title} points={points} />
     </Paper>
   );
 }

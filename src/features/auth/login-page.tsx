@@ -1,6 +1,6 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState, type ComponentProps, type CSSProperties } from 'react';
+import { useState, type ComponentProps, type CSSProperties } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector, useT } from '../../state/hooks';
 import { sessionEndExplained } from '../../state/session-slice';
@@ -19,9 +19,10 @@ import { PasswordChangeForm } from './password-change-form';
 import { DEFAULT_TENANT_ID } from './tenant-field';
 import { useDomainTenant } from './tenant-info';
 import { useLoginFollowUps } from './use-login-follow-ups';
+import { lazyComponent } from '../../lib/lazy-component';
 
 // A Mantine modal: it brings Mantine with it on the first click (the page itself has none).
-const RegisterDialog = lazy(() =>
+const RegisterDialog = lazyComponent(() =>
   Promise.all([import('./register-dialog'), import('../../components/mantine-root')]).then(
     ([{ RegisterDialog: Dialog }, { ThemedMantine }]) => ({
       default: function ThemedRegisterDialog(props: ComponentProps<typeof Dialog>) {
@@ -128,14 +129,12 @@ export function LoginPage() {
       </div>
       {register.loaded && (
         // Stays mounted once loaded so the modal can return focus to the link when it closes.
-        <Suspense fallback={null}>
-          <RegisterDialog
-            opened={register.opened}
-            tenant={tenant}
-            onClose={() => setRegister((r) => ({ ...r, opened: false }))}
-            onSubmitted={() => setRegister((r) => ({ ...r, opened: false, submitted: true }))}
-          />
-        </Suspense>
+        <RegisterDialog
+          opened={register.opened}
+          tenant={tenant}
+          onClose={() => setRegister((r) => ({ ...r, opened: false }))}
+          onSubmitted={() => setRegister((r) => ({ ...r, opened: false, submitted: true }))}
+        />
       )}
     </main>
   );

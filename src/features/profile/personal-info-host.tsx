@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { closePersonalInfo, usePersonalInfoOpen } from './drawer-state';
+import { lazyComponent } from '../../lib/lazy-component';
 
-const PersonalInfoDrawer = lazy(() =>
+const PersonalInfoDrawer = lazyComponent(() =>
   import('./personal-info-drawer').then((m) => ({ default: m.PersonalInfoDrawer })),
 );
 
@@ -14,9 +15,5 @@ export function PersonalInfoHost() {
   const [loaded, setLoaded] = useState(opened);
   if (opened && !loaded) setLoaded(true);
   if (!loaded) return null;
-  return (
-    <Suspense fallback={null}>
-      <PersonalInfoDrawer opened={opened} onClose={closePersonalInfo} />
-    </Suspense>
-  );
+  return <PersonalInfoDrawer opened={opened} onClose={closePersonalInfo} />;
 }

@@ -1,14 +1,28 @@
 import { Center, Loader, Paper, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { StatementRow } from '../../contracts/platform-client/statement';
+import { lazyComponent } from '../../lib/lazy-component';
 import { ResourceScreen } from '../../resources/engine/resource-screen';
 import { statements } from '../../resources/platform-client/statement';
 import type { ResourceDef } from '../../resources/types';
 import { useT } from '../../state/hooks';
 
 /** The chart and its library (@mantine/charts) load with the first row chosen. */
-const StatementChart = lazy(() => import('./statement-chart'));
+const StatementChart = lazyComponent(
+  () => import('./statement-chart'),
+  () => <ChartLoading />,
+);
 export const CHART_BOX_HEIGHT = 300;
+
+/** Holds the chart's place while its code arrives. */
+function ChartLoading() {
+  const t = useT();
+  return (
+    <Center h={CHART_BOX_HEIGHT - 24}>
+      <Loader size="sm" aria-label={t('statement.chart.loading')} />
+    </Center>
+  );
+}
 
 /**
  * /access/statements (issue 27 item 8): the statement rows (a declared list: filters, sums over
@@ -25,15 +39,7 @@ export default function StatementPage() {
       aboveTable={() => (
         <Paper withBorder p="sm" mb="sm" mih={chosen ? CHART_BOX_HEIGHT : undefined}>
           {chosen ? (
-            <Suspense
-              fallback={
-                <Center h={CHART_BOX_HEIGHT - 24}>
-                  <Loader size="sm" aria-label={t('statement.chart.loading')} />
-                </Center>
-              }
-            >
-              <StatementChart row={chosen} />
-            </Suspense>
+            <StatementChart row={chosen} />
           ) : (
             <Text size="sm" c="dimmed">
               {t('statement.chart.choose')}

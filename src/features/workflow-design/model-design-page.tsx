@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { lazy, Suspense, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useContext, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { tabKey } from '../../../machines/tabs-machine';
 import { useResourceOptionsQuery } from '../../api/resource';
@@ -23,6 +23,7 @@ import { refusalMessage, useIdempotentPostMutation, useSendOnce } from '../../ap
 import type { ApiError } from '../../api/client';
 import { useConfirm } from '../../components/confirm-dialog';
 import { guardTabClose } from '../../lib/close-guards';
+import { lazyComponent } from '../../lib/lazy-component';
 import { ServerMessage } from '../../components/server-message';
 import { toast } from '../../components/toast';
 import {
@@ -42,7 +43,20 @@ import { blankModelXml } from './blank-model';
 import type { ModelerHandle } from './bpmn-modeler';
 
 /** bpmn-js's Modeler and its styles: a chunk of its own, loaded by this page only. */
-const BpmnModeler = lazy(() => import('./bpmn-modeler'));
+const BpmnModeler = lazyComponent(
+  () => import('./bpmn-modeler'),
+  () => <ModelerLoading />,
+);
+
+/** Shown while the model or the modeler's code is on its way. */
+function ModelerLoading() {
+  const t = useT();
+  return (
+    <Center h="100%">
+      <Loader aria-label={t('workflowDesign.modeler.loading')} />
+    </Center>
+  );
+}
 
 const SERVICE = flowModelContract.service;
 const CALLS = flowModelContract.resolvedCalls;
@@ -335,31 +349,21 @@ export function ModelDesignPage() {
               {loadError}
             </Alert>
           ) : opened ? (
-            <Suspense
-              fallback={
-                <Center h="100%">
-                  <Loader aria-label={t('workflowDesign.modeler.loading')} />
-                </Center>
+            <BpmnModeler
+              xml={opened.xml}
+              label={t('workflowDesign.modeler.canvas')}
+              handle={modeler}
+              onChange={() => setDirty(true)}
+              onError={(e) =>
+                setLoadError(
+                  t('workflowDesign.modeler.importFailed', {
+                    message: e instanceof Error ? e.message : String(e),
+                  }),
+                )
               }
-            >
-              <BpmnModeler
-                xml={opened.xml}
-                label={t('workflowDesign.modeler.canvas')}
-                handle={modeler}
-                onChange={() => setDirty(true)}
-                onError={(e) =>
-                  setLoadError(
-                    t('workflowDesign.modeler.importFailed', {
-                      message: e instanceof Error ? e.message : String(e),
-                    }),
-                  )
-                }
-              />
-            </Suspense>
+            />
           ) : (
-            <Center h="100%">
-              <Loader aria-label={t('workflowDesign.modeler.loading')} />
-            </Center>
+            <ModelerLoading />
           )}
         </Box>
         <Box w={300} style={{ flexShrink: 0 }}>

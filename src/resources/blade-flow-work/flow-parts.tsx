@@ -11,7 +11,7 @@ import {
   Timeline,
 } from '@mantine/core';
 import { IconCircleCheck, IconCircleDot, IconCircleX, IconSitemap } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   LEAVE_STATE_CHOICES,
   LEAVE_TYPE_CHOICES,
@@ -21,6 +21,7 @@ import { FLOW_OUTCOME_CHOICES } from '../../contracts/blade-flow/task';
 import { pickLang } from '../../i18n';
 import { useLang, useT } from '../../state/hooks';
 import { useHistoryFlowQuery } from './work-api';
+import { lazyComponent } from '../../lib/lazy-component';
 
 /**
  * The parts the leave pages and the task dialogs share: a loading / error frame, the leave
@@ -28,7 +29,7 @@ import { useHistoryFlowQuery } from './work-api';
  * button opening the diagram dialog (components/bpmn-diagram, loaded on first use).
  */
 
-const FlowDiagramDialog = lazy(() =>
+const FlowDiagramDialog = lazyComponent(() =>
   import('../blade-flow/flow-diagram-dialog').then((m) => ({ default: m.FlowDiagramDialog })),
 );
 
@@ -228,12 +229,10 @@ export function DiagramHost({
   onClose(): void;
 }) {
   return (
-    <Suspense fallback={null}>
-      <FlowDiagramDialog
-        source={{ processInstanceId }}
-        {...(subtitle ? { subtitle } : {})}
-        onClose={onClose}
-      />
-    </Suspense>
+    <FlowDiagramDialog
+      source={{ processInstanceId }}
+      {...(subtitle ? { subtitle } : {})}
+      onClose={onClose}
+    />
   );
 }

@@ -1,11 +1,11 @@
-import { lazy, Suspense } from 'react';
 import type { FlowTask } from '../../contracts/blade-flow/task';
 import { createFocusReturningStore } from '../../lib/open-store';
+import { lazyComponent } from '../../lib/lazy-component';
 
 /** The todo task the palette asked to handle (a task of a process without its own page). */
 export const todoTaskToHandle = createFocusReturningStore<FlowTask>();
 
-const HandleDialog = lazy(() =>
+const HandleDialog = lazyComponent(() =>
   import('./work-dialogs').then((m) => ({ default: m.HandleDialog })),
 );
 
@@ -13,9 +13,5 @@ const HandleDialog = lazy(() =>
 export function TodoTaskHost() {
   const task = todoTaskToHandle.use();
   if (!task) return null;
-  return (
-    <Suspense fallback={null}>
-      <HandleDialog key={task.id} rows={[task]} onClose={() => todoTaskToHandle.close()} />
-    </Suspense>
-  );
+  return <HandleDialog key={task.id} rows={[task]} onClose={() => todoTaskToHandle.close()} />;
 }

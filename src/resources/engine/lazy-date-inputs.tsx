@@ -4,7 +4,8 @@ import type {
   DatePickerInput as DatePickerInputComponent,
   MonthPickerInput as MonthPickerInputComponent,
 } from '@mantine/dates';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { lazyComponent } from '../../lib/lazy-component';
 
 /*
  * The list screens' date pickers (issue 31): loaded with the first list that has a date filter,
@@ -33,18 +34,13 @@ function placeholderOf(props: AnyProps): ReactNode {
 
 /** The picker `name` of ./date-pickers, loaded when first rendered. */
 function deferred(name: PickerName) {
-  const Picker = lazy(() =>
-    import('./date-pickers').then((m) => ({
-      default: m[name] as unknown as ComponentType<AnyProps>,
-    })),
+  return lazyComponent(
+    () =>
+      import('./date-pickers').then((m) => ({
+        default: m[name] as unknown as ComponentType<AnyProps>,
+      })),
+    placeholderOf,
   );
-  return function DeferredPicker(props: AnyProps) {
-    return (
-      <Suspense fallback={placeholderOf(props)}>
-        <Picker {...props} />
-      </Suspense>
-    );
-  };
 }
 
 export const DatePickerInput = deferred(

@@ -1,5 +1,6 @@
 import { Button, Center, Loader, Modal } from '@mantine/core';
-import { createElement, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { createElement, useState, type ComponentType, type ReactNode } from 'react';
+import { lazyComponent } from '../../lib/lazy-component';
 import { useLang, useT } from '../../state/hooks';
 import { useResourceCallMutation } from '../../api/resource';
 import { SELECT_ONE_MESSAGE } from '../../lib/patterns';
@@ -9,16 +10,34 @@ import { toast } from '../../components/toast';
 
 type Dialog = ComponentType<ActionDialogProps<Row>>;
 
-/** One lazy component per declared dialog, made once (React must see the same component). */
+/**
+ * One lazy component per declared dialog, made once (React must see the same component). Until
+ * its code arrives it shows an empty modal of the action's title with a loader.
+ */
 const dialogs = new WeakMap<ActionDef<Row>, Dialog>();
 
 function dialogOf(action: ActionDef<Row>): Dialog {
   let dialog = dialogs.get(action);
   if (!dialog) {
-    dialog = lazy(action.dialog!);
+    dialog = lazyComponent(action.dialog!, ({ onClose }) => (
+      <DialogLoading label={action.label} onClose={() => onClose()} />
+    ));
     dialogs.set(action, dialog);
   }
   return dialog;
+}
+
+/** The modal shown while an action's dialog loads; closing it closes the action. */
+function DialogLoading({ label, onClose }: { label: ActionDef<Row>['label']; onClose(): void }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <Modal opened onClose={onClose} title={label[lang]}>
+      <Center h={120}>
+        <Loader aria-label={t('resource.action.loading')} />
+      </Center>
+    </Modal>
+  );
 }
 
 /** A declaration's own form as an action, made once per declaration (see dialogOf). */
@@ -127,19 +146,7 @@ export function useResourceActions({ def, can, writable, confirm, onChanged }: O
     };
     // dialogOf returns the same component for an action every time (made once, cached), which
     // the JSX lint rule cannot see; createElement says what happens without tripping it.
-    dialog = (
-      <Suspense
-        fallback={
-          <Modal opened onClose={() => setOpen(undefined)} title={open.action.label[lang]}>
-            <Center h={120}>
-              <Loader aria-label={t('resource.action.loading')} />
-            </Center>
-          </Modal>
-        }
-      >
-        {createElement(dialogOf(open.action), { rows, onClose })}
-      </Suspense>
-    );
+    dialog = createElement(dialogOf(open.action), { rows, onClose });
   }
 
   /** The declaration's own form (`formDialog`): no rows to create, the record to edit. */

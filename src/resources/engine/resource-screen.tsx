@@ -1,16 +1,7 @@
 import { Alert, Button, Center, Drawer, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { IconFileExport, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { MRT_RowSelectionState } from 'mantine-react-table';
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useLang, useT } from '../../state/hooks';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useUserInfoQuery } from '../../api/auth';
@@ -44,9 +35,10 @@ import type { Row } from './table-row';
 import { useListView } from './use-list-view';
 import { useScreenCommands } from './use-screen-commands';
 import { toast } from '../../components/toast';
+import { lazyComponent } from '../../lib/lazy-component';
 
 // The add/edit form (and its date and number inputs) loads when it first opens, not with the list.
-const ResourceForm = lazy(() =>
+const ResourceForm = lazyComponent(() =>
   import('./resource-form').then((m) => ({ default: m.ResourceForm })),
 );
 
@@ -471,16 +463,14 @@ export function ResourceScreen({
         </Center>
       )}
       {form.opened && (
-        <Suspense fallback={null}>
-          <ResourceForm
-            key={form.key}
-            def={def}
-            record={form.record}
-            opened
-            onClose={() => closeForm()}
-            onSubmit={save}
-          />
-        </Suspense>
+        <ResourceForm
+          key={form.key}
+          def={def}
+          record={form.record}
+          opened
+          onClose={() => closeForm()}
+          onSubmit={save}
+        />
       )}
       <Drawer
         opened={detail !== undefined}

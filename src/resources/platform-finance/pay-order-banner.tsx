@@ -1,9 +1,10 @@
 import { Button, Group } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useT } from '../../state/hooks';
+import { lazyComponent } from '../../lib/lazy-component';
 
 /** The chart and @mantine/charts load only when it is first shown, on this screen only. */
-const PayOrderChart = lazy(() => import('./pay-order-chart'));
+const PayOrderChart = lazyComponent(() => import('./pay-order-chart'));
 
 /** Above the pay orders: 显示日趋势 opens the day chart (amount and count per day). */
 export function PayOrderChartBanner() {
@@ -16,11 +17,7 @@ export function PayOrderChartBanner() {
           {t(open ? 'finance.chart.hide' : 'finance.chart.show')}
         </Button>
       </Group>
-      {open && (
-        <Suspense fallback={null}>
-          <PayOrderChart />
-        </Suspense>
-      )}
+      {open && <PayOrderChart />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { couponCodeLifecycle } from '../../../machines/lifecycles/coupon-code-machine';
 import { allows } from '../../../machines/lifecycles/lifecycle';
 import { supOrderLifecycle } from '../../../machines/lifecycles/sup-order-machine';
@@ -12,10 +12,11 @@ import {
 import { SUP_RETURN_ORDER_CODES } from '../../contracts/platform-supplier/sup-return-order';
 import { useLang, useT } from '../../state/hooks';
 import { usePermissions } from '../../state/permissions-context';
+import { lazyComponent } from '../../lib/lazy-component';
 
 const DASH = '-';
 
-const OrderRefundDialog = lazy(() =>
+const OrderRefundDialog = lazyComponent(() =>
   import('./sup-return-order-dialog').then((m) => ({ default: m.OrderRefundDialog })),
 );
 
@@ -57,11 +58,7 @@ export function OrderCodes({ row }: { row: SupOrder }) {
           </Button>
         )}
       </Group>
-      {refunding && (
-        <Suspense fallback={null}>
-          <OrderRefundDialog rows={[data]} onClose={() => setRefunding(false)} />
-        </Suspense>
-      )}
+      {refunding && <OrderRefundDialog rows={[data]} onClose={() => setRefunding(false)} />}
       {codes.some((c) => c.masked) && (
         <Text size="sm" c="dimmed">
           {t('supplierOrders.codes.masked')}

@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { closeOrderRefund, useOrderRefundTarget } from './sup-order-refund-store';
+import { lazyComponent } from '../../lib/lazy-component';
 
-const OrderRefundDialog = lazy(() =>
+const OrderRefundDialog = lazyComponent(() =>
   import('./sup-return-order-dialog').then((m) => ({ default: m.OrderRefundDialog })),
 );
 
@@ -9,9 +9,5 @@ const OrderRefundDialog = lazy(() =>
 export function OrderRefundHost() {
   const target = useOrderRefundTarget();
   if (!target) return null;
-  return (
-    <Suspense fallback={null}>
-      <OrderRefundDialog key={target.id} rows={[target]} onClose={() => closeOrderRefund()} />
-    </Suspense>
-  );
+  return <OrderRefundDialog key={target.id} rows={[target]} onClose={() => closeOrderRefund()} />;
 }

@@ -1,14 +1,15 @@
 import { Indicator, Tooltip } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { isAlarm } from '../../../features/debug-log/debug-log-store';
 import { useDebugLog } from '../../../features/debug-log/use-debug-log';
 import { useT } from '../../../state/hooks';
 import { debugLogDialog } from '../../../state/shell-dialogs';
 import { badgeText } from './badge';
 import { BarIcon } from '../../../components/top-bar-icon';
+import { lazyComponent } from '../../../lib/lazy-component';
 
-const DebugLogDialog = lazy(() =>
+const DebugLogDialog = lazyComponent(() =>
   import('../../../features/debug-log/debug-log-dialog').then((m) => ({
     default: m.DebugLogDialog,
   })),
@@ -44,17 +45,15 @@ export function DebugLogButton() {
         </Indicator>
       </Tooltip>
       {loaded && (
-        <Suspense fallback={null}>
-          <DebugLogDialog
-            opened={opened}
-            onClose={() => {
-              debugLogDialog.close();
-              // Mantine returns focus only for dialogs that were mounted closed; this one
-              // mounts already open the first time (lazy), so focus goes back here explicitly.
-              button.current?.focus();
-            }}
-          />
-        </Suspense>
+        <DebugLogDialog
+          opened={opened}
+          onClose={() => {
+            debugLogDialog.close();
+            // Mantine returns focus only for dialogs that were mounted closed; this one
+            // mounts already open the first time (lazy), so focus goes back here explicitly.
+            button.current?.focus();
+          }}
+        />
       )}
     </>
   );

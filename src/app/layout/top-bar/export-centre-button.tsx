@@ -1,10 +1,11 @@
 import { IconDownload } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useT } from '../../../state/hooks';
 import { exportCentreDialog } from '../../../state/shell-dialogs';
 import { TopBarIcon } from '../../../components/top-bar-icon';
+import { lazyComponent } from '../../../lib/lazy-component';
 
-const ExportCentreDialog = lazy(() =>
+const ExportCentreDialog = lazyComponent(() =>
   import('../../../features/export-centre/export-centre-dialog').then((m) => ({
     default: m.ExportCentreDialog,
   })),
@@ -31,16 +32,14 @@ export function ExportCentreButton() {
         <IconDownload size={20} stroke={1.6} />
       </TopBarIcon>
       {loaded && (
-        <Suspense fallback={null}>
-          <ExportCentreDialog
-            opened={opened}
-            onClose={() => {
-              exportCentreDialog.close();
-              // The lazy dialog mounts open the first time, when Mantine cannot return focus.
-              button.current?.focus();
-            }}
-          />
-        </Suspense>
+        <ExportCentreDialog
+          opened={opened}
+          onClose={() => {
+            exportCentreDialog.close();
+            // The lazy dialog mounts open the first time, when Mantine cannot return focus.
+            button.current?.focus();
+          }}
+        />
       )}
     </>
   );

@@ -1,14 +1,15 @@
 import { Menu, Tooltip } from '@mantine/core';
 import { IconCheck, IconLock } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../../state/hooks';
 import { useShell } from '../../../state/shell-context';
 import { AUTO_LOCK_OPTIONS, setAutoLock, useAutoLock } from './auto-lock';
 import { BarIcon } from '../../../components/top-bar-icon';
+import { lazyComponent } from '../../../lib/lazy-component';
 
-const SetLockPasswordDialog = lazy(() =>
+const SetLockPasswordDialog = lazyComponent(() =>
   import('../../../features/lock/set-lock-dialog').then((m) => ({
     default: m.SetLockPasswordDialog,
   })),
@@ -76,11 +77,7 @@ export function LockMenu() {
           )}
         </Menu.Dropdown>
       </Menu>
-      {dialogLoaded && (
-        <Suspense fallback={null}>
-          <SetLockPasswordDialog />
-        </Suspense>
-      )}
+      {dialogLoaded && <SetLockPasswordDialog />}
     </>
   );
 }

@@ -7,7 +7,7 @@ import {
   IconUser,
   IconUserEdit,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useProfileQuery } from '../../../api/user';
 import { openPersonalInfo } from '../../../features/profile/drawer-state';
@@ -15,8 +15,9 @@ import { useLogout } from '../../../features/profile/use-logout';
 import { useAppSelector, useT } from '../../../state/hooks';
 import { switchIdentityDialog } from '../../../state/shell-dialogs';
 import { HOME_PATH, SWITCH_MODE } from '../../../state/shell-context';
+import { lazyComponent } from '../../../lib/lazy-component';
 
-const SwitchIdentityDialog = lazy(() =>
+const SwitchIdentityDialog = lazyComponent(() =>
   import('../../../features/profile/switch-identity-dialog').then((m) => ({
     default: m.SwitchIdentityDialog,
   })),
@@ -116,15 +117,13 @@ export function UserMenu() {
       </Menu>
       {logoutDialog}
       {switchLoaded && (
-        <Suspense fallback={null}>
-          <SwitchIdentityDialog
-            opened={switchOpen}
-            onClose={() => {
-              switchIdentityDialog.close();
-              target.current?.focus();
-            }}
-          />
-        </Suspense>
+        <SwitchIdentityDialog
+          opened={switchOpen}
+          onClose={() => {
+            switchIdentityDialog.close();
+            target.current?.focus();
+          }}
+        />
       )}
     </>
   );
