@@ -11,7 +11,14 @@ import { openPalette, selectedOption } from './palette-keys';
 import { signedIn } from './session';
 import { serverAndBrowser } from './suite';
 
-const run = promisify(execFile);
+const execute = promisify(execFile);
+/** Runs a command; a failure says what the command printed (the API's answer is on stdout). */
+const run = (file: string, args: string[], options: { env: NodeJS.ProcessEnv }) =>
+  execute(file, args, { ...options, encoding: 'utf8' }).catch(
+    (error: Error & { stdout?: string }) => {
+      throw new Error(`${error.message}\n${error.stdout ?? ''}`);
+    },
+  );
 const CLIENT = 'blade-quanyi-platform-client';
 
 /** Runs the focused row's action `label` from the palette (`<action>：<record>`). */
@@ -78,9 +85,16 @@ describe('the selling side: an app orders through the signed open API', () => {
     await auth.waitFor();
     await auth.getByRole('textbox', { name: '未授权的产品 筛选名称或编码' }).focus();
     await page.keyboard.type('P001');
+    // The products arrive with the dialog: the keys act on the list once it shows P001.
+    const unauthorised = auth.getByRole('listbox', { name: '未授权的产品' });
+    await unauthorised.getByRole('option', { name: /P001/ }).waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Space');
     await page.keyboard.press('Enter');
+    await auth
+      .getByRole('listbox', { name: '已授权的产品' })
+      .getByRole('option', { name: /P001/ })
+      .waitFor();
     await auth.getByRole('button', { name: '保存' }).focus();
     await page.keyboard.press('Enter');
     await auth.waitFor({ state: 'detached' });
