@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { build } from 'esbuild';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../e2e/browser';
 import type { RunningServer } from '../e2e/server-process';
 import { signedIn } from '../e2e/session';
@@ -100,7 +100,7 @@ async function timeToRows(page: Page, selector: string | null, path: string): Pr
 
 /** What happened between a span's start and its rows (issue 31), read from the page. */
 interface PathFigures {
-  /** Scripts fetched in the span: bytes as sent (gzip), and how many. */
+  /** Scripts fetched in the span: bytes as sent (brotli, as the console serves them), and how many. */
   jsKb: number;
   scripts: number;
   /** Every request started in the span and answered before the rows. */
@@ -171,7 +171,7 @@ function figuresLine(label: string, samples: PathFigures[]): string {
   return (
     `${label}: to the data request ${data.length ? `${median(data).toFixed(0)} ms` : 'not seen'}, ` +
     `to rows ${median(samples.map((s) => s.toRows)).toFixed(0)} ms; before the rows ` +
-    `${median(samples.map((s) => s.jsKb)).toFixed(0)} KB gzip JS in ` +
+    `${median(samples.map((s) => s.jsKb)).toFixed(0)} KB JS as sent (brotli) in ` +
     `${median(samples.map((s) => s.scripts)).toFixed(0)} scripts, ` +
     `${median(samples.map((s) => s.requests)).toFixed(0)} requests (medians, n=${String(samples.length)}); ` +
     `longest frames: ${frames || 'none over 50 ms'}`
@@ -196,42 +196,75 @@ async function closeAllTabs(page: Page): Promise<void> {
   await page.waitForURL('**/wel/index');
 }
 
-/** The list the floor page reads: /system/param's first page, as the console asks for it. */
+/** The list the floor pages read: /system/param's first page, as the console asks for it. */
 const FLOOR_LIST = '/api/blade-system/param/list?current=1&size=10';
 const FLOOR_KEY = '/floor';
 
+/** Reads the token from the page and fetches the list (the start of both floors' scripts). */
+const FETCH_LIST = `
+  const token = document.getElementById('root').dataset.token;
+  const rowsOf = () =>
+    fetch(${JSON.stringify(FLOOR_LIST)}, { headers: { 'Blade-Auth': 'bearer ' + token } })
+      .then((r) => r.json())
+      .then((body) => body.data.records);`;
+
+/** react-dom alone renders the rows in a plain table. */
+const BARE_FLOOR = `
+  import { createRoot } from 'react-dom/client';
+  ${FETCH_LIST}
+  rowsOf().then((rows) => {
+    const keys = Object.keys(rows[0] || {}).slice(0, 6);
+    createRoot(document.getElementById('root')).render(
+      <div data-page-key=${JSON.stringify(FLOOR_KEY)}>
+        <table>
+          <thead><tr>{keys.map((k) => <th key={k}>{k}</th>)}</tr></thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={i}>{keys.map((k) => <td key={k}>{String(row[k] ?? '')}</td>)}</tr>
+            ))}
+          </tbody>
+        </table>
+      </div>,
+    );
+  });`;
+
 /**
- * The floor of a list reload (issue 31): a page whose only script (react-dom, bundled here)
- * fetches `list` with the token and renders its rows in a table. Served with gzip by a server of
- * its own that passes /api to the console's server, so the list's answer costs what it costs the
- * console. The token is written into the page: a bench page on loopback, never the console.
+ * The stack the console must use (react-dom, Mantine 7, mantine-react-table 2) and nothing else:
+ * the table library's own list of the same rows, no shell, no store, no router, no styles.
+ */
+const STACK_FLOOR = `
+  import { createRoot } from 'react-dom/client';
+  import { MantineProvider } from '@mantine/core';
+  import { MantineReactTable, useMantineReactTable } from 'mantine-react-table';
+  ${FETCH_LIST}
+  function List({ rows }) {
+    const keys = Object.keys(rows[0] || {}).slice(0, 6);
+    const table = useMantineReactTable({
+      columns: keys.map((k) => ({ accessorKey: k, header: k })),
+      data: rows,
+    });
+    return <MantineReactTable table={table} />;
+  }
+  rowsOf().then((rows) => {
+    createRoot(document.getElementById('root')).render(
+      <MantineProvider>
+        <div data-page-key=${JSON.stringify(FLOOR_KEY)}><List rows={rows} /></div>
+      </MantineProvider>,
+    );
+  });`;
+
+/**
+ * A floor page of a list reload (issue 31): its only script (`source`, bundled here) fetches
+ * the list with the token and renders its rows. Served with brotli, as the console's assets
+ * are, by a server of its own that passes /api to the console's server, so the list's answer
+ * costs what it costs the console. The token is written into the page: a bench page on
+ * loopback, never the console.
  */
 async function startListFloor(
   target: string,
   token: string,
-  list: string,
-): Promise<{ url: string; server: Server }> {
-  const source = `
-    import { createRoot } from 'react-dom/client';
-    const token = document.getElementById('root').dataset.token;
-    fetch(${JSON.stringify(list)}, { headers: { 'Blade-Auth': 'bearer ' + token } })
-      .then((r) => r.json())
-      .then((body) => {
-        const rows = body.data.records;
-        const keys = Object.keys(rows[0] || {}).slice(0, 6);
-        createRoot(document.getElementById('root')).render(
-          <div data-page-key=${JSON.stringify(FLOOR_KEY)}>
-            <table>
-              <thead><tr>{keys.map((k) => <th key={k}>{k}</th>)}</tr></thead>
-              <tbody>
-                {rows.map((row, i) => (
-                  <tr key={i}>{keys.map((k) => <td key={k}>{String(row[k] ?? '')}</td>)}</tr>
-                ))}
-              </tbody>
-            </table>
-          </div>,
-        );
-      });`;
+  source: string,
+): Promise<{ url: string; server: Server; kb: number }> {
   const bundle = await build({
     stdin: { contents: source, loader: 'tsx', resolveDir: process.cwd() },
     bundle: true,
@@ -239,9 +272,28 @@ async function startListFloor(
     format: 'esm',
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
+    // The table imports a date input for column filters no floor shows (the console's build
+    // gives it an on-demand one, see vite.config.ts); the floor gives it nothing.
+    plugins: [
+      {
+        name: 'no-dates',
+        setup(b) {
+          b.onResolve({ filter: /^@mantine\/dates$/ }, () => ({
+            path: 'dates',
+            namespace: 'stub',
+          }));
+          b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
+            contents: 'export const DateInput = () => null;',
+            loader: 'js',
+          }));
+        },
+      },
+    ],
     write: false,
   });
-  const js = gzipSync(bundle.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 });
+  const js = brotliCompressSync(bundle.outputFiles[0]?.contents ?? new Uint8Array(), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+  });
   const html =
     '<!doctype html><html><head><meta charset="UTF-8"><script type="module" src="/floor.js"></script></head>' +
     `<body><div id="root" data-token="${token}"></div></body></html>`;
@@ -254,7 +306,7 @@ async function startListFloor(
       upstream.on('error', () => res.writeHead(502).end());
       req.pipe(upstream);
     } else if (req.url === '/floor.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip' });
+      res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'br' });
       res.end(js);
     } else {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -264,8 +316,37 @@ async function startListFloor(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  console.log(`floor page: ${(js.length / 1024).toFixed(1)} KB gzip JS`);
-  return { url: `http://127.0.0.1:${String(port)}`, server };
+  return { url: `http://127.0.0.1:${String(port)}`, server, kb: js.length / 1024 };
+}
+
+/** Reloads a floor page RELOADS times and prints its figures. */
+async function measureFloor(
+  browser: Browser,
+  target: string,
+  token: string,
+  label: string,
+  source: string,
+): Promise<void> {
+  const floor = await startListFloor(target, token, source);
+  try {
+    const { context, page } = await newPage(browser, floor.url);
+    await context.addInitScript({ content: LONG_FRAMES });
+    await page.goto('/');
+    await timeToRows(page, null, FLOOR_KEY);
+    const samples: number[] = [];
+    const figures: PathFigures[] = [];
+    for (let i = 0; i < RELOADS; i++) {
+      await page.reload({ waitUntil: 'commit' });
+      const span = await spanToRows(page, null, FLOOR_KEY);
+      samples.push(span.t1 - span.t0);
+      figures.push(await pathFigures(page, span));
+    }
+    console.log(`${label} (${floor.kb.toFixed(1)} KB JS as sent): ${summary(samples)}`);
+    console.log(figuresLine(`  ${label}, from navigation start`, figures));
+    await context.close();
+  } finally {
+    floor.server.close();
+  }
 }
 
 export async function benchNavigation(server: RunningServer): Promise<void> {
@@ -326,26 +407,20 @@ export async function benchNavigation(server: RunningServer): Promise<void> {
       return raw ? (JSON.parse(raw) as { access_token?: string }).access_token : undefined;
     });
     if (!token) throw new Error('no stored session to read the token from');
-    const floor = await startListFloor(server.url, token, FLOOR_LIST);
-    try {
-      const { context: floorContext, page: floorPage } = await newPage(browser, floor.url);
-      await floorContext.addInitScript({ content: LONG_FRAMES });
-      await floorPage.goto('/');
-      await timeToRows(floorPage, null, FLOOR_KEY);
-      const samples: number[] = [];
-      const figures: PathFigures[] = [];
-      for (let i = 0; i < RELOADS; i++) {
-        await floorPage.reload({ waitUntil: 'commit' });
-        const span = await spanToRows(floorPage, null, FLOOR_KEY);
-        samples.push(span.t1 - span.t0);
-        figures.push(await pathFigures(floorPage, span));
-      }
-      console.log(`floor: react-dom alone, the same list's JSON to rows: ${summary(samples)}`);
-      console.log(figuresLine('  floor, from navigation start', figures));
-      await floorContext.close();
-    } finally {
-      floor.server.close();
-    }
+    await measureFloor(
+      browser,
+      server.url,
+      token,
+      "floor: react-dom alone, the same list's JSON to rows",
+      BARE_FLOOR,
+    );
+    await measureFloor(
+      browser,
+      server.url,
+      token,
+      'stack floor: react-dom, Mantine and mantine-react-table alone, the same list to rows',
+      STACK_FLOOR,
+    );
     await context.close();
   } finally {
     await browser.close();
