@@ -115,6 +115,22 @@ export function configFor(root) {
             ],
           },
         ],
+        // A job the console follows goes through the task machine (machines/task-machine.ts,
+        // state/task-follower.ts: paused while the page is hidden, stopped at its end), not a
+        // poll of its own (issue 32).
+        'no-restricted-syntax': [
+          'error',
+          {
+            selector: 'Property[key.name="pollingInterval"]',
+            message:
+              'Follow a job with useTask / useFollowedRecord / followToEnd (state/task-follower.ts), not an RTK poll.',
+          },
+          {
+            selector: 'CallExpression[callee.name="setInterval"]',
+            message:
+              'Follow a job with useTask / useFollowedRecord / followToEnd (state/task-follower.ts), not an interval.',
+          },
+        ],
       },
     },
     {

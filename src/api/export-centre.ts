@@ -2,6 +2,12 @@ import type { Page } from '../contracts/auth';
 import { api } from './api';
 import { clickDownload } from '../lib/download';
 import { apiRequest } from './client';
+import { toast } from '../components/toast';
+import type { MessageKey } from '../i18n';
+import { downloadName } from '../lib/save-blob';
+import { followToEnd, type TaskKind } from '../state/task-follower';
+import type { TaskReport } from '../../machines/task-machine';
+import { exportTaskState, POLL_MS } from './export-task-status';
 
 /** blade-system/data-export: the caller's export tasks (spec section 3, screen 5). */
 export interface ExportTask {
@@ -66,4 +72,58 @@ export async function downloadExportByTicket(id: string, fileName: string): Prom
     params: { id },
   });
   clickDownload(`/api/${url}`, fileName);
+}
+
+/** What one ask about an export says, in the task machine's terms (the row rides along). */
+export function exportReport(task: ExportTask): TaskReport {
+  const state = exportTaskState(task.status);
+  return {
+    phase: state === 'pending' ? 'running' : state,
+    progress: task.progress,
+    reason: task.errorMessage ?? undefined,
+    record: task,
+  };
+}
+
+/**
+ * Following one export (issue 32): the task machine asks `detail` every POLL_MS while the
+ * export is queued or running and the page is shown. Silent: a failed ask is tried again later.
+ */
+export const exportTaskKind: TaskKind = {
+  name: 'export',
+  pollMs: POLL_MS,
+  check: async (id) =>
+    exportReport(
+      await apiRequest<ExportTask>({
+        url: 'blade-system/data-export/detail',
+        params: { id },
+        silent: true,
+      }),
+    ),
+};
+
+type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+/**
+ * An export the user has just started: followed to its end, which is said once, wherever the
+ * user is by then (a toast with the download, or the reason it failed).
+ */
+export function announceExport(id: string, fileName: string, t: Translate): void {
+  followToEnd(exportTaskKind, id, (end, report) => {
+    if (end === 'done') {
+      toast('success', t('exportCentre.ready', { name: fileName }), {
+        label: t('exportCentre.download'),
+        name: t('exportCentre.downloadFile', { name: fileName }),
+        run: () =>
+          void downloadExportByTicket(id, downloadName(fileName)).catch(() =>
+            toast('error', t('exportCentre.downloadFailed')),
+          ),
+      });
+    } else if (end === 'failed') {
+      toast(
+        'error',
+        t('exportCentre.failedNamed', { name: fileName, reason: report?.reason ?? '' }),
+      );
+    }
+  });
 }

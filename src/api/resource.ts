@@ -69,6 +69,16 @@ const written = (service: string, refreshes: readonly 'Menu'[] | undefined) => [
  * resource's service path, or the calls its declaration names). Cached per service: a write
  * invalidates that service's lists, details and option lists only.
  */
+/** One record's call: `detail?id=`, or a declared path (`{id}` in it takes the id). */
+export function detailCall(service: string, id: string, path?: string, method?: Method) {
+  return {
+    url: takesId(path) ? `${service}/${withId(path!, id)}` : url(service, path, 'detail'),
+    ...methodOf(method, 'GET'),
+    ...(takesId(path) ? {} : { params: { id } }),
+    expect: isDetailAnswer,
+  };
+}
+
 export const resourceApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** A page, or for tree resources the nodes (with `children`). */
@@ -90,12 +100,7 @@ export const resourceApi = api.injectEndpoints({
       Record_ | null,
       { service: string; id: string; path?: string | undefined; method?: Method }
     >({
-      query: ({ service, id, path, method }) => ({
-        url: takesId(path) ? `${service}/${withId(path!, id)}` : url(service, path, 'detail'),
-        ...methodOf(method, 'GET'),
-        ...(takesId(path) ? {} : { params: { id } }),
-        expect: isDetailAnswer,
-      }),
+      query: ({ service, id, path, method }) => detailCall(service, id, path, method),
       providesTags: (_result, _error, { service }) => tag(service),
     }),
     /** Options of a select or tree select (GET `path`, relative to /api). */

@@ -51,6 +51,15 @@ const FIXTURE: Record<string, string> = {
     `import { c } from '../src/lib/c.js';\nimport { wire } from '../src/contracts/wire.js';\n` +
     `export const m = [c, wire];\n`,
 
+  // No Suspense for code that loads on demand, no poll of a job outside the task machine.
+  'src/features/suspends.tsx':
+    `import { lazy, Suspense } from 'react';\nconst L = lazy(() => import('./screen.js'));\n` +
+    `export const S = () => <Suspense><L /></Suspense>;\n`,
+  'src/features/polls.ts':
+    `export const options = { pollingInterval: 2000 };\n` +
+    `export const timer = setInterval(() => {}, 1000);\n`,
+  'src/features/polls.test.ts': `export const timer = setInterval(() => {}, 1000);\n`,
+
   // Server: from src/ only contracts.
   'server/s.ts': `import { y } from '../src/app/y.js';\nexport const s = y;\n`,
   'server/ok.ts': `import { wire } from '../src/contracts/wire.js';\nexport const s = wire;\n`,
@@ -147,5 +156,22 @@ describe('server/', () => {
     expect(rulesOf('server/s.ts')).toEqual(
       expect.arrayContaining(['import-x/no-restricted-paths', 'no-restricted-imports']),
     );
+  });
+});
+
+describe('loading and following jobs in src/', () => {
+  it('lazy, Suspense (and use) from React are errors: a Suspense reveal waits up to 300 ms', () => {
+    expect(rulesOf('src/features/suspends.tsx')).toEqual([
+      'no-restricted-imports',
+      'no-restricted-imports',
+    ]);
+  });
+
+  it('an RTK poll or an interval is an error: jobs go through the task machine', () => {
+    expect(rulesOf('src/features/polls.ts')).toEqual([
+      'no-restricted-syntax',
+      'no-restricted-syntax',
+    ]);
+    expect(rulesOf('src/features/polls.test.ts')).toEqual([]);
   });
 });

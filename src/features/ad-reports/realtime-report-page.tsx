@@ -39,6 +39,8 @@ export default function RealtimeReportPage() {
   }, [refetch]);
   useEffect(() => {
     if (!shown) return;
+    // A live report read again while shown, not a job that ends: no task to follow.
+    // eslint-disable-next-line no-restricted-syntax
     const timer = setInterval(() => {
       if (visible()) void refetch();
     }, REALTIME_REFRESH_MS);

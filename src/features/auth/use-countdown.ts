@@ -16,6 +16,8 @@ export function useCountdown(seconds = CODE_COUNTDOWN_SECONDS) {
       if (remaining === 0) setUntil(0);
     };
     tick();
+    // A clock on screen (the SMS code's countdown), not a job on the server.
+    // eslint-disable-next-line no-restricted-syntax
     const id = setInterval(tick, 250);
     return () => clearInterval(id);
   }, [until]);

@@ -2,7 +2,7 @@ import { apiRequest } from '../../api/client';
 import { downloadExportByTicket, type ExportTask } from '../../api/export-centre';
 import type { Page } from '../../contracts/auth';
 import { downloadName } from '../../lib/save-blob';
-import { exportTaskState } from './task-status';
+import { exportTaskState } from '../../api/export-task-status';
 
 /**
  * The palette's 'Download last export': the newest finished task among the caller's latest

@@ -2,7 +2,6 @@ import { Alert, Button, Group, Modal, Pagination, Text } from '@mantine/core';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import {
-  exportCentreApi,
   useEmptyExportTasksMutation,
   useExportTasksQuery,
   type ExportTaskPage,
@@ -10,7 +9,7 @@ import {
 import { useT } from '../../state/hooks';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ExportTaskTable } from './export-task-table';
-import { hasPendingTask, POLL_MS } from './task-status';
+import { hasPendingTask } from '../../api/export-task-status';
 import { toast } from '../../components/toast';
 
 /** Spec section 9: the export dialog is 1168px wide. */
@@ -19,8 +18,8 @@ const PAGE_SIZE = 10;
 
 /**
  * The data export centre (spec screen 5): the caller's export tasks, paged; download when the
- * file is generated, delete one, clear all. While any task is still being generated the list
- * refreshes itself every 5 seconds. Shown in the top bar's dialog and as the 导出中心 menu
+ * file is generated, delete one, clear all. A task still being generated is followed by its row
+ * through the task machine (every 5 s). Shown in the top bar's dialog and as the 导出中心 menu
  * screen; `active` is false while the dialog is closed or the screen is a hidden kept page.
  */
 export function ExportCentrePanel({
@@ -34,14 +33,9 @@ export function ExportCentrePanel({
   const t = useT();
   const [current, setCurrent] = useState(1);
   const args: ExportTaskPage = { current, size: PAGE_SIZE };
-  // The cached page (read without subscribing) decides whether the subscription polls.
-  const cached = exportCentreApi.endpoints.exportTasks.useQueryState(args, { skip: !active });
-  const polling = active && hasPendingTask(cached.data?.records);
-  const query = useExportTasksQuery(args, {
-    skip: !active,
-    pollingInterval: polling ? POLL_MS : 0,
-    refetchOnMountOrArgChange: true,
-  });
+  const query = useExportTasksQuery(args, { skip: !active, refetchOnMountOrArgChange: true });
+  // Tasks still being generated are followed row by row through the task machine (issue 32).
+  const following = active && hasPendingTask(query.data?.records);
   const [emptyAll, emptying] = useEmptyExportTasksMutation();
   const [confirmDialog, confirm, confirming] = useConfirm();
   useEffect(() => escapeFree?.(!confirming), [escapeFree, confirming]);
@@ -67,7 +61,7 @@ export function ExportCentrePanel({
     <>
       <Group justify="space-between" mb="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {polling ? t('exportCentre.autoRefresh') : ''}
+          {following ? t('exportCentre.autoRefresh') : ''}
         </Text>
         <Group gap="xs">
           <Button
@@ -105,6 +99,7 @@ export function ExportCentrePanel({
       ) : (
         <ExportTaskTable
           tasks={records}
+          active={active}
           loading={query.isLoading || (query.isFetching && !query.data)}
           confirm={confirm}
         />

@@ -12,13 +12,16 @@ import {
 import { useState } from 'react';
 import {
   downloadExportByTicket,
+  exportReport,
+  exportTaskKind,
   useDeleteExportTasksMutation,
   type ExportTask,
 } from '../../api/export-centre';
+import { useTask } from '../../state/task-follower';
 import type { ApiError } from '../../api/client';
 import { useT } from '../../state/hooks';
 import { downloadName } from '../../lib/save-blob';
-import { exportTaskState, STATE_LABEL, type ExportTaskState } from './task-status';
+import { exportTaskState, STATE_LABEL, type ExportTaskState } from '../../api/export-task-status';
 import { toast } from '../../components/toast';
 
 const STATE_COLOR: Record<ExportTaskState, string> = {
@@ -30,12 +33,14 @@ const STATE_COLOR: Record<ExportTaskState, string> = {
 
 interface Props {
   tasks: ExportTask[];
+  /** Whether the list is shown: a closed dialog or a hidden kept page follows no task. */
+  active: boolean;
   loading: boolean;
   confirm: (message: string) => Promise<boolean>;
 }
 
 /** The export task rows: name, created, expires, status, and per-row download and delete. */
-export function ExportTaskTable({ tasks, loading, confirm }: Props) {
+export function ExportTaskTable({ tasks, active, loading, confirm }: Props) {
   const t = useT();
   const [remove] = useDeleteExportTasksMutation();
   const [busy, setBusy] = useState<string>();
@@ -95,74 +100,107 @@ export function ExportTaskTable({ tasks, loading, confirm }: Props) {
               </Table.Td>
             </Table.Tr>
           ) : (
-            tasks.map((task) => {
-              const state = exportTaskState(task.status);
-              const failure = task.errorMessage;
-              const badge = (
-                <Badge variant="light" color={STATE_COLOR[state]} tt="none" maw="none">
-                  {t(STATE_LABEL[state])}
-                </Badge>
-              );
-              return (
-                <Table.Tr key={task.id}>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{task.sourceFileName}</Table.Td>
-                  <Table.Td>{task.createTime || '—'}</Table.Td>
-                  <Table.Td>{task.expireTime || '—'}</Table.Td>
-                  <Table.Td>
-                    {state === 'failed' && failure ? (
-                      <Tooltip label={failure} multiline maw={320}>
-                        {badge}
-                      </Tooltip>
-                    ) : (
-                      badge
-                    )}
-                    {state === 'pending' && task.progress !== undefined && (
-                      // The worker's progress while it writes (rows written of the total).
-                      <Progress
-                        value={task.progress}
-                        size="sm"
-                        mt={4}
-                        aria-label={t('exportCentre.progress', { percent: task.progress })}
-                      />
-                    )}
-                    {state === 'failed' && failure && (
-                      <Text size="xs" c="red" mt={2}>
-                        {failure}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {state === 'done' && (
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          aria-label={t('exportCentre.downloadFile', { name: task.sourceFileName })}
-                          loading={busy === task.id}
-                          disabled={busy !== undefined && busy !== task.id}
-                          onClick={() => void download(task)}
-                        >
-                          {t('exportCentre.download')}
-                        </Button>
-                      )}
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('exportCentre.deleteFile', { name: task.sourceFileName })}
-                        disabled={busy !== undefined}
-                        onClick={() => void removeOne(task)}
-                      >
-                        {t('exportCentre.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })
+            tasks.map((task) => (
+              <ExportTaskRow
+                key={task.id}
+                task={task}
+                active={active}
+                busy={busy}
+                download={download}
+                removeOne={removeOne}
+              />
+            ))
           )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/**
+ * One task. While it is queued or being generated it is followed through the task machine
+ * (issue 32): asked about every 5 s while the list shows it and the page is visible, its row
+ * showing the newest answer; nothing is asked for tasks that have ended.
+ */
+function ExportTaskRow({
+  task: listed,
+  active,
+  busy,
+  download,
+  removeOne,
+}: {
+  task: ExportTask;
+  active: boolean;
+  busy: string | undefined;
+  download: (task: ExportTask) => Promise<void>;
+  removeOne: (task: ExportTask) => Promise<void>;
+}) {
+  const t = useT();
+  const listedState = exportTaskState(listed.status);
+  const followed = active && (listedState === 'pending' || listedState === 'queued');
+  const live = useTask(exportTaskKind, followed ? listed.id : undefined, exportReport(listed));
+  const task = (live.report?.record as ExportTask | undefined) ?? listed;
+  const state = exportTaskState(task.status);
+  const failure = task.errorMessage;
+  const badge = (
+    <Badge variant="light" color={STATE_COLOR[state]} tt="none" maw="none">
+      {t(STATE_LABEL[state])}
+    </Badge>
+  );
+  return (
+    <Table.Tr>
+      <Table.Td style={{ wordBreak: 'break-all' }}>{task.sourceFileName}</Table.Td>
+      <Table.Td>{task.createTime || '—'}</Table.Td>
+      <Table.Td>{task.expireTime || '—'}</Table.Td>
+      <Table.Td>
+        {state === 'failed' && failure ? (
+          <Tooltip label={failure} multiline maw={320}>
+            {badge}
+          </Tooltip>
+        ) : (
+          badge
+        )}
+        {state === 'pending' && task.progress !== undefined && (
+          // The worker's progress while it writes (rows written of the total).
+          <Progress
+            value={task.progress}
+            size="sm"
+            mt={4}
+            aria-label={t('exportCentre.progress', { percent: task.progress })}
+          />
+        )}
+        {state === 'failed' && failure && (
+          <Text size="xs" c="red" mt={2}>
+            {failure}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          {state === 'done' && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              aria-label={t('exportCentre.downloadFile', { name: task.sourceFileName })}
+              loading={busy === task.id}
+              disabled={busy !== undefined && busy !== task.id}
+              onClick={() => void download(task)}
+            >
+              {t('exportCentre.download')}
+            </Button>
+          )}
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            aria-label={t('exportCentre.deleteFile', { name: task.sourceFileName })}
+            disabled={busy !== undefined}
+            onClick={() => void removeOne(task)}
+          >
+            {t('exportCentre.delete')}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -35,6 +35,7 @@ import type { Row } from './table-row';
 import { useListView } from './use-list-view';
 import { useScreenCommands } from './use-screen-commands';
 import { toast } from '../../components/toast';
+import { announceExport } from '../../api/export-centre';
 import { lazyComponent } from '../../lib/lazy-component';
 
 // The add/edit form (and its date and number inputs) loads when it first opens, not with the list.
@@ -206,13 +207,16 @@ export function ResourceScreen({
     if (!def.export || exporting.isLoading) return;
     if (!(await confirm(t('resource.export.confirm')))) return;
     try {
-      await startExport({
+      const started = (await startExport({
         service: def.service,
         ...callOf(def.paths, 'export'),
         excelType: def.export.excelType,
         params: view.query.export,
-      }).unwrap();
+      }).unwrap()) as { id?: string | number; sourceFileName?: string } | null;
       toast('success', t('resource.export.created'));
+      // Followed to its end: a toast with the file says so once, wherever the user is then.
+      if (started?.id !== undefined)
+        announceExport(String(started.id), started.sourceFileName ?? '', t);
     } catch {
       // The API layer has shown the server's message.
     }

@@ -1,43 +1,40 @@
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
-import { api } from '../../api/api';
-import { useResourceDetailQuery } from '../../api/resource';
+import { recordTaskKind, useFollowedRecord } from '../../api/record-task';
 import {
   BATCH_TASK,
   batchTaskContract,
   type BatchTask,
   type BatchTaskResult,
 } from '../../contracts/platform-supplier/batch-task';
-import { usePageVisible } from '../../lib/page-visibility';
 import { serverTextIn } from '../../contracts/server-texts';
-import { useAppDispatch, useLang, useT } from '../../state/hooks';
+import { useLang, useT } from '../../state/hooks';
 
 /** How often an unfinished task's progress is asked for (ms). */
 export const TASK_POLL_MS = 2000;
 
-const unfinished = (state: string | undefined) => state === 'waiting' || state === 'running';
+/** A batch task followed through the task machine (issue 32), by the contract's detail call. */
+const batchTaskKind = recordTaskKind<BatchTask>({
+  service: BATCH_TASK,
+  detailPath: batchTaskContract.resolvedCalls.detail.path,
+  pollMs: TASK_POLL_MS,
+  phaseOf: (task) =>
+    task.state === 'waiting'
+      ? 'queued'
+      : task.state === 'running'
+        ? 'running'
+        : task.state === 'failed'
+          ? 'failed'
+          : 'done',
+});
 
 /**
  * The progress column of a batch task: a bar with the processed count. While the task waits or
- * runs, the cell asks for it every 2 s (only while its page is the one on screen and the window
- * has focus); once it has finished, the list is reloaded so its state and times show.
+ * runs, it is asked for every 2 s (only while its page is the one on screen and the browser
+ * page is visible); once it has finished, the list is reloaded so its state and times show.
  */
 export function BatchTaskProgress({ row }: { row: BatchTask }) {
   const t = useT();
-  const dispatch = useAppDispatch();
-  const visible = usePageVisible();
-  const live = unfinished(row.state);
-  const { data } = useResourceDetailQuery(
-    // The contract's detail call (`find`): the engine serves no other.
-    { service: BATCH_TASK, id: row.id, path: batchTaskContract.resolvedCalls.detail.path },
-    { skip: !live, pollingInterval: visible ? TASK_POLL_MS : 0, skipPollingIfUnfocused: true },
-  );
-  const polled = live ? (data as BatchTask | null | undefined) : undefined;
-  const task = polled ?? row;
-  const ended = live && polled !== undefined && polled !== null && !unfinished(polled.state);
-  useEffect(() => {
-    if (ended) dispatch(api.util.invalidateTags([{ type: 'Resource', id: BATCH_TASK }]));
-  }, [ended, dispatch]);
+  const task = useFollowedRecord(batchTaskKind, row);
   const percent = Math.max(0, Math.min(100, Number(task.progress) || 0));
   return (
     <Group gap={8} wrap="nowrap" w="100%">

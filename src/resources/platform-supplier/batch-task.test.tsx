@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi, type Mock } from 'vitest';
+import { useState } from 'react';
 import type { BatchTask } from '../../contracts/platform-supplier/batch-task';
 import { PageVisibleContext } from '../../lib/page-visibility';
 import { fail, renderSignedIn, reply, scriptFetch, type Call } from '../../test/signed-in';
@@ -128,21 +129,31 @@ describe('batch task progress', () => {
     expect(polls).toBe(asked);
   });
 
-  it('does not poll while its page is hidden (a kept tab in the background)', async () => {
+  it('asks nothing while its page is hidden (a kept tab in the background), and at once when shown', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let polls = 0;
     scriptFetch(() => {
       polls += 1;
       return task();
     });
-    renderSignedIn(
-      <PageVisibleContext.Provider value={false}>
-        <BatchTaskProgress row={task()} />
-      </PageVisibleContext.Provider>,
-    );
-    await waitFor(() => expect(polls).toBe(1));
+    function Kept() {
+      const [shown, setShown] = useState(false);
+      return (
+        <>
+          <button onClick={() => setShown(true)}>show</button>
+          <PageVisibleContext.Provider value={shown}>
+            <BatchTaskProgress row={task()} />
+          </PageVisibleContext.Provider>
+        </>
+      );
+    }
+    renderSignedIn(<Kept />);
     await act(() => vi.advanceTimersByTimeAsync(TASK_POLL_MS * 5));
-    expect(polls).toBe(1);
+    expect(polls).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'show' }));
+    await waitFor(() => expect(polls).toBe(1));
+    await act(() => vi.advanceTimersByTimeAsync(TASK_POLL_MS + 100));
+    expect(polls).toBe(2);
   });
 
   it('the detail drawer says what a finished task found, or why it failed', () => {

@@ -85,6 +85,27 @@ describe('blade-system/data-export (export centre)', () => {
     expect(page.records.find((r) => r.id === running)!.fileUrl).toBe('');
   });
 
+  it("answers one of the caller's own tasks (the console follows an export with it), 404 for anyone else's", async () => {
+    const running = await task('operator', EXPORT_STATUS.running);
+    const done = await task('operator', EXPORT_STATUS.done, { content: 'xlsx-bytes' });
+    const detail = (id: string, token: string) =>
+      t.get('/api/blade-system/data-export/detail', token, { id });
+    const runningTask = data<Task & { progress: number }>(await detail(running, operator));
+    expect(runningTask).toMatchObject({ id: running, fileUrl: '' });
+    expect(runningTask.status).not.toBe('文件已生成');
+    expect(data<Task>(await detail(done, operator))).toMatchObject({
+      id: done,
+      status: '文件已生成',
+      fileUrl: `blade-system/data-export/download?id=${done}`,
+    });
+    // Where the file lies on disk is not answered.
+    expect(data<object>(await detail(done, operator))).not.toHaveProperty('filePath');
+    expect((await detail(done, finance)).statusCode).toBe(404);
+    expect(
+      (await t.get('/api/blade-system/data-export/detail', undefined, { id: done })).statusCode,
+    ).toBe(401);
+  });
+
   it('downloads a finished file with the token in the header only', async () => {
     const id = await task('operator', EXPORT_STATUS.done, { content: 'hello-xlsx' });
     const res = await t.get('/api/blade-system/data-export/download', operator, { id });

@@ -60,6 +60,9 @@ function ownTasks(ctx: AppContext, user: Pick<AuthUser, 'tenantId' | 'userId'>) 
 const nowText = (ctx: AppContext) => formatDateTime(new Date(ctx.now() * 1000));
 
 /** A finished task whose file is still kept (not past expireTime, not removed by retention). */
+/** A task as the centre reads it: its answered columns and where its file lies. */
+type TaskRow = Pick<ExportTask, (typeof COLUMNS)[number] | 'filePath'>;
+
 const fileKept = (ctx: AppContext, task: Pick<ExportTask, 'status' | 'expireTime' | 'filePath'>) =>
   task.status === EXPORT_STATUS.done && !!task.filePath && task.expireTime > nowText(ctx);
 
@@ -120,17 +123,37 @@ export default async function dataExportRoutes(app: FastifyInstance): Promise<vo
         { column: 'id', direction: 'desc' },
       ],
     );
-    return ok({
-      ...page,
-      // fileUrl is the download call of the export centre, not a link that carries credentials;
-      // empty once the file has expired. Where the file lies on disk is not answered.
-      records: page.records.map(({ filePath, ...r }) => ({
-        ...wire(r),
-        fileUrl: fileKept(ctx, { ...r, filePath })
-          ? `blade-system/data-export/download?id=${r.id}`
-          : '',
-      })),
-    });
+    return ok({ ...page, records: page.records.map(answerOf) });
+  });
+
+  // fileUrl is the download call of the export centre, not a link that carries credentials;
+  // empty once the file has expired. Where the file lies on disk is not answered.
+  function answerOf(task: TaskRow) {
+    const { filePath: _path, ...r } = task;
+    return {
+      ...wire(r),
+      fileUrl: fileKept(ctx, task) ? `blade-system/data-export/download?id=${task.id}` : '',
+    };
+  }
+
+  const detailDoc: RouteDocInput = {
+    summary: {
+      zh: '导出中心：本人的一个导出任务（进度跟踪用）',
+      en: "Export centre: one of the caller's own export tasks (to follow its progress)",
+    },
+    response: {
+      zh: '与列表记录相同；不是本人的任务答 404',
+      en: "As a list record; 404 for a task that is not the caller's",
+    },
+  };
+  /** One own task: what the console's task machine asks while it follows an export (issue 32). */
+  app.get(`${base}/detail`, { config: { access: SIGNED_IN, doc: detailDoc } }, async (request) => {
+    const task = await ownTasks(ctx, currentUser(request))
+      .select([...COLUMNS, 'filePath'])
+      .where('id', '=', requiredParam(request, 'id'))
+      .executeTakeFirst();
+    if (!task) throw notFound();
+    return ok(answerOf(task));
   });
 
   app.post(`${base}/del`, { config: { access: SIGNED_IN } }, async (request) => {

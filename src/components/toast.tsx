@@ -1,3 +1,4 @@
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 
 /** What a toast reports; it decides the colour and which earlier toast the new one replaces. */
@@ -18,7 +19,15 @@ let serial = 0;
  * it, so five quick saves leave one "修改成功", not five. Every toast in the console goes
  * through here.
  */
-export function toast(kind: ToastKind, message: string): void {
+/** A button in the toast (a finished export's download), which closes the toast when used. */
+export interface ToastAction {
+  label: string;
+  /** Its accessible name, when the label alone would be ambiguous. */
+  name?: string;
+  run: () => void;
+}
+
+export function toast(kind: ToastKind, message: string, action?: ToastAction): void {
   const previous = onScreen[kind];
   if (previous) notifications.hide(previous);
   serial += 1;
@@ -27,9 +36,30 @@ export function toast(kind: ToastKind, message: string): void {
   notifications.show({
     id,
     color: COLOUR[kind],
-    message,
+    message: action ? withAction(message, action, () => notifications.hide(id)) : message,
+    // A toast with something to do stays until it is done or closed.
+    ...(action ? { autoClose: false } : {}),
     onClose: () => {
       if (onScreen[kind] === id) delete onScreen[kind];
     },
   });
+}
+
+function withAction(message: string, action: ToastAction, close: () => void) {
+  return (
+    <Group gap="sm" justify="space-between" wrap="nowrap">
+      <Text size="sm">{message}</Text>
+      <Button
+        size="compact-sm"
+        variant="light"
+        aria-label={action.name ?? action.label}
+        onClick={() => {
+          close();
+          action.run();
+        }}
+      >
+        {action.label}
+      </Button>
+    </Group>
+  );
 }

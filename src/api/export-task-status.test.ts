@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportTaskState, hasPendingTask } from './task-status';
+import { exportTaskState, hasPendingTask } from './export-task-status';
 
 describe('exportTaskState', () => {
   it("treats 'file generated' as finished, in either language", () => {

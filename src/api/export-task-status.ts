@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n';
+import type { MessageKey } from '../i18n';
 
 /**
  * Spec section 4: a task is in progress until its status text says 'file generated'; every
