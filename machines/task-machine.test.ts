@@ -160,6 +160,37 @@ describe('taskMachine', () => {
     expect(fixed.state()).toBe('waiting');
   });
 
+  it('cancels from every unfinished state: while asking, waiting, or paused on a hidden page', async () => {
+    let answer!: (r: TaskReport) => void;
+    const cancel = vi.fn(() => Promise.resolve());
+    const actor = createActor(
+      taskMachine.provide({
+        actors: {
+          check: fromPromise<TaskReport, { id: string }>(
+            () => new Promise((resolve) => (answer = resolve)),
+          ),
+          cancel: fromPromise(() => cancel()),
+        },
+      }),
+      { input: { id: 'T1', pollMs: POLL, cancellable: true } },
+    ).start();
+    expect(actor.getSnapshot().value).toBe('checking');
+    actor.send({ type: 'cancel' });
+    await after(0);
+    expect(actor.getSnapshot().value).toBe('cancelled');
+    answer(running(1));
+    await after(0);
+    expect(actor.getSnapshot().value).toBe('cancelled');
+
+    const paused = follow([running(10)], { cancellable: true });
+    await after(0);
+    paused.actor.send({ type: 'page.hidden' });
+    paused.actor.send({ type: 'cancel' });
+    await after(0);
+    expect(paused.state()).toBe('cancelled');
+    expect(paused.cancel).toHaveBeenCalledTimes(1);
+  });
+
   it('a refused cancel says why and goes on following the task', async () => {
     const t = follow(
       [running(10), running(20)],
