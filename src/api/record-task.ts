@@ -40,6 +40,16 @@ export function recordTaskKind<R>(spec: {
   };
 }
 
+/**
+ * The phase of a record whose lifecycle waits, runs, then ends (done, failed, or another end such
+ * as cancelled): the batch tasks' and the bulk order batches'.
+ */
+export function waitingRunningPhase(state: string): TaskPhase {
+  if (state === 'waiting') return 'queued';
+  if (state === 'running' || state === 'failed') return state;
+  return 'done';
+}
+
 const unfinished = (phase: TaskPhase | undefined) => phase === 'queued' || phase === 'running';
 
 /**

@@ -10,6 +10,20 @@ import { signedIn } from './session';
 
 const TENANT = '100001';
 
+/** The list's 导出, confirmed, from the keyboard: resolves when the task has been created. */
+async function exportTheList(page: Page) {
+  await page.getByRole('button', { name: '导出', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: '提示' });
+  await confirm.getByText(/导出所需时间视数据量而定/).waitFor();
+  await confirm.getByRole('button', { name: '确定' }).focus();
+  await page.keyboard.press('Enter');
+  await page
+    .getByText(/新建导出任务成功/)
+    .first()
+    .waitFor();
+}
+
 /** What the browser does when it hides or shows a page: the state, then the event. */
 async function setVisibility(page: Page, state: 'hidden' | 'visible') {
   await page.evaluate((value) => {
@@ -49,18 +63,9 @@ describe('exporting a list through the export centre', () => {
     await page.keyboard.press('Enter');
     await page.getByText('共 5 条').waitFor();
 
-    await page.getByRole('button', { name: '导出', exact: true }).focus();
-    await page.keyboard.press('Enter');
-    const confirm = page.getByRole('dialog', { name: '提示' });
-    await confirm.getByText(/导出所需时间视数据量而定/).waitFor();
-    await confirm.getByRole('button', { name: '确定' }).focus();
-    await page.keyboard.press('Enter');
-    await page
-      .getByText(/新建导出任务成功/)
-      .first()
-      .waitFor();
+    await exportTheList(page);
 
-    // The export centre from the palette; the task finishes while it is open (it polls).
+    // The export centre from the palette; the task finishes while it is open (its row follows it).
     await openPalette(page);
     await page.keyboard.type('数据导出中心');
     await page.keyboard.press('Enter');
@@ -120,15 +125,7 @@ describe('exporting a list through the export centre', () => {
     await page.goto('/system/post');
     await page.getByRole('heading', { name: '岗位', level: 1 }).waitFor();
     await page.getByText(/共 200,?0\d\d 条/).waitFor();
-    await page.getByRole('button', { name: '导出', exact: true }).focus();
-    await page.keyboard.press('Enter');
-    const confirm = page.getByRole('dialog', { name: '提示' });
-    await confirm.getByRole('button', { name: '确定' }).focus();
-    await page.keyboard.press('Enter');
-    await page
-      .getByText(/新建导出任务成功/)
-      .first()
-      .waitFor();
+    await exportTheList(page);
 
     // Another screen, from the palette (the same page: the export is followed in the console).
     await openPalette(page);

@@ -1,5 +1,5 @@
 import { Group, Progress, Text } from '@mantine/core';
-import { recordTaskKind, useFollowedRecord } from '../../api/record-task';
+import { recordTaskKind, useFollowedRecord, waitingRunningPhase } from '../../api/record-task';
 import {
   BULK_ORDER,
   bulkOrderContract,
@@ -15,14 +15,7 @@ const bulkOrderKind = recordTaskKind<BulkOrderBatch>({
   service: BULK_ORDER,
   detailPath: bulkOrderContract.resolvedCalls.detail.path,
   pollMs: BATCH_POLL_MS,
-  phaseOf: (batch) =>
-    batch.state === 'waiting'
-      ? 'queued'
-      : batch.state === 'running'
-        ? 'running'
-        : batch.state === 'failed'
-          ? 'failed'
-          : 'done',
+  phaseOf: (batch) => waitingRunningPhase(batch.state),
 });
 
 /**

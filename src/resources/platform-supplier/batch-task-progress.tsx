@@ -1,5 +1,5 @@
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
-import { recordTaskKind, useFollowedRecord } from '../../api/record-task';
+import { recordTaskKind, useFollowedRecord, waitingRunningPhase } from '../../api/record-task';
 import {
   BATCH_TASK,
   batchTaskContract,
@@ -17,14 +17,7 @@ const batchTaskKind = recordTaskKind<BatchTask>({
   service: BATCH_TASK,
   detailPath: batchTaskContract.resolvedCalls.detail.path,
   pollMs: TASK_POLL_MS,
-  phaseOf: (task) =>
-    task.state === 'waiting'
-      ? 'queued'
-      : task.state === 'running'
-        ? 'running'
-        : task.state === 'failed'
-          ? 'failed'
-          : 'done',
+  phaseOf: (task) => waitingRunningPhase(task.state),
 });
 
 /**
