@@ -33,8 +33,13 @@ async function cut(scope: Locator, selector: string): Promise<string[]> {
 
 /** The texts of the body cells of the table named `name`, once it has rows. */
 async function cellTexts(page: Page, name: string): Promise<string[]> {
-  const table = page.getByRole('table', { name, exact: true });
+  return loadedCellTexts(page.getByRole('table', { name, exact: true }));
+}
+
+/** A table's cell texts once its rows are there (not the skeleton shown while it loads). */
+async function loadedCellTexts(table: Locator): Promise<string[]> {
   await table.locator('tbody tr').first().waitFor();
+  await expect.poll(() => table.locator('tbody .mantine-Skeleton-root').count()).toBe(0);
   return table
     .locator('tbody td')
     .evaluateAll((cells) => cells.map((c) => (c.textContent ?? '').trim()));
@@ -78,12 +83,7 @@ describe('the English console and a 390 px screen', () => {
     expect(failures.filter((t) => /^(供应商接口超时|库存不足|供应商返回失败)/.test(t))).toEqual([]);
     expect(failures.some((t) => t.startsWith('The supplier'))).toBe(true);
     await page.goto('/system/role');
-    await page.getByRole('table').first().locator('tbody tr').first().waitFor();
-    const roles = await page
-      .getByRole('table')
-      .first()
-      .locator('tbody td')
-      .evaluateAll((cells) => cells.map((c) => (c.textContent ?? '').trim()));
+    const roles = await loadedCellTexts(page.getByRole('table').first());
     expect(roles).not.toContain('运营专员');
     expect(roles).toContain('Operations specialist');
     await context.close();

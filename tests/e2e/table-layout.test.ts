@@ -190,6 +190,10 @@ describe('resource tables in Chromium (issue 16 items 1 and 7)', () => {
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await menu.waitFor();
+    // The keys go to the menu once it has taken the focus (after its opening transition).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null))
+      .toBe(true);
     await page.keyboard.press('ArrowDown');
     const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
     expect(await focused()).toMatch(/登录账号/);
