@@ -124,8 +124,9 @@ async function postgresCopy(
 
 /**
  * Renames the built template into place. Its pool's backends may still be ending (55006, in
- * use): wait for them. Another process may have put the same template in place first (42P04):
- * keep theirs and drop this one.
+ * use): wait for them. Another process may have put the same template in place first (42P04,
+ * or 23505 on pg_database's name index when both renames run at the same moment): keep theirs
+ * and drop this one.
  */
 async function renameOrDrop(admin: pg.Client, building: string, template: string): Promise<void> {
   for (let attempt = 0; ; attempt += 1) {
@@ -134,7 +135,7 @@ async function renameOrDrop(admin: pg.Client, building: string, template: string
       return;
     } catch (err) {
       const code = (err as { code?: string }).code;
-      if (code === '42P04') {
+      if (code === '42P04' || code === '23505') {
         await admin.query(`drop database ${building} with (force)`);
         return;
       }
