@@ -14,6 +14,10 @@ import { assign, fromPromise, setup } from 'xstate';
 
 export type TaskPhase = 'queued' | 'running' | 'done' | 'failed';
 
+/** Whether a task in this phase may still change (and so is worth asking about). */
+export const isUnfinished = (phase: TaskPhase | undefined) =>
+  phase === 'queued' || phase === 'running';
+
 /** What one ask of the server said about the task. */
 export interface TaskReport {
   phase: TaskPhase;

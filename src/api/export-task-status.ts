@@ -27,7 +27,7 @@ export const STATE_LABEL: Record<ExportTaskState, MessageKey> = {
   pending: 'exportCentre.statusPending',
 };
 
-/** Whether the list should keep refreshing itself (spec: every 5 s while a task is running). */
+/** Whether some task of a page is still being generated (its row follows it, every 5 s). */
 export function hasPendingTask(tasks: readonly { status: string }[] | undefined): boolean {
   return (tasks ?? []).some((t) => {
     const state = exportTaskState(t.status);

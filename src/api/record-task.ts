@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { TaskPhase } from '../../machines/task-machine';
 import { usePageVisible } from '../lib/page-visibility';
 import { useAppDispatch } from '../state/hooks';
-import { useTask, type TaskKind } from '../state/task-follower';
+import { useLiveRecord, type TaskKind } from '../state/task-follower';
 import { api } from './api';
 import { apiRequest } from './client';
 import { detailCall } from './resource';
@@ -50,8 +50,6 @@ export function waitingRunningPhase(state: string): TaskPhase {
   return 'done';
 }
 
-const unfinished = (phase: TaskPhase | undefined) => phase === 'queued' || phase === 'running';
-
 /**
  * A list row whose job may still be running: while it is unfinished and its page is on screen,
  * the row is followed through the task machine and the newest answer is returned in its place;
@@ -60,15 +58,14 @@ const unfinished = (phase: TaskPhase | undefined) => phase === 'queued' || phase
 export function useFollowedRecord<R extends { id: string }>(kind: RecordTaskKind<R>, row: R): R {
   const dispatch = useAppDispatch();
   const onScreen = usePageVisible();
-  const listedPhase = kind.phaseOf(row);
-  const follow = unfinished(listedPhase) && onScreen;
-  const { report } = useTask(kind, follow ? row.id : undefined, {
-    phase: listedPhase,
-    record: row,
-  });
-  const ended = unfinished(listedPhase) && report !== undefined && !unfinished(report.phase);
+  const { record, ended } = useLiveRecord(
+    kind,
+    row.id,
+    { phase: kind.phaseOf(row), record: row },
+    onScreen,
+  );
   useEffect(() => {
     if (ended) dispatch(api.util.invalidateTags([{ type: 'Resource', id: kind.service }]));
   }, [ended, dispatch, kind.service]);
-  return (report?.record as R | undefined) ?? row;
+  return record;
 }

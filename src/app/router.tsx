@@ -1,8 +1,8 @@
-import { createElement, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import type { NotedQuery } from '../api/boot-reads';
-import { readable, useArrived } from '../lib/readable';
+import { lazyComponent } from '../lib/lazy-component';
 import type { AppStore } from '../state/store';
 import { RequireSession, PublicOnly } from './route-guard';
 import { ROUTE_PATHS } from './route-paths';
@@ -22,22 +22,10 @@ interface PageLoader {
 }
 
 function pageLoader<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): PageLoader {
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () => {
-    if (loading) return loading;
-    // Picked once: the same component every render.
-    loading = readable(load().then(pick));
-    // A failed load (a chunk lost to a new deployment) is tried again by the next render.
-    loading.catch(() => (loading = undefined));
-    return loading;
-  };
-  function Page() {
-    const page = useArrived(preload());
-    // Nothing to show before a screen's chunk arrives: on loopback that is a frame or two.
-    return page ? createElement(page) : null;
-  }
-  const element = <Page />;
-  return { element, preload: () => void preload().catch(() => {}) };
+  // Picked once: the same component every render. Nothing is shown before a screen's chunk
+  // arrives: on loopback that is a frame or two.
+  const Page = lazyComponent(() => load().then((m) => ({ default: pick(m) })));
+  return { element: <Page />, preload: Page.preload };
 }
 
 function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ReactNode {

@@ -13,12 +13,6 @@ export const TOAST_LIMIT = 3;
 const onScreen: Partial<Record<ToastKind, string>> = {};
 let serial = 0;
 
-/**
- * One message per outcome (spec section 8's 添加成功 / 修改成功 / 删除成功 / 操作成功, warnings,
- * errors): a new toast replaces the one of its kind still on screen instead of stacking under
- * it, so five quick saves leave one "修改成功", not five. Every toast in the console goes
- * through here.
- */
 /** A button in the toast (a finished export's download), which closes the toast when used. */
 export interface ToastAction {
   label: string;
@@ -27,6 +21,12 @@ export interface ToastAction {
   run: () => void;
 }
 
+/**
+ * One message per outcome (spec section 8's 添加成功 / 修改成功 / 删除成功 / 操作成功, warnings,
+ * errors): a new toast replaces the one of its kind still on screen instead of stacking under
+ * it, so five quick saves leave one "修改成功", not five. Every toast in the console goes
+ * through here.
+ */
 export function toast(kind: ToastKind, message: string, action?: ToastAction): void {
   const previous = onScreen[kind];
   if (previous) notifications.hide(previous);

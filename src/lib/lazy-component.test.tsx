@@ -52,4 +52,16 @@ describe('lazyComponent', () => {
     expect(screen.getByText('hello c')).toBeTruthy();
     expect(calls).toBe(2);
   });
+
+  it('preload() loads the code before the first render, which then shows it at once', async () => {
+    const load = vi.fn(() => Promise.resolve({ default: Greeting }));
+    const Lazy = lazyComponent(load, () => <p>waiting</p>);
+    Lazy.preload();
+    Lazy.preload();
+    await act(async () => {});
+    render(<Lazy name="early" />);
+    expect(screen.getByText('hello early')).toBeTruthy();
+    expect(screen.queryByText('waiting')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
 });

@@ -13,14 +13,15 @@ import { readable, useArrived } from './readable';
  * arrival is an ordinary state update, shown at once. React holds back the reveal of a suspended
  * boundary until 300 ms after the last fallback appeared anywhere, so a dialog or picker whose
  * code took 30 ms opened 300 ms after the click (see useArrived). A failed load goes to the
- * nearest error boundary and is tried again by the next render.
+ * nearest error boundary and is tried again by the next render. `preload()` starts loading the
+ * code before the first render (a signed-in start does, for its layout and screen).
  */
 // Any props: the loaded component's own type decides them (inferred from `load`).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyComponent<C extends JSXElementConstructor<any>>(
   load: () => Promise<{ default: C }>,
   fallback: (props: ComponentProps<C>) => ReactNode = () => null,
-): ComponentType<ComponentProps<C>> {
+): ComponentType<ComponentProps<C>> & { preload(): void } {
   let loading: Promise<C> | undefined;
   const code = () => {
     if (!loading) {
@@ -36,5 +37,5 @@ export function lazyComponent<C extends JSXElementConstructor<any>>(
     const Loaded = useArrived(code()) as ComponentType<ComponentProps<C>> | undefined;
     return Loaded ? createElement(Loaded, props) : fallback(props);
   }
-  return Lazy;
+  return Object.assign(Lazy, { preload: () => void code().catch(() => {}) });
 }

@@ -1,6 +1,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { createActor, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { taskMachine, type TaskEvent, type TaskReport } from '../../machines/task-machine';
+import {
+  isUnfinished,
+  taskMachine,
+  type TaskEvent,
+  type TaskReport,
+} from '../../machines/task-machine';
 
 /**
  * The console's followed jobs (issue 32): one task machine actor per task somebody follows,
@@ -123,8 +128,8 @@ export function followToEnd(
   else f.onEnd = onEnd;
 }
 
-/** Shows a task while mounted: `known` (the list row's report) until the first answer. */
-export function useTask(kind: TaskKind, id: string | undefined, known?: TaskReport) {
+/** The newest report of a task while mounted: `known` (the list row's) until the first answer. */
+function useTaskReport(kind: TaskKind, id: string | undefined, known: TaskReport): TaskReport {
   const key = id === undefined ? undefined : keyOf(kind, id);
   const subscribe = useCallback(
     (changed: () => void) => {
@@ -145,24 +150,29 @@ export function useTask(kind: TaskKind, id: string | undefined, known?: TaskRepo
   const snapshot = useSyncExternalStore(subscribe, () =>
     key === undefined ? undefined : followed.get(key)?.actor.getSnapshot(),
   );
-  const send = useCallback(
-    (event: TaskEvent) => {
-      if (key !== undefined) followed.get(key)?.actor.send(event);
-    },
-    [key],
-  );
+  return snapshot?.context.report ?? known;
+}
+
+/**
+ * A listed job (a list row): while it is unfinished and `shown`, it is followed through the
+ * task machine and the newest answer's record stands in for the row. `ended` says that the job
+ * was unfinished when listed and has ended since (the list is out of date).
+ */
+export function useLiveRecord<R>(
+  kind: TaskKind,
+  id: string,
+  listed: TaskReport & { record: R },
+  shown: boolean,
+): { record: R; ended: boolean } {
+  const unfinished = isUnfinished(listed.phase);
+  const report = useTaskReport(kind, unfinished && shown ? id : undefined, listed);
   return {
-    /** The newest report: the machine's once it has one, else what the caller knew. */
-    report: snapshot?.context.report ?? known,
-    snapshot,
-    refusal: snapshot?.context.refusal,
-    cancel: () => send({ type: 'cancel' }),
-    retry: () => send({ type: 'retry' }),
-    check: () => send({ type: 'check' }),
+    record: (report.record as R | undefined) ?? listed.record,
+    ended: unfinished && !isUnfinished(report.phase),
   };
 }
 
-/** How many tasks have a live actor now (tests and the debug log). */
+/** How many tasks have a live actor now (the tests check that none is left behind). */
 export function followedTaskCount(): number {
   return followed.size;
 }

@@ -17,7 +17,7 @@ import {
   useDeleteExportTasksMutation,
   type ExportTask,
 } from '../../api/export-centre';
-import { useTask } from '../../state/task-follower';
+import { useLiveRecord } from '../../state/task-follower';
 import type { ApiError } from '../../api/client';
 import { useT } from '../../state/hooks';
 import { downloadName } from '../../lib/save-blob';
@@ -136,10 +136,12 @@ function ExportTaskRow({
   removeOne: (task: ExportTask) => Promise<void>;
 }) {
   const t = useT();
-  const listedState = exportTaskState(listed.status);
-  const followed = active && (listedState === 'pending' || listedState === 'queued');
-  const live = useTask(exportTaskKind, followed ? listed.id : undefined, exportReport(listed));
-  const task = (live.report?.record as ExportTask | undefined) ?? listed;
+  const task = useLiveRecord(
+    exportTaskKind,
+    listed.id,
+    { ...exportReport(listed), record: listed },
+    active,
+  ).record;
   const state = exportTaskState(task.status);
   const failure = task.errorMessage;
   const badge = (
