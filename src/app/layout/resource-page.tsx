@@ -1,7 +1,5 @@
-import { Center, Loader } from '@mantine/core';
 import { createElement, useEffect } from 'react';
 import { useArrived } from '../../lib/readable';
-import { useT } from '../../state/hooks';
 import { RESOURCE_ROUTES } from '../../resources/registry';
 import {
   ignore,
@@ -11,29 +9,24 @@ import {
   own,
   preloadScreen,
 } from '../screen-code';
+import { CentredLoader } from '../../components/centred-loader';
 
 function DeclaredResource({ path }: { path: string }) {
   // The engine's chunk loads beside the declaration's, not after it.
   preloadScreen(path);
   const def = useArrived(loadDeclaration(path));
   const engine = useArrived(loadEngine());
-  return def && engine ? <engine.ResourceScreen def={def} route={path} /> : <PageLoading />;
+  return def && engine ? (
+    <engine.ResourceScreen def={def} route={path} />
+  ) : (
+    <CentredLoader label="layout.page.loading" h={240} />
+  );
 }
 
 function CustomScreen({ path }: { path: string }) {
   const screen = useArrived(loadCustomScreen(path));
   // The component comes from the module cache, the same one every time.
-  return screen ? createElement(screen) : <PageLoading />;
-}
-
-/** Shown while a screen's code arrives (see useArrived for why this is not a Suspense fallback). */
-function PageLoading() {
-  const t = useT();
-  return (
-    <Center h={240}>
-      <Loader aria-label={t('layout.page.loading')} />
-    </Center>
-  );
+  return screen ? createElement(screen) : <CentredLoader label="layout.page.loading" h={240} />;
 }
 
 /** A link about to be followed (pointer over it, or focus on it): the path of its screen. */

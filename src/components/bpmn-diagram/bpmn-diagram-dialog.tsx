@@ -1,25 +1,19 @@
-import { Alert, Box, Center, Group, Loader, Modal, Text } from '@mantine/core';
+import { Alert, Box, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { lazyComponent } from '../../lib/lazy-component';
 import { useT } from '../../state/hooks';
 import type { ModelView } from './diagram-colours';
 import { useDiagramTheme } from './use-diagram-palette';
+import { CentredLoader } from '../centred-loader';
+
+/** Shown while the data or the code is on its way. */
+const DIAGRAM_LOADING = <CentredLoader label="workflowDesign.diagram.loading" h="100%" />;
 
 /** The viewer and bpmn-js's styles: their own chunk, fetched when a dialog first opens. */
 const BpmnCanvas = lazyComponent(
   () => import('./bpmn-canvas'),
-  () => <DiagramLoading />,
+  () => DIAGRAM_LOADING,
 );
-
-/** Shown while the diagram data or the viewer's code is on its way. */
-function DiagramLoading() {
-  const t = useT();
-  return (
-    <Center h="100%">
-      <Loader aria-label={t('workflowDesign.diagram.loading')} />
-    </Center>
-  );
-}
 
 export interface BpmnDiagramDialogProps {
   /** The diagram with what the instance went through; undefined while it loads. */
@@ -90,7 +84,7 @@ export function BpmnDiagramDialog({ view, error, subtitle, onClose }: BpmnDiagra
             }
           />
         ) : (
-          <DiagramLoading />
+          DIAGRAM_LOADING
         )}
       </Box>
     </Modal>

@@ -6,11 +6,12 @@ import type { MessageKey } from '../../i18n';
 import { lazyComponent } from '../../lib/lazy-component';
 import { useT } from '../../state/hooks';
 import type { ChartPoint } from './ad-report-chart';
+import { CentredLoader } from '../../components/centred-loader';
 
 /** The chart and @mantine/charts load with the first chart shown, never with a plain list. */
 const AdReportChart = lazyComponent(
   () => import('./ad-report-chart'),
-  () => <ChartLoading />,
+  () => <CentredLoader label="adReport.chart.loading" h={CHART_BOX_HEIGHT - 24} size="sm" />,
 );
 export const CHART_BOX_HEIGHT = 260;
 
@@ -136,16 +137,6 @@ export function FigureTable<R extends AdCounts>({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-/** Holds the chart's place while its code arrives. */
-function ChartLoading() {
-  const t = useT();
-  return (
-    <Center h={CHART_BOX_HEIGHT - 24}>
-      <Loader size="sm" aria-label={t('adReport.chart.loading')} />
-    </Center>
   );
 }
 

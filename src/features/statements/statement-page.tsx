@@ -1,4 +1,4 @@
-import { Center, Loader, Paper, Text } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { StatementRow } from '../../contracts/platform-client/statement';
 import { lazyComponent } from '../../lib/lazy-component';
@@ -6,23 +6,14 @@ import { ResourceScreen } from '../../resources/engine/resource-screen';
 import { statements } from '../../resources/platform-client/statement';
 import type { ResourceDef } from '../../resources/types';
 import { useT } from '../../state/hooks';
+import { CentredLoader } from '../../components/centred-loader';
 
 /** The chart and its library (@mantine/charts) load with the first row chosen. */
 const StatementChart = lazyComponent(
   () => import('./statement-chart'),
-  () => <ChartLoading />,
+  () => <CentredLoader label="statement.chart.loading" h={CHART_BOX_HEIGHT - 24} size="sm" />,
 );
 export const CHART_BOX_HEIGHT = 300;
-
-/** Holds the chart's place while its code arrives. */
-function ChartLoading() {
-  const t = useT();
-  return (
-    <Center h={CHART_BOX_HEIGHT - 24}>
-      <Loader size="sm" aria-label={t('statement.chart.loading')} />
-    </Center>
-  );
-}
 
 /**
  * /access/statements (issue 27 item 8): the statement rows (a declared list: filters, sums over

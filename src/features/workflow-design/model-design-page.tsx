@@ -41,22 +41,16 @@ import { ShellContext } from '../../state/shell-context';
 import { usePageShortcuts, type PageShortcutSection } from '../shortcuts/page-shortcuts';
 import { blankModelXml } from './blank-model';
 import type { ModelerHandle } from './bpmn-modeler';
+import { CentredLoader } from '../../components/centred-loader';
+
+/** Shown while the data or the code is on its way. */
+const MODELER_LOADING = <CentredLoader label="workflowDesign.modeler.loading" h="100%" />;
 
 /** bpmn-js's Modeler and its styles: a chunk of its own, loaded by this page only. */
 const BpmnModeler = lazyComponent(
   () => import('./bpmn-modeler'),
-  () => <ModelerLoading />,
+  () => MODELER_LOADING,
 );
-
-/** Shown while the model or the modeler's code is on its way. */
-function ModelerLoading() {
-  const t = useT();
-  return (
-    <Center h="100%">
-      <Loader aria-label={t('workflowDesign.modeler.loading')} />
-    </Center>
-  );
-}
 
 const SERVICE = flowModelContract.service;
 const CALLS = flowModelContract.resolvedCalls;
@@ -363,7 +357,7 @@ export function ModelDesignPage() {
               }
             />
           ) : (
-            <ModelerLoading />
+            MODELER_LOADING
           )}
         </Box>
         <Box w={300} style={{ flexShrink: 0 }}>
