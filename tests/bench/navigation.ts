@@ -196,6 +196,26 @@ async function closeAllTabs(page: Page): Promise<void> {
   await page.waitForURL('**/wel/index');
 }
 
+/**
+ * The page (already open on `key`'s page) shown once, then reloaded RELOADS times: each reload's
+ * time from navigation start to rows, and its figures.
+ */
+async function reloadsToRows(
+  page: Page,
+  key: string,
+): Promise<{ samples: number[]; figures: PathFigures[] }> {
+  await timeToRows(page, null, key);
+  const samples: number[] = [];
+  const figures: PathFigures[] = [];
+  for (let i = 0; i < RELOADS; i++) {
+    await page.reload({ waitUntil: 'commit' });
+    const span = await spanToRows(page, null, key);
+    samples.push(span.t1 - span.t0);
+    figures.push(await pathFigures(page, span));
+  }
+  return { samples, figures };
+}
+
 /** The list the floor pages read: /system/param's first page, as the console asks for it. */
 const FLOOR_LIST = '/api/blade-system/param/list?current=1&size=10';
 const FLOOR_KEY = '/floor';
@@ -332,15 +352,7 @@ async function measureFloor(
     const { context, page } = await newPage(browser, floor.url);
     await context.addInitScript({ content: LONG_FRAMES });
     await page.goto('/');
-    await timeToRows(page, null, FLOOR_KEY);
-    const samples: number[] = [];
-    const figures: PathFigures[] = [];
-    for (let i = 0; i < RELOADS; i++) {
-      await page.reload({ waitUntil: 'commit' });
-      const span = await spanToRows(page, null, FLOOR_KEY);
-      samples.push(span.t1 - span.t0);
-      figures.push(await pathFigures(page, span));
-    }
+    const { samples, figures } = await reloadsToRows(page, FLOOR_KEY);
     console.log(`${label} (${floor.kb.toFixed(1)} KB JS as sent): ${summary(samples)}`);
     console.log(figuresLine(`  ${label}, from navigation start`, figures));
     await context.close();
@@ -387,15 +399,7 @@ export async function benchNavigation(server: RunningServer): Promise<void> {
       ['reload /system/menu to rows', '/system/menu'],
     ] as const) {
       await page.goto(path);
-      await timeToRows(page, null, path);
-      const samples: number[] = [];
-      const figures: PathFigures[] = [];
-      for (let i = 0; i < RELOADS; i++) {
-        await page.reload({ waitUntil: 'commit' });
-        const span = await spanToRows(page, null, path);
-        samples.push(span.t1 - span.t0);
-        figures.push(await pathFigures(page, span));
-      }
+      const { samples, figures } = await reloadsToRows(page, path);
       console.log(`${label}: ${summary(samples)}`);
       console.log(figuresLine(`  ${label}, from navigation start`, figures));
     }
